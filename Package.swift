@@ -1,0 +1,94 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Every target builds in Swift 6 language mode with strict concurrency; warnings are not tolerated.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Listor",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "listor", targets: ["listor"]),
+        .library(name: "ListorKit", targets: ["ListorKit"]),
+        .library(name: "Transistors", targets: ["Transistors"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    ],
+    targets: [
+        // MARK: - Shared, platform-neutral core
+
+        /// Data providers, loading state, list model, text folding, quantities, problem reports.
+        .target(name: "ListorKit", swiftSettings: swiftSettings),
+
+        /// The live HTTP transport for ListorKit's `HTTPDataProvider`, on AsyncHTTPClient.
+        .target(
+            name: "ListorHTTPClient",
+            dependencies: [
+                "ListorKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - App cores (platform-neutral: Foundation and ListorKit only)
+
+        /// Transistor Listor (seed 000): models, catalog decoding, providers, view models.
+        .target(
+            name: "Transistors",
+            dependencies: ["ListorKit"],
+            resources: [.copy("Resources/catalog.json")],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: - Views
+
+        /// The `listor` command line: commands, table rendering and the composition root.
+        .target(
+            name: "ListorCLI",
+            dependencies: [
+                "ListorKit", "ListorHTTPClient", "Transistors",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "listor", dependencies: ["ListorCLI"], swiftSettings: swiftSettings),
+
+        // MARK: - Tests
+
+        .testTarget(name: "ListorKitTests", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ListorHTTPClientTests",
+            dependencies: [
+                "ListorHTTPClient", "ListorKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TransistorsTests",
+            dependencies: ["Transistors", "ListorKit"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ListorCLITests",
+            dependencies: [
+                "ListorCLI", "Transistors",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

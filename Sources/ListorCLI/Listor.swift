@@ -1,0 +1,45 @@
+import ArgumentParser
+
+/// The `listor` command: every Listor app has a subcommand group.
+public struct Listor: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "listor",
+        abstract: "Five list–detail apps on one core: transistors first.",
+        subcommands: [TransistorsCommand.self])
+
+    public init() {}
+
+    /// Parses `arguments`, runs the command with `environment`, and returns the exit code.
+    ///
+    /// `main.swift` and the tests both come through here, so tests see exactly what users see:
+    /// the same output, the same messages on standard error, the same exit codes.
+    public static func run(_ arguments: [String], in environment: CommandEnvironment) async -> Int32 {
+        do {
+            let command = try parseAsRoot(arguments)
+            guard let runnable = command as? any ListorCommand else {
+                environment.write(helpMessage(for: type(of: command)) + "\n")
+                return ExitCode.success.rawValue
+            }
+            try await runnable.run(in: environment)
+            return ExitCode.success.rawValue
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { environment.write(message + "\n") } else { environment.writeError(message + "\n") }
+            }
+            return code.rawValue
+        }
+    }
+}
+
+/// A command that writes through a `CommandEnvironment` rather than to the process's streams.
+protocol ListorCommand: AsyncParsableCommand {
+    func run(in environment: CommandEnvironment) async throws
+}
+
+extension ListorCommand {
+    func run() async throws {
+        try await run(in: .standard)
+    }
+}

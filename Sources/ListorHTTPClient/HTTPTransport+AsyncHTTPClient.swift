@@ -1,0 +1,67 @@
+import AsyncHTTPClient
+import Foundation
+import ListorKit
+import NIOCore
+import NIOHTTP1
+
+extension HTTPTransport {
+    /// GET over AsyncHTTPClient, bounded by `HTTPLimits`, with failures as `NetworkError`.
+    ///
+    /// The caller owns `client` and shuts it down; cancelling the calling task cancels the request.
+    public static func live(client: HTTPClient) -> HTTPTransport {
+        HTTPTransport { url, limits in
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                throw NetworkError.invalidResponse(url: url, reason: "only http and https URLs can be fetched")
+            }
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.method = .GET
+            request.headers.add(name: "Accept", value: "application/json")
+            request.headers.add(name: "User-Agent", value: "listor")
+            let deadline = NIODeadline.now() + .nanoseconds(Int64(limits.timeout.components.seconds) * 1_000_000_000
+                + limits.timeout.components.attoseconds / 1_000_000_000)
+            do {
+                let response = try await client.execute(request, deadline: deadline)
+                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maximumBodySize {
+                    throw NetworkError.tooLarge(url: url, limit: limits.maximumBodySize)
+                }
+                let body = try await response.body.collect(upTo: limits.maximumBodySize)
+                return HTTPResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
+            } catch let error as NetworkError {
+                throw error
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch is NIOTooManyBytesError {
+                throw NetworkError.tooLarge(url: url, limit: limits.maximumBodySize)
+            } catch let error as HTTPClientError {
+                if error == .cancelled || Task.isCancelled { throw CancellationError() }
+                if error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+                    throw NetworkError.timedOut(url: url, after: limits.timeout)
+                }
+                throw NetworkError.unreachable(url: url, reason: describe(error))
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                throw NetworkError.unreachable(url: url, reason: describe(error))
+            }
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        return text
+    }
+}
+
+/// Runs `body` with a live transport whose HTTP client is shut down afterwards, however `body` ends.
+public func withLiveHTTPTransport<T: Sendable>(_ body: (HTTPTransport) async throws -> T) async throws -> T {
+    let client = HTTPClient()
+    let result: Result<T, any Error>
+    do {
+        result = .success(try await body(.live(client: client)))
+    } catch {
+        result = .failure(error)
+    }
+    try await client.shutdown()
+    return try result.get()
+}

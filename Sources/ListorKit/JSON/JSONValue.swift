@@ -1,0 +1,67 @@
+/// A parsed JSON document: the values of RFC 8259, with object members kept in source order.
+///
+/// `JSONParser` produces it and `JSONValueDecoder` decodes `Decodable` types from it; error
+/// reports use `summary` to say what was found where something else was expected.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// A short description for error messages: `the string "NPNX"`, `an object`, `null`.
+    public var summary: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let value): "the number \(JSONValue.format(value))"
+        case .string(let value):
+            value.count > 40 ? "the string \"\(value.prefix(40))…\"" : "the string \"\(value)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The member named `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let object) = self else { return nil }
+        return object[key]
+    }
+
+    static func format(_ number: Double) -> String {
+        if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
+    }
+}
+
+/// A JSON object's members in source order. Objects in catalogs are small, so a linear scan
+/// beats hashing; when a key repeats, the last occurrence wins, as in most JSON parsers.
+public struct JSONObject: Sendable, Hashable {
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: JSONValue
+
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var members: [Member]
+
+    public init(members: [Member] = []) {
+        self.members = members
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        var index = members.endIndex
+        while index > members.startIndex {
+            index -= 1
+            if members[index].key == key { return members[index].value }
+        }
+        return nil
+    }
+
+    public var keys: [String] { members.map(\.key) }
+}

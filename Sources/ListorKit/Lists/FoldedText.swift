@@ -1,0 +1,53 @@
+import Foundation
+
+/// Text folded for matching: lower case, diacritics removed ("Ångström" → "angstrom").
+///
+/// Folding is done once per item when a list is built and once per query, never per
+/// comparison; matching is then a byte search over UTF-8, cheap enough for every keystroke.
+public struct FoldedText: Sendable, Hashable {
+    public let utf8: [UInt8]
+
+    public init(_ text: String) {
+        utf8 = Array(FoldedText.fold(text).utf8)
+    }
+
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Whether `needle` occurs in this text.
+    public func contains(_ needle: FoldedText) -> Bool {
+        let needle = needle.utf8
+        if needle.isEmpty { return true }
+        if needle.count > utf8.count { return false }
+        let first = needle[0]
+        let lastStart = utf8.count - needle.count
+        var start = 0
+        while start <= lastStart {
+            if utf8[start] == first {
+                var offset = 1
+                while offset < needle.count, utf8[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+}
+
+/// A search as people type it: every word must occur, in any order ("npn 45v" or "45v npn").
+public struct SearchQuery: Sendable, Hashable {
+    public let text: String
+    let terms: [FoldedText]
+
+    public init(_ text: String) {
+        self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        terms = self.text.split(whereSeparator: \.isWhitespace).map { FoldedText(String($0)) }
+    }
+
+    public var isEmpty: Bool { terms.isEmpty }
+
+    public func matches(_ key: FoldedText) -> Bool {
+        terms.allSatisfy(key.contains)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The units Listor shows and parses.
+public enum PhysicalUnit: String, Sendable, Hashable, CaseIterable {
+    case volt = "V"
+    case ampere = "A"
+    case watt = "W"
+    case hertz = "Hz"
+    case ohm = "Ω"
+
+    public var symbol: String { rawValue }
+
+    /// "a voltage", for error messages.
+    public var quantityName: String {
+        switch self {
+        case .volt: "a voltage"
+        case .ampere: "a current"
+        case .watt: "a power"
+        case .hertz: "a frequency"
+        case .ohm: "a resistance"
+        }
+    }
+
+    /// Spellings accepted after a number, compared case-insensitively.
+    var spellings: [String] {
+        switch self {
+        case .volt: ["v", "volt", "volts"]
+        case .ampere: ["a", "amp", "amps", "ampere", "amperes"]
+        case .watt: ["w", "watt", "watts"]
+        case .hertz: ["hz", "hertz"]
+        case .ohm: ["ω", "Ω", "ohm", "ohms", "r"]
+        }
+    }
+}
+
+/// A measured value in base units (volts, amperes …) with its unit, shown with an SI prefix.
+public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+    public var value: Double
+    public var unit: PhysicalUnit
+
+    public init(_ value: Double, _ unit: PhysicalUnit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    /// "100 mA" for 0.1 A, "45 V", "1.5 kV", "4.4 mΩ": at most four significant digits.
+    public var description: String {
+        guard value != 0, value.isFinite else { return "\(value == 0 ? "0" : "\(value)") \(unit.symbol)" }
+        let magnitude = abs(value)
+        let exponent = Int((log10(magnitude) / 3).rounded(.down)) * 3
+        let clamped = min(max(exponent, -12), 9)
+        var scaled = value / pow(10, Double(clamped))
+        var prefixExponent = clamped
+        // Rounding can carry 999.96 m into 1000 m; show it as 1 instead.
+        if abs(Double(String(format: "%.4g", scaled)) ?? scaled) >= 1000, prefixExponent < 9 {
+            prefixExponent += 3
+            scaled /= 1000
+        }
+        let prefix = SIPrefix.symbol(forExponent: prefixExponent)
+        return "\(String(format: "%.4g", scaled)) \(prefix)\(unit.symbol)"
+    }
+}
+
+/// Why a quantity could not be read; the message shows what was typed and what was expected.
+public struct QuantityParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var text: String
+    public var unit: PhysicalUnit
+    public var reason: String
+
+    public var description: String {
+        "\"\(text)\" is not \(unit.quantityName): \(reason) (examples: \(Quantity.examples(for: unit)))"
+    }
+}
+
+extension Quantity {
+    /// A number without a unit, as people write it: "110", "2.5", "20000".
+    public static func unitless(_ value: Double) -> String {
+        JSONValue.numberText(value)
+    }
+
+    /// Reads "500mA", "0.5 A", "60V", "1.5kV", "100µA", "2.2 mohm"; a bare number is in base units.
+    public static func parse(_ text: String, as unit: PhysicalUnit) throws(QuantityParseError) -> Quantity {
+        func failure(_ reason: String) -> QuantityParseError { QuantityParseError(text: text, unit: unit, reason: reason) }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw failure("it is empty") }
+        let numberEnd = trimmed.firstIndex { !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") } ?? trimmed.endIndex
+        var numberText = String(trimmed[..<numberEnd])
+        var rest = String(trimmed[numberEnd...]).trimmingCharacters(in: .whitespaces)
+        // An "e" that ends the number is not an exponent ("5e" is never meant); give it back.
+        while let last = numberText.last, last == "e" || last == "E" {
+            numberText.removeLast()
+            rest = String(last) + rest
+        }
+        guard !numberText.isEmpty, let number = Double(numberText), number.isFinite else {
+            throw failure("it does not start with a number")
+        }
+        var multiplier = 1.0
+        if !rest.isEmpty, !unit.spellings.contains(rest.lowercased()),
+           let prefix = rest.first.flatMap(SIPrefix.exponent(forSymbol:)) {
+            let afterPrefix = String(rest.dropFirst()).trimmingCharacters(in: .whitespaces)
+            if afterPrefix.isEmpty || unit.spellings.contains(afterPrefix.lowercased()) {
+                multiplier = pow(10, Double(prefix))
+                rest = afterPrefix
+            }
+        }
+        if !rest.isEmpty, !unit.spellings.contains(rest.lowercased()) {
+            throw failure("unknown unit \"\(rest)\"; expected \(unit.symbol) with an optional prefix")
+        }
+        return Quantity(number * multiplier, unit)
+    }
+
+    static func examples(for unit: PhysicalUnit) -> String {
+        switch unit {
+        case .volt: "60V, 1.5kV, 500 mV"
+        case .ampere: "500mA, 0.5 A, 2A"
+        case .watt: "625mW, 50 W"
+        case .hertz: "300MHz, 1 kHz"
+        case .ohm: "4.4mΩ, 5 ohm"
+        }
+    }
+}
+
+enum SIPrefix {
+    static func symbol(forExponent exponent: Int) -> String {
+        switch exponent {
+        case -12: "p"
+        case -9: "n"
+        case -6: "µ"
+        case -3: "m"
+        case 3: "k"
+        case 6: "M"
+        case 9: "G"
+        default: ""
+        }
+    }
+
+    static func exponent(forSymbol symbol: Character) -> Int? {
+        switch symbol {
+        case "p": -12
+        case "n": -9
+        case "u", "µ", "μ": -6
+        case "m": -3
+        case "k", "K": 3
+        case "M": 6
+        case "G": 9
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,263 @@
+// The transistor model, kept in one file as seed 000 argues: the protocol, the three
+// concrete families and their doping enumerations change together.
+
+/// The three families Transistor Listor catalogs.
+public enum TransistorFamily: String, Sendable, Hashable, CaseIterable, Comparable {
+    case bjt = "BJT"
+    case mosfet = "MOSFET"
+    case jfet = "JFET"
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+
+    private var rank: Int {
+        switch self {
+        case .bjt: 0
+        case .mosfet: 1
+        case .jfet: 2
+        }
+    }
+
+    /// The terminals a pinout may name, in the order datasheets usually draw them.
+    public var terminals: [Terminal] {
+        switch self {
+        case .bjt: [.collector, .base, .emitter]
+        case .mosfet, .jfet: [.gate, .drain, .source]
+        }
+    }
+}
+
+/// Common to every transistor; the concrete families add their doping and parameters.
+public protocol Transistor: Sendable {
+    var ratings: Ratings { get }
+    var partNumber: String { get }
+    var package: Package { get }
+    var use: String { get }
+    /// Datasheet facts every family may have: power, pinout, complementary part.
+    var datasheet: Datasheet { get }
+
+    var family: TransistorFamily { get }
+    /// "NPN", "PMOS", "N-channel".
+    var dopingName: String { get }
+    /// Whether the device conducts with electrons (NPN, NMOS, N-channel).
+    var isNType: Bool { get }
+}
+
+/// A doping enumeration: its raw values are the JSON strings, its `codingKey` the JSON key
+/// that holds it (`bjt_doping`), so `DopingWrapper` needs no per-family code.
+public protocol Doping: RawRepresentable<String>, CaseIterable, Sendable, Hashable, Codable {
+    static var codingKey: String { get }
+    static var family: TransistorFamily { get }
+    var isNType: Bool { get }
+}
+
+public enum BJTDoping: String, Doping {
+    case npn = "NPN"
+    case pnp = "PNP"
+
+    public static let codingKey = "bjt_doping"
+    public static let family = TransistorFamily.bjt
+    public var isNType: Bool { self == .npn }
+}
+
+public enum MOSFETDoping: String, Doping {
+    case nmos = "NMOS"
+    case pmos = "PMOS"
+
+    public static let codingKey = "mosfet_doping"
+    public static let family = TransistorFamily.mosfet
+    public var isNType: Bool { self == .nmos }
+}
+
+public enum JFETDoping: String, Doping {
+    case nChannel = "N-channel"
+    case pChannel = "P-channel"
+
+    public static let codingKey = "jfet_doping"
+    public static let family = TransistorFamily.jfet
+    public var isNType: Bool { self == .nChannel }
+}
+
+/// Absolute maximum ratings, in volts and amperes, as magnitudes (a PNP's −45 V is 45 here).
+public struct Ratings: Sendable, Hashable {
+    public let maxVoltage: Double
+    public let maxCurrent: Double
+
+    public init(maxVoltage: Double, maxCurrent: Double) {
+        self.maxVoltage = maxVoltage
+        self.maxCurrent = maxCurrent
+    }
+}
+
+/// Facts from the datasheet beyond the seed's fields; each is optional.
+public struct Datasheet: Sendable, Hashable {
+    /// Total power dissipation in watts.
+    public var powerDissipation: Double?
+    public var pinout: Pinout?
+    /// The complementary part: BC557 for BC547.
+    public var complement: String?
+
+    public init(powerDissipation: Double? = nil, pinout: Pinout? = nil, complement: String? = nil) {
+        self.powerDissipation = powerDissipation
+        self.pinout = pinout
+        self.complement = complement
+    }
+}
+
+/// A transistor terminal, as pinouts name it by its first letter.
+public enum Terminal: Character, Sendable, Hashable {
+    case collector = "C", base = "B", emitter = "E"
+    case gate = "G", drain = "D", source = "S"
+
+    public var name: String {
+        switch self {
+        case .collector: "collector"
+        case .base: "base"
+        case .emitter: "emitter"
+        case .gate: "gate"
+        case .drain: "drain"
+        case .source: "source"
+        }
+    }
+}
+
+/// Terminals in package pin order: "CBE" for a BC547, "EBC" for a 2N3904, "GDS" for a TO-220 MOSFET.
+public struct Pinout: Sendable, Hashable, CustomStringConvertible {
+    public let terminals: [Terminal]
+
+    public init(terminals: [Terminal]) {
+        self.terminals = terminals
+    }
+
+    public var description: String { String(terminals.map(\.rawValue)) }
+}
+
+// MARK: - Family parameters
+
+/// BJT: DC current gain (hFE) and the collector current it is specified at; transition frequency.
+public struct BJTParameters: Sendable, Hashable {
+    public var hfeMin: Double?
+    public var hfeMax: Double?
+    /// Collector current (A) at which hFE is specified.
+    public var hfeTestCurrent: Double?
+    /// fT in hertz.
+    public var transitionFrequency: Double?
+
+    public init(hfeMin: Double? = nil, hfeMax: Double? = nil, hfeTestCurrent: Double? = nil, transitionFrequency: Double? = nil) {
+        self.hfeMin = hfeMin
+        self.hfeMax = hfeMax
+        self.hfeTestCurrent = hfeTestCurrent
+        self.transitionFrequency = transitionFrequency
+    }
+}
+
+/// MOSFET: gate threshold voltage (maximum), on-resistance and the gate voltage it is specified at.
+public struct MOSFETParameters: Sendable, Hashable {
+    /// VGS(th) maximum in volts, signed as on the datasheet (negative for PMOS).
+    public var gateThresholdMax: Double?
+    /// RDS(on) maximum in ohms.
+    public var onResistance: Double?
+    /// The VGS (volts, signed) at which RDS(on) is specified.
+    public var onResistanceGateVoltage: Double?
+
+    public init(gateThresholdMax: Double? = nil, onResistance: Double? = nil, onResistanceGateVoltage: Double? = nil) {
+        self.gateThresholdMax = gateThresholdMax
+        self.onResistance = onResistance
+        self.onResistanceGateVoltage = onResistanceGateVoltage
+    }
+}
+
+/// JFET: zero-gate-voltage drain current (IDSS) range and gate–source cutoff voltage (VGS(off)) range.
+public struct JFETParameters: Sendable, Hashable {
+    public var idssMin: Double?
+    public var idssMax: Double?
+    /// VGS(off) bounds in volts, signed as on the datasheet (negative for N-channel).
+    public var cutoffVoltageMin: Double?
+    public var cutoffVoltageMax: Double?
+
+    public init(idssMin: Double? = nil, idssMax: Double? = nil, cutoffVoltageMin: Double? = nil, cutoffVoltageMax: Double? = nil) {
+        self.idssMin = idssMin
+        self.idssMax = idssMax
+        self.cutoffVoltageMin = cutoffVoltageMin
+        self.cutoffVoltageMax = cutoffVoltageMax
+    }
+}
+
+// MARK: - The three families
+
+/// A bipolar junction transistor.
+public struct BJT: Transistor, Hashable {
+    public let ratings: Ratings
+    public let partNumber: String
+    public let package: Package
+    public let use: String
+    public let doping: BJTDoping
+    public let datasheet: Datasheet
+    public let parameters: BJTParameters
+
+    public init(ratings: Ratings, partNumber: String, package: Package, use: String, doping: BJTDoping,
+                datasheet: Datasheet = Datasheet(), parameters: BJTParameters = BJTParameters()) {
+        self.ratings = ratings
+        self.partNumber = partNumber
+        self.package = package
+        self.use = use
+        self.doping = doping
+        self.datasheet = datasheet
+        self.parameters = parameters
+    }
+
+    public var family: TransistorFamily { .bjt }
+    public var dopingName: String { doping.rawValue }
+    public var isNType: Bool { doping.isNType }
+}
+
+/// A metal–oxide–semiconductor field-effect transistor.
+public struct MOSFET: Transistor, Hashable {
+    public let ratings: Ratings
+    public let partNumber: String
+    public let package: Package
+    public let use: String
+    public let doping: MOSFETDoping
+    public let datasheet: Datasheet
+    public let parameters: MOSFETParameters
+
+    public init(ratings: Ratings, partNumber: String, package: Package, use: String, doping: MOSFETDoping,
+                datasheet: Datasheet = Datasheet(), parameters: MOSFETParameters = MOSFETParameters()) {
+        self.ratings = ratings
+        self.partNumber = partNumber
+        self.package = package
+        self.use = use
+        self.doping = doping
+        self.datasheet = datasheet
+        self.parameters = parameters
+    }
+
+    public var family: TransistorFamily { .mosfet }
+    public var dopingName: String { doping.rawValue }
+    public var isNType: Bool { doping.isNType }
+}
+
+/// A junction field-effect transistor.
+public struct JFET: Transistor, Hashable {
+    public let ratings: Ratings
+    public let partNumber: String
+    public let package: Package
+    public let use: String
+    public let doping: JFETDoping
+    public let datasheet: Datasheet
+    public let parameters: JFETParameters
+
+    public init(ratings: Ratings, partNumber: String, package: Package, use: String, doping: JFETDoping,
+                datasheet: Datasheet = Datasheet(), parameters: JFETParameters = JFETParameters()) {
+        self.ratings = ratings
+        self.partNumber = partNumber
+        self.package = package
+        self.use = use
+        self.doping = doping
+        self.datasheet = datasheet
+        self.parameters = parameters
+    }
+
+    public var family: TransistorFamily { .jfet }
+    public var dopingName: String { doping.rawValue }
+    public var isNType: Bool { doping.isNType }
+}

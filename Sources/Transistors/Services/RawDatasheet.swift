@@ -1,0 +1,118 @@
+import Foundation
+import ListorKit
+
+/// The `datasheet` object: Listor's extension of the seed format. Seed-format files without it
+/// stay valid; inside it, unknown keys are ignored and family parameters must match the family.
+struct RawDatasheet: Decodable {
+    var powerDissipation: Double?
+    var pinout: String?
+    var complement: String?
+    var values: [Key: Double] = [:]
+
+    enum Key: String, CodingKey, CaseIterable {
+        case powerDissipation = "power_dissipation"
+        case pinout, complement
+        // BJT
+        case hfeMin = "hfe_min", hfeMax = "hfe_max", hfeAtCurrent = "hfe_at_current", ft
+        // MOSFET
+        case vgsThMax = "vgs_th_max", rdsOn = "rds_on", rdsOnAtVgs = "rds_on_at_vgs"
+        // JFET
+        case idssMin = "idss_min", idssMax = "idss_max", vgsOffMin = "vgs_off_min", vgsOffMax = "vgs_off_max"
+
+        var family: TransistorFamily? {
+            switch self {
+            case .hfeMin, .hfeMax, .hfeAtCurrent, .ft: .bjt
+            case .vgsThMax, .rdsOn, .rdsOnAtVgs: .mosfet
+            case .idssMin, .idssMax, .vgsOffMin, .vgsOffMax: .jfet
+            case .powerDissipation, .pinout, .complement: nil
+            }
+        }
+
+        /// Gains, currents, frequencies and resistances are magnitudes; gate voltages keep their sign.
+        var mustBePositive: Bool {
+            switch self {
+            case .vgsThMax, .rdsOnAtVgs, .vgsOffMin, .vgsOffMax: false
+            default: true
+            }
+        }
+
+        var unit: PhysicalUnit? {
+            switch self {
+            case .powerDissipation: .watt
+            case .hfeAtCurrent, .idssMin, .idssMax: .ampere
+            case .ft: .hertz
+            case .rdsOn: .ohm
+            case .vgsThMax, .rdsOnAtVgs, .vgsOffMin, .vgsOffMax: .volt
+            case .hfeMin, .hfeMax, .pinout, .complement: nil
+            }
+        }
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        pinout = try container.decodeIfPresent(String.self, forKey: .pinout)
+        complement = try container.decodeIfPresent(String.self, forKey: .complement)
+        for key in Key.allCases where key != .pinout && key != .complement {
+            let value = key.mustBePositive
+                ? try container.decodePositiveIfPresent(forKey: key, unit: key.unit)
+                : try container.decodeIfPresent(Double.self, forKey: key)
+            if let value { values[key] = value }
+        }
+        powerDissipation = values[.powerDissipation]
+    }
+
+    /// Checks the datasheet against the family and splits it into common facts and family parameters.
+    func resolve(for family: TransistorFamily, codingPath: [any CodingKey]) throws
+        -> (Datasheet, BJTParameters, MOSFETParameters, JFETParameters)
+    {
+        func invalid(_ key: Key, _ reason: String) -> DecodingError {
+            .dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: reason))
+        }
+        for key in Key.allCases where values[key] != nil {
+            if let owner = key.family, owner != family {
+                throw invalid(key, "is a \(owner.rawValue) parameter, but this part is a \(family.rawValue)")
+            }
+        }
+        for (low, high) in [(Key.hfeMin, Key.hfeMax), (.idssMin, .idssMax)] {
+            if let lowValue = values[low], let highValue = values[high], lowValue > highValue {
+                throw invalid(low, "\(JSONValue.number(lowValue).summary) is above \(high.rawValue) (\(JSONValue.number(highValue).summary))")
+            }
+        }
+        var parsedPinout: Pinout?
+        if let pinout {
+            parsedPinout = try Self.parsePinout(pinout, family: family) { invalid(.pinout, $0) }
+        }
+        let trimmedComplement = complement?.trimmingCharacters(in: .whitespaces)
+        let datasheet = Datasheet(
+            powerDissipation: powerDissipation,
+            pinout: parsedPinout,
+            complement: trimmedComplement?.isEmpty == false ? trimmedComplement : nil)
+        let bjt = BJTParameters(hfeMin: values[.hfeMin], hfeMax: values[.hfeMax],
+                                hfeTestCurrent: values[.hfeAtCurrent], transitionFrequency: values[.ft])
+        let mosfet = MOSFETParameters(gateThresholdMax: values[.vgsThMax], onResistance: values[.rdsOn],
+                                      onResistanceGateVoltage: values[.rdsOnAtVgs])
+        let jfet = JFETParameters(idssMin: values[.idssMin], idssMax: values[.idssMax],
+                                  cutoffVoltageMin: values[.vgsOffMin], cutoffVoltageMax: values[.vgsOffMax])
+        return (datasheet, bjt, mosfet, jfet)
+    }
+
+    /// "CBE", "GDS", "SSSGDDDD": one letter a pin, every terminal of the family at least once.
+    static func parsePinout(_ text: String, family: TransistorFamily, invalid: (String) -> DecodingError) throws -> Pinout {
+        let allowed = family.terminals
+        let letters = allowed.map { String($0.rawValue) }.joined(separator: ", ")
+        var terminals: [Terminal] = []
+        for character in text.uppercased() where !character.isWhitespace && character != "-" {
+            guard let terminal = Terminal(rawValue: character), allowed.contains(terminal) else {
+                throw invalid("\"\(text)\" has '\(character)', which is not a \(family.rawValue) terminal (\(letters))")
+            }
+            terminals.append(terminal)
+        }
+        let missing = allowed.filter { !terminals.contains($0) }
+        guard missing.isEmpty else {
+            throw invalid("\"\(text)\" does not name the \(missing.map(\.name).joined(separator: " or ")); expected one letter a pin from \(letters)")
+        }
+        return Pinout(terminals: terminals)
+    }
+}

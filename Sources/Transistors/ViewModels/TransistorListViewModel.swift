@@ -1,0 +1,156 @@
+import ListorKit
+
+/// One row of the transistor list, formatted for display.
+public struct TransistorRow: Sendable, Hashable {
+    public let partNumber: String
+    public let family: String
+    public let doping: String
+    public let maxVoltage: String
+    public let maxCurrent: String
+    public let package: String
+    public let use: String
+}
+
+/// One choice of a filter with how many results picking it would give.
+public struct FacetCount: Sendable, Hashable {
+    /// The value as the query takes it ("mosfet", "TO-92").
+    public let value: String
+    public let label: String
+    public let count: Int
+    public let isSelected: Bool
+}
+
+/// Everything a list view shows for the current query.
+public struct TransistorListPage: Sendable {
+    public let rows: [TransistorRow]
+    public let totalCount: Int
+    /// "12 of 171 transistors".
+    public let summary: String
+    /// Set when there is nothing to show, saying why and what to try.
+    public let emptyMessage: String?
+    public let familyCounts: [FacetCount]
+    public let dopingCounts: [FacetCount]
+    public let packageCounts: [FacetCount]
+}
+
+/// The transistor list: loads a catalog, takes the user's search, filters and sort, and
+/// produces rows and facet counts. Used by the command line and, per request, by the web.
+public struct TransistorListViewModel: Sendable {
+    public private(set) var state: LoadingState<TransistorCatalog> = .idle
+    public private(set) var query: TransistorQuery
+    private var list = ListModel<any Transistor>([], searchableText: { _ in "" })
+
+    public init(query: TransistorQuery = TransistorQuery()) {
+        self.query = query
+    }
+
+    /// A view model over a catalog that is already loaded.
+    public init(catalog: TransistorCatalog, query: TransistorQuery = TransistorQuery()) {
+        self.query = query
+        show(catalog)
+    }
+
+    // MARK: User actions
+
+    public mutating func load(from provider: some DataProvider<TransistorCatalog>) async {
+        var final: LoadingState<TransistorCatalog> = .idle
+        await LoadingState.load(provider) { final = $0 }
+        if let catalog = final.value { show(catalog) } else { state = final }
+    }
+
+    public mutating func search(_ text: String) {
+        query.search = text
+    }
+
+    public mutating func apply(_ query: TransistorQuery) {
+        self.query = query
+    }
+
+    // MARK: What the view shows
+
+    /// The catalog's problems: entries that could not be read.
+    public var problems: [Problem] { state.value?.problems ?? [] }
+
+    /// The transistors that match the query, in its order.
+    public var matchingTransistors: [any Transistor] {
+        list.query(search: SearchQuery(query.search), filters: filters, order: order)
+    }
+
+    public var page: TransistorListPage {
+        let search = SearchQuery(query.search)
+        let matching = matchingTransistors
+        let total = list.count
+        let noun = total == 1 ? "transistor" : "transistors"
+        let families = list.facetCounts(of: \.family, search: search, filters: filters, excluding: FilterName.family)
+        let dopings = list.facetCounts(of: \.dopingName, search: search, filters: filters, excluding: FilterName.doping)
+        let packages = list.facetCounts(of: \.package, search: search, filters: filters, excluding: FilterName.package)
+        return TransistorListPage(
+            rows: matching.map(TransistorListViewModel.row),
+            totalCount: total,
+            summary: matching.count == total ? "\(total) \(noun)" : "\(matching.count) of \(total) \(noun)",
+            emptyMessage: emptyMessage(matchCount: matching.count),
+            familyCounts: TransistorFamily.allCases.map {
+                FacetCount(value: $0.rawValue.lowercased(), label: $0.rawValue, count: families[$0] ?? 0, isSelected: query.family == $0)
+            },
+            dopingCounts: dopings.keys.sorted().map {
+                FacetCount(value: $0, label: $0, count: dopings[$0] ?? 0, isSelected: query.doping?.rawValue == $0)
+            },
+            packageCounts: packages.keys.sorted().map {
+                FacetCount(value: $0.name, label: $0.name, count: packages[$0] ?? 0, isSelected: query.package == $0)
+            })
+    }
+
+    // MARK: - Internals
+
+    private enum FilterName {
+        static let family = "family", doping = "doping", package = "package"
+    }
+
+    private mutating func show(_ catalog: TransistorCatalog) {
+        state = .loaded(catalog)
+        list = ListModel(catalog.transistors) { "\($0.partNumber) \($0.use) \($0.package.name) \($0.dopingName) \($0.family.rawValue)" }
+    }
+
+    private var filters: [ListFilter<any Transistor>] {
+        var filters: [ListFilter<any Transistor>] = []
+        if let family = query.family { filters.append(ListFilter(FilterName.family) { $0.family == family }) }
+        if let doping = query.doping { filters.append(ListFilter(FilterName.doping) { doping.includes($0) }) }
+        if let package = query.package { filters.append(ListFilter(FilterName.package) { $0.package == package }) }
+        if let minVoltage = query.minVoltage { filters.append(ListFilter("min_voltage") { $0.ratings.maxVoltage >= minVoltage }) }
+        if let minCurrent = query.minCurrent { filters.append(ListFilter("min_current") { $0.ratings.maxCurrent >= minCurrent }) }
+        return filters
+    }
+
+    private var order: ListOrder<any Transistor> {
+        switch query.sort {
+        case .partNumber: ListOrder { NaturalSortKey($0.partNumber) }
+        case .partNumberDescending: ListOrder(key: { NaturalSortKey($0.partNumber) }, descending: true)
+        case .voltage: ListOrder { $0.ratings.maxVoltage }
+        case .voltageDescending: ListOrder(key: { $0.ratings.maxVoltage }, descending: true)
+        case .current: ListOrder { $0.ratings.maxCurrent }
+        case .currentDescending: ListOrder(key: { $0.ratings.maxCurrent }, descending: true)
+        }
+    }
+
+    private func emptyMessage(matchCount: Int) -> String? {
+        guard matchCount == 0 else { return nil }
+        switch state {
+        case .idle, .loading: return "Loading the catalog…"
+        case .failed(let message): return "The catalog could not be loaded: \(message)"
+        case .loaded:
+            if list.count == 0 { return "The catalog is empty." }
+            return "No transistors match. Try a shorter search or fewer filters."
+        }
+    }
+
+    static func row(_ transistor: any Transistor) -> TransistorRow {
+        TransistorRow(
+            partNumber: transistor.partNumber,
+            family: transistor.family.rawValue,
+            doping: transistor.dopingName,
+            maxVoltage: Quantity(transistor.ratings.maxVoltage, .volt).description,
+            maxCurrent: Quantity(transistor.ratings.maxCurrent, .ampere).description,
+            package: transistor.package.name,
+            use: transistor.use)
+    }
+}

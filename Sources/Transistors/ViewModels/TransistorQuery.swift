@@ -1,0 +1,155 @@
+import Foundation
+import ListorKit
+
+/// What the user asked the list for: a search, filters and a sort order.
+public struct TransistorQuery: Sendable, Hashable {
+    public var search: String
+    public var family: TransistorFamily?
+    public var doping: DopingFilter?
+    public var package: Package?
+    /// Volts; parts rated below are left out.
+    public var minVoltage: Double?
+    /// Amperes; parts rated below are left out.
+    public var minCurrent: Double?
+    public var sort: TransistorSort
+
+    public init(search: String = "", family: TransistorFamily? = nil, doping: DopingFilter? = nil, package: Package? = nil,
+                minVoltage: Double? = nil, minCurrent: Double? = nil, sort: TransistorSort = .partNumber) {
+        self.search = search
+        self.family = family
+        self.doping = doping
+        self.package = package
+        self.minVoltage = minVoltage
+        self.minCurrent = minCurrent
+        self.sort = sort
+    }
+
+    /// The query as typed: command-line options or URL parameters, each optional.
+    public struct Input: Sendable, Hashable {
+        public var search, family, doping, package, minVoltage, minCurrent, sort: String?
+
+        public init(search: String? = nil, family: String? = nil, doping: String? = nil, package: String? = nil,
+                    minVoltage: String? = nil, minCurrent: String? = nil, sort: String? = nil) {
+            self.search = search
+            self.family = family
+            self.doping = doping
+            self.package = package
+            self.minVoltage = minVoltage
+            self.minCurrent = minCurrent
+            self.sort = sort
+        }
+    }
+
+    /// Field names as the JSON API and URLs spell them; the CLI maps them to its options.
+    public enum Field: String, Sendable, CaseIterable {
+        case search, family, doping, package, sort
+        case minVoltage = "min_voltage"
+        case minCurrent = "min_current"
+    }
+
+    /// Reads what was typed. Each bad value becomes a `FieldError` and is left out of the
+    /// query, so the list still shows with the good ones.
+    public static func parse(_ input: Input) -> (query: TransistorQuery, errors: [FieldError]) {
+        var query = TransistorQuery(search: input.search ?? "")
+        var errors: [FieldError] = []
+        func error(_ field: Field, _ message: String) { errors.append(FieldError(field: field.rawValue, message: message)) }
+
+        if let text = nonEmpty(input.family) {
+            if let family = TransistorFamily.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+                query.family = family
+            } else {
+                error(.family, "\"\(text)\" is not a family; use bjt, mosfet or jfet")
+            }
+        }
+        if let text = nonEmpty(input.doping) {
+            if let doping = DopingFilter(text) {
+                if let family = query.family, let dopingFamily = doping.family, dopingFamily != family {
+                    let choices = DopingFilter.allCases.filter { $0.family == family }.map(\.rawValue).joined(separator: " or ")
+                    error(.doping, "\(doping.rawValue) is a \(dopingFamily.rawValue) doping; for \(family.rawValue) use \(choices)")
+                } else {
+                    query.doping = doping
+                }
+            } else {
+                let choices = DopingFilter.allCases.map(\.rawValue).joined(separator: ", ")
+                error(.doping, "\"\(text)\" is not a doping; use one of \(choices)")
+            }
+        }
+        if let text = nonEmpty(input.package) { query.package = Package(text) }
+        if let text = nonEmpty(input.minVoltage) {
+            do { query.minVoltage = try Quantity.parse(text, as: .volt).value } catch { errors.append(FieldError(field: Field.minVoltage.rawValue, message: error.description)) }
+        }
+        if let text = nonEmpty(input.minCurrent) {
+            do { query.minCurrent = try Quantity.parse(text, as: .ampere).value } catch { errors.append(FieldError(field: Field.minCurrent.rawValue, message: error.description)) }
+        }
+        if let text = nonEmpty(input.sort) {
+            if let sort = TransistorSort(rawValue: text.lowercased()) {
+                query.sort = sort
+            } else {
+                error(.sort, "\"\(text)\" is not a sort order; use one of \(TransistorSort.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        return (query, errors)
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+}
+
+/// A doping to filter by: one family's ("NPN"), or a polarity across families ("n": NPN, NMOS, N-channel).
+public enum DopingFilter: String, Sendable, Hashable, CaseIterable {
+    case npn = "NPN", pnp = "PNP", nmos = "NMOS", pmos = "PMOS"
+    case nChannel = "N-channel", pChannel = "P-channel"
+    case nType = "n", pType = "p"
+
+    public init?(_ text: String) {
+        let folded = text.lowercased().replacingOccurrences(of: " ", with: "-")
+        switch folded {
+        case "n-ch", "nch": self = .nChannel
+        case "p-ch", "pch": self = .pChannel
+        default:
+            guard let match = DopingFilter.allCases.first(where: { $0.rawValue.lowercased() == folded }) else { return nil }
+            self = match
+        }
+    }
+
+    /// The family this doping belongs to, or nil for a polarity.
+    public var family: TransistorFamily? {
+        switch self {
+        case .npn, .pnp: .bjt
+        case .nmos, .pmos: .mosfet
+        case .nChannel, .pChannel: .jfet
+        case .nType, .pType: nil
+        }
+    }
+
+    public func includes(_ transistor: any Transistor) -> Bool {
+        switch self {
+        case .nType: transistor.isNType
+        case .pType: !transistor.isNType
+        default: transistor.dopingName == rawValue
+        }
+    }
+}
+
+/// Sort orders; a leading "-" means highest first, as in JSON:API and Django.
+public enum TransistorSort: String, Sendable, Hashable, CaseIterable {
+    case partNumber = "part"
+    case partNumberDescending = "-part"
+    case voltage = "voltage"
+    case voltageDescending = "-voltage"
+    case current = "current"
+    case currentDescending = "-current"
+
+    public var label: String {
+        switch self {
+        case .partNumber: "Part number (A–Z)"
+        case .partNumberDescending: "Part number (Z–A)"
+        case .voltage: "Voltage (lowest first)"
+        case .voltageDescending: "Voltage (highest first)"
+        case .current: "Current (lowest first)"
+        case .currentDescending: "Current (highest first)"
+        }
+    }
+}
