@@ -64,30 +64,37 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "ListorKitTests", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
+        /// Fixtures with fixed contents, temporary files and a loopback HTTP server, shared by the test targets.
+        .target(
+            name: "ListorTestSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/ListorTestSupport",
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "ListorKitTests", dependencies: ["ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ListorHTTPClientTests",
             dependencies: [
-                "ListorHTTPClient", "ListorKit",
+                "ListorHTTPClient", "ListorKit", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TransistorsTests",
-            dependencies: ["Transistors", "ListorKit"],
-            resources: [.copy("Fixtures")],
+            dependencies: ["Transistors", "ListorKit", "ListorTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors",
+                "ListorCLI", "Transistors", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
-            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
     ]

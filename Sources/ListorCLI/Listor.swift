@@ -15,12 +15,14 @@ public struct Listor: AsyncParsableCommand {
     /// the same output, the same messages on standard error, the same exit codes.
     public static func run(_ arguments: [String], in environment: CommandEnvironment) async -> Int32 {
         do {
-            let command = try parseAsRoot(arguments)
-            guard let runnable = command as? any ListorCommand else {
-                environment.write(helpMessage(for: type(of: command)) + "\n")
-                return ExitCode.success.rawValue
+            var command = try parseAsRoot(arguments)
+            if let runnable = command as? any ListorCommand {
+                try await runnable.run(in: environment)
+            } else {
+                // Help and command groups print nothing themselves: they throw a help request,
+                // which the catch below writes to `environment`.
+                try command.run()
             }
-            try await runnable.run(in: environment)
             return ExitCode.success.rawValue
         } catch {
             let code = exitCode(for: error)

@@ -55,7 +55,11 @@ extension HTTPTransport {
 
 /// Runs `body` with a live transport whose HTTP client is shut down afterwards, however `body` ends.
 public func withLiveHTTPTransport<T: Sendable>(_ body: (HTTPTransport) async throws -> T) async throws -> T {
-    let client = HTTPClient()
+    var configuration = HTTPClient.Configuration()
+    // A refused connection is an answer: report it at once instead of retrying until the timeout.
+    configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.timeout.connect = .seconds(10)
+    let client = HTTPClient(configuration: configuration)
     let result: Result<T, any Error>
     do {
         result = .success(try await body(.live(client: client)))

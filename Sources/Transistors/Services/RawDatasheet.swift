@@ -77,7 +77,7 @@ struct RawDatasheet: Decodable {
         }
         for (low, high) in [(Key.hfeMin, Key.hfeMax), (.idssMin, .idssMax)] {
             if let lowValue = values[low], let highValue = values[high], lowValue > highValue {
-                throw invalid(low, "\(JSONValue.number(lowValue).summary) is above \(high.rawValue) (\(JSONValue.number(highValue).summary))")
+                throw invalid(low, "\(Quantity.unitless(lowValue)) is above \(high.rawValue) (\(Quantity.unitless(highValue)))")
             }
         }
         var parsedPinout: Pinout?

@@ -74,7 +74,8 @@ public struct TransistorCatalogDecoder: Sendable {
     }
 
     static func partNumber(of item: JSONValue) -> String? {
-        if case .string(let partNumber) = item["part_number"], !partNumber.isEmpty { return partNumber }
-        return nil
+        guard case .string(let text) = item["part_number"] else { return nil }
+        let partNumber = text.trimmingCharacters(in: .whitespaces)
+        return partNumber.isEmpty ? nil : partNumber
     }
 }

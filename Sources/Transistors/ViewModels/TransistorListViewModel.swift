@@ -121,14 +121,32 @@ public struct TransistorListViewModel: Sendable {
         return filters
     }
 
+    /// Equal ratings fall back to part-number order, so a sort by voltage reads like a catalog.
     private var order: ListOrder<any Transistor> {
         switch query.sort {
         case .partNumber: ListOrder { NaturalSortKey($0.partNumber) }
         case .partNumberDescending: ListOrder(key: { NaturalSortKey($0.partNumber) }, descending: true)
-        case .voltage: ListOrder { $0.ratings.maxVoltage }
-        case .voltageDescending: ListOrder(key: { $0.ratings.maxVoltage }, descending: true)
-        case .current: ListOrder { $0.ratings.maxCurrent }
-        case .currentDescending: ListOrder(key: { $0.ratings.maxCurrent }, descending: true)
+        case .voltage: ListOrder { RatingThenPart($0.ratings.maxVoltage, $0, descending: false) }
+        case .voltageDescending: ListOrder { RatingThenPart($0.ratings.maxVoltage, $0, descending: true) }
+        case .current: ListOrder { RatingThenPart($0.ratings.maxCurrent, $0, descending: false) }
+        case .currentDescending: ListOrder { RatingThenPart($0.ratings.maxCurrent, $0, descending: true) }
+        }
+    }
+
+    private struct RatingThenPart: Comparable, Sendable {
+        let rating: Double
+        let descending: Bool
+        let part: NaturalSortKey
+
+        init(_ rating: Double, _ transistor: any Transistor, descending: Bool) {
+            self.rating = rating
+            self.descending = descending
+            part = NaturalSortKey(transistor.partNumber)
+        }
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            if lhs.rating != rhs.rating { return lhs.descending ? lhs.rating > rhs.rating : lhs.rating < rhs.rating }
+            return lhs.part < rhs.part
         }
     }
 

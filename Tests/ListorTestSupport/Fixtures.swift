@@ -1,0 +1,52 @@
+import Foundation
+
+/// Test fixtures with fixed contents, kept in one place for every test target.
+public enum Fixtures {
+    /// The seed's three JSON examples, byte for byte as seed 000 prints them.
+    public static let seedBJT = "seed-bjt-BC547.json"
+    public static let seedMOSFET = "seed-mosfet-IRF9540N.json"
+    public static let seedJFET = "seed-jfet-2SJ103.json"
+    /// Four good parts and five bad ones, each bad in a different way.
+    public static let partlyBadCatalog = "partly-bad-catalog.json"
+
+    public static func url(_ name: String) -> URL {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {
+            preconditionFailure("fixture \(name) is missing from ListorTestSupport/Fixtures")
+        }
+        return url
+    }
+
+    public static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: url(name))
+    }
+
+    /// The three seed examples as one catalog array, the way a catalog file holds them.
+    public static func seedCatalog() throws -> Data {
+        let objects = try [seedBJT, seedMOSFET, seedJFET].map { String(decoding: try data($0), as: UTF8.self) }
+        return Data(("[\n" + objects.joined(separator: ",\n") + "]\n").utf8)
+    }
+}
+
+/// A directory under the system's temporary directory, removed when the value is released.
+public final class TemporaryDirectory: Sendable {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("listor-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `contents` to `name` inside the directory and returns its path.
+    @discardableResult
+    public func write(_ name: String, _ contents: some DataProtocol) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try Data(contents).write(to: file)
+        return file.path
+    }
+
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
