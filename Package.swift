@@ -62,6 +62,16 @@ let package = Package(
         ),
         .executableTarget(name: "listor", dependencies: ["ListorCLI"], swiftSettings: swiftSettings),
 
+        // MARK: - Benchmarks (run on demand: Benchmarks/README.md)
+
+        .executableTarget(
+            name: "TransistorDecodingBenchmark",
+            dependencies: ["Transistors", "ListorKit"],
+            path: "Benchmarks/TransistorDecoding",
+            exclude: ["python_baseline.py"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Tests
 
         /// Fixtures with fixed contents, temporary files and a loopback HTTP server, shared by the test targets.

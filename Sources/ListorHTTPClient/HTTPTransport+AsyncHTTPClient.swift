@@ -54,6 +54,7 @@ extension HTTPTransport {
 }
 
 /// Runs `body` with a live transport whose HTTP client is shut down afterwards, however `body` ends.
+@discardableResult
 public func withLiveHTTPTransport<T: Sendable>(_ body: (HTTPTransport) async throws -> T) async throws -> T {
     var configuration = HTTPClient.Configuration()
     // A refused connection is an answer: report it at once instead of retrying until the timeout.

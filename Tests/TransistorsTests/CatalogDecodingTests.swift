@@ -69,6 +69,23 @@ import Testing
         }
     }
 
+    @Test func aLargeCatalogDecodedOnEveryCoreReportsDuplicatesAcrossItsHalves() throws {
+        // Over 1 MiB, so decoding is split between threads; the repeat sits in the second half.
+        var items = (0..<8_000).map { index in Self.item(ratings: #"{"max_voltage": \#(index + 1), "max_current": 0.1}"#)
+            .replacingOccurrences(of: #""P1""#, with: #""P\#(index)""#) }
+        items[7_000] = items[7_000].replacingOccurrences(of: #""P7000""#, with: #""p12""#)
+        items[7_500] = #"{"part_number": "BROKEN"}"#
+        let text = "[\n" + items.joined(separator: ",\n") + "\n]"
+        #expect(text.utf8.count > 1 << 20)
+        let catalog = try TransistorCatalogDecoder().decode(Array(text.utf8))
+        #expect(catalog.transistors.count == 7_998)
+        #expect(catalog.problems.map(\.description) == [
+            #"item 7000 (p12): part_number: "p12" repeats item 12; the first one is kept"#,
+            "item 7500 (BROKEN): needs exactly one family key (BJT, MOSFET or JFET); found none",
+        ])
+        #expect(catalog.transistor(partNumber: "P7999")?.ratings.maxVoltage == 8_000)
+    }
+
     @Test func anEmptyArrayIsAnEmptyCatalogNotAnError() throws {
         let catalog = try TransistorCatalogDecoder().decode(Array("[]".utf8))
         #expect(catalog.transistors.isEmpty && catalog.problems.isEmpty)

@@ -4,6 +4,12 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var column: Int
     public var message: String
 
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
@@ -30,6 +36,87 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
+    /// Where to cut a top-level array into `parts` runs of whole elements of about equal size,
+    /// so that each run can be parsed on its own thread. Only strings and nesting are tracked,
+    /// and only up to the last cut; nil when the text is not an array with enough elements.
+    public static func arrayRuns(in buffer: UnsafeBufferPointer<UInt8>, parts: Int) -> [ArrayRun]? {
+        var index = 0
+        while index < buffer.count, [0x20, 0x0A, 0x0D, 0x09].contains(buffer[index]) { index += 1 }
+        guard parts > 1, index < buffer.count, buffer[index] == UInt8(ascii: "[") else { return nil }
+        let firstElement = index + 1
+        var cuts: [Int] = []
+        var depth = 0
+        index = firstElement
+        while index < buffer.count, cuts.count < parts - 1 {
+            switch buffer[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < buffer.count, buffer[index] != UInt8(ascii: "\"") {
+                    index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { return nil }  // the array ended before every cut was found
+                depth -= 1
+            case UInt8(ascii: ","):
+                if depth == 0, index >= buffer.count * (cuts.count + 1) / parts { cuts.append(index) }
+            default:
+                break
+            }
+            index += 1
+        }
+        guard cuts.count == parts - 1 else { return nil }
+        let starts = [firstElement] + cuts.map { $0 + 1 }
+        let ends: [Int?] = cuts.map { Optional($0) } + [nil]
+        return zip(starts, ends).map { ArrayRun(start: $0, end: $1) }
+    }
+
+    /// One run of whole elements of a top-level array: from `start` to the comma at `end`,
+    /// or, for the last run, through the closing bracket and the end of the text.
+    public struct ArrayRun: Sendable, Hashable {
+        public let start: Int
+        public let end: Int?
+    }
+
+    /// Parses the elements of one run. Errors give line and column in the whole text.
+    public static func parseElements(of run: ArrayRun, in buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONValue] {
+        var scanner = Scanner(bytes: buffer)
+        scanner.index = run.start
+        var elements: [JSONValue] = []
+        if run.end == nil, run.start == firstElementIndex(buffer) {
+            scanner.skipWhitespace()
+            if scanner.index < buffer.count, buffer[scanner.index] == UInt8(ascii: "]") {
+                scanner.index += 1
+                try scanner.expectEndOfText()
+                return elements
+            }
+        }
+        while true {
+            scanner.skipWhitespace()
+            elements.append(try scanner.parseValue(depth: 1))
+            scanner.skipWhitespace()
+            if let end = run.end, scanner.index == end { return elements }
+            guard scanner.index < buffer.count else { throw scanner.error("unexpected end of text; expected ',' or ']' in an array") }
+            switch buffer[scanner.index] {
+            case UInt8(ascii: ","):
+                scanner.index += 1
+            case UInt8(ascii: "]") where run.end == nil:
+                scanner.index += 1
+                try scanner.expectEndOfText()
+                return elements
+            default:
+                throw scanner.error("expected ',' or ']' after an array element, found \(scanner.describeCurrent())")
+            }
+        }
+    }
+
+    private static func firstElementIndex(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = 0
+        while index < buffer.count, [0x20, 0x0A, 0x0D, 0x09].contains(buffer[index]) { index += 1 }
+        return index + 1
+    }
+
     static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var scanner = Scanner(bytes: buffer)
         scanner.skipWhitespace()
@@ -50,6 +137,11 @@ public struct JSONParser {
 private struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Members and elements of the containers being parsed, innermost last. Each container
+    /// collects here and is copied out once at its final size, instead of growing its own
+    /// array through repeated reallocations.
+    var memberStack: [JSONObject.Member] = []
+    var elementStack: [JSONValue] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -81,12 +173,13 @@ private struct Scanner {
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         index += 1  // {
-        var members: [JSONObject.Member] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(JSONObject(members: members))
+            return .object(JSONObject())
         }
+        let base = memberStack.count
+        defer { while memberStack.count > base { memberStack.removeLast() } }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -100,12 +193,14 @@ private struct Scanner {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            members.append(JSONObject.Member(key: key, value: value))
+            memberStack.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of text; expected ',' or '}' in an object") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(JSONObject(members: members))
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(JSONObject(members: Array(memberStack[base...])))
             default: throw error("expected ',' or '}' after a member, found \(describeCurrent())")
             }
         }
@@ -114,23 +209,32 @@ private struct Scanner {
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         if depth > JSONParser.maximumDepth { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         index += 1  // [
-        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return .array([])
         }
+        let base = elementStack.count
+        defer { while elementStack.count > base { elementStack.removeLast() } }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            let element = try parseValue(depth: depth)
+            elementStack.append(element)
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of text; expected ',' or ']' in an array") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(Array(elementStack[base...]))
             default: throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
             }
         }
+    }
+
+    mutating func expectEndOfText() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected \(describeCurrent()) after the end of the JSON value") }
     }
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
@@ -138,11 +242,12 @@ private struct Scanner {
         index += 1  // opening quote
         let contentStart = index
         // Fast path: no escapes, so the bytes between the quotes are the string.
+        var highBits: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
-                guard let string = String(validating: content, as: UTF8.self) else {
+                guard let string = highBits < 0x80 ? String(decoding: content, as: UTF8.self) : Scanner.string(utf8: content) else {
                     index = start
                     throw error("the string is not valid UTF-8")
                 }
@@ -151,6 +256,7 @@ private struct Scanner {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character \(describeCurrent()) inside a string; escape it") }
+            highBits |= byte
             index += 1
         }
         guard index < bytes.count else {
@@ -163,7 +269,7 @@ private struct Scanner {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let string = String(validating: utf8, as: UTF8.self) else {
+                guard let string = utf8.withUnsafeBufferPointer(Scanner.string(utf8:)) else {
                     index = start
                     throw error("the string is not valid UTF-8")
                 }
@@ -179,6 +285,18 @@ private struct Scanner {
         }
         index = start
         throw error("the string is never closed with '\"'")
+    }
+
+    /// `String(validating:)` takes a slow generic path for buffers; ASCII, by far the common
+    /// case, is always valid and goes through the fast `String(decoding:)`.
+    static func string(utf8 content: UnsafeBufferPointer<UInt8>) -> String? {
+        var ascii = true
+        for byte in content where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return String(decoding: content, as: UTF8.self) }
+        return String(validating: content, as: UTF8.self)
     }
 
     mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {

@@ -58,7 +58,8 @@ public struct JSONObject: Sendable, Hashable {
         var index = members.endIndex
         while index > members.startIndex {
             index -= 1
-            if members[index].key == key { return members[index].value }
+            // Comparing lengths first skips most string comparisons: keys rarely share a length.
+            if members[index].key.utf8.count == key.utf8.count, members[index].key == key { return members[index].value }
         }
         return nil
     }

@@ -8,7 +8,12 @@ public struct FoldedText: Sendable, Hashable {
     public let utf8: [UInt8]
 
     public init(_ text: String) {
-        utf8 = Array(FoldedText.fold(text).utf8)
+        // ASCII needs only lower-casing; Foundation's folding is for everything else.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            utf8 = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        } else {
+            utf8 = Array(FoldedText.fold(text).utf8)
+        }
     }
 
     public static func fold(_ text: String) -> String {

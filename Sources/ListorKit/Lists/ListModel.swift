@@ -3,20 +3,18 @@
 /// Search keys are folded once, when the model is built; a query then costs one byte search
 /// per item. App view models own a `ListModel` and describe their filters and sort orders.
 public struct ListModel<Item: Sendable>: Sendable {
-    public struct Entry: Sendable {
-        public let item: Item
-        public let searchKey: FoldedText
-    }
-
-    public let entries: [Entry]
+    // Parallel arrays rather than an array of (item, key) pairs: a filter reads items in place
+    // without copying, and retaining, a pair per item.
+    public let items: [Item]
+    private let searchKeys: [FoldedText]
 
     /// - Parameter searchableText: the text a search looks in, e.g. part number, use and package.
     public init(_ items: [Item], searchableText: (Item) -> String) {
-        entries = items.map { Entry(item: $0, searchKey: FoldedText(searchableText($0))) }
+        self.items = items
+        searchKeys = items.map { FoldedText(searchableText($0)) }
     }
 
-    public var count: Int { entries.count }
-    public var items: [Item] { entries.map(\.item) }
+    public var count: Int { items.count }
 
     /// The items that match `search` and every filter, in `order`.
     public func query(
@@ -24,10 +22,7 @@ public struct ListModel<Item: Sendable>: Sendable {
         filters: [ListFilter<Item>] = [],
         order: ListOrder<Item>? = nil
     ) -> [Item] {
-        var matching: [Item] = []
-        for entry in entries where search.matches(entry.searchKey) && filters.allSatisfy({ $0.includes(entry.item) }) {
-            matching.append(entry.item)
-        }
+        let matching = indices(matching: search, filters).map { items[$0] }
         if let order { return order.sorted(matching) }
         return matching
     }
@@ -42,10 +37,20 @@ public struct ListModel<Item: Sendable>: Sendable {
     ) -> [Value: Int] {
         let others = filters.filter { $0.name != facetName }
         var counts: [Value: Int] = [:]
-        for entry in entries where search.matches(entry.searchKey) && others.allSatisfy({ $0.includes(entry.item) }) {
-            counts[facet(entry.item), default: 0] += 1
+        for index in indices(matching: search, others) {
+            counts[facet(items[index]), default: 0] += 1
         }
         return counts
+    }
+
+    private func indices(matching search: SearchQuery, _ filters: [ListFilter<Item>]) -> [Int] {
+        var matching: [Int] = []
+        next: for index in items.indices {
+            if !search.isEmpty, !search.matches(searchKeys[index]) { continue }
+            for filter in filters where !filter.includes(items[index]) { continue next }
+            matching.append(index)
+        }
+        return matching
     }
 }
 

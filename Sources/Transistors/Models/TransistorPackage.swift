@@ -9,8 +9,8 @@ public struct Package: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let isKnown: Bool
 
     public init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let canonical = Package.canonicalNames[Package.lookupKey(trimmed)] {
+        let trimmed = text.trimmed()
+        if let canonical = Package.exactNames[trimmed] ?? Package.canonicalNames[Package.lookupKey(trimmed)] {
             name = canonical
             isKnown = true
         } else {
@@ -27,7 +27,7 @@ public struct Package: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Letters and digits only, upper-cased: "to-92", "TO 92" and "TO92" meet at "TO92".
     static func lookupKey(_ text: String) -> String {
-        String(text.uppercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
+        String(text.uppercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
     }
 
     /// Known packages and the other names they go by.
@@ -58,6 +58,15 @@ public struct Package: Sendable, Hashable, Comparable, CustomStringConvertible {
         ("PowerPAK SO-8", ["PPAK SO-8"]),
         ("DFN-8", ["DFN8", "PDFN-8"]),
     ]
+
+    /// Names exactly as listed, so that the common case costs one hash lookup.
+    static let exactNames: [String: String] = {
+        var names: [String: String] = [:]
+        for (name, aliases) in known {
+            for spelling in [name] + aliases { names[spelling] = name }
+        }
+        return names
+    }()
 
     static let canonicalNames: [String: String] = {
         var names: [String: String] = [:]

@@ -3,7 +3,7 @@ import ListorKit
 
 /// The `datasheet` object: Listor's extension of the seed format. Seed-format files without it
 /// stay valid; inside it, unknown keys are ignored and family parameters must match the family.
-struct RawDatasheet: Decodable {
+struct RawDatasheet: JSONValueDecodable {
     var powerDissipation: Double?
     var pinout: String?
     var complement: String?
@@ -51,14 +51,15 @@ struct RawDatasheet: Decodable {
     init() {}
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        pinout = try container.decodeIfPresent(String.self, forKey: .pinout)
-        complement = try container.decodeIfPresent(String.self, forKey: .complement)
-        for key in Key.allCases where key != .pinout && key != .complement {
-            let value = key.mustBePositive
-                ? try container.decodePositiveIfPresent(forKey: key, unit: key.unit)
-                : try container.decodeIfPresent(Double.self, forKey: key)
-            if let value { values[key] = value }
+        try self.init(decodingJSONFrom: decoder)
+    }
+
+    init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        pinout = try fields.optionalString(Key.pinout)
+        complement = try fields.optionalString(Key.complement)
+        for key in Key.allCases where key != .pinout && key != .complement && fields.contains(key) {
+            values[key] = key.mustBePositive ? try fields.positive(key, unit: key.unit) : try fields.double(key)
         }
         powerDissipation = values[.powerDissipation]
     }
@@ -84,7 +85,7 @@ struct RawDatasheet: Decodable {
         if let pinout {
             parsedPinout = try Self.parsePinout(pinout, family: family) { invalid(.pinout, $0) }
         }
-        let trimmedComplement = complement?.trimmingCharacters(in: .whitespaces)
+        let trimmedComplement = complement?.trimmed()
         let datasheet = Datasheet(
             powerDissipation: powerDissipation,
             pinout: parsedPinout,

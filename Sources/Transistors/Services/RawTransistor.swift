@@ -4,7 +4,7 @@ import ListorKit
 /// The doping inside a family object (`"BJT": {"bjt_doping": "NPN"}`), generic over the family
 /// as seed 000 designs it. Each `Doping` names its own JSON key, so adding a family adds no
 /// code here. Doping names are matched without regard to case ("npn" is NPN).
-struct DopingWrapper<T: Doping>: Equatable, Decodable {
+struct DopingWrapper<T: Doping>: Equatable, JSONValueDecodable {
     let doping: T
 
     init(doping: T) {
@@ -12,13 +12,15 @@ struct DopingWrapper<T: Doping>: Equatable, Decodable {
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        let key = AnyCodingKey(T.codingKey)
-        let raw = try container.decode(String.self, forKey: key)
+        try self.init(decodingJSONFrom: decoder)
+    }
+
+    init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        let key = AnyJSONKey(T.codingKey)
+        let raw = try fields.string(key)
         guard let doping = T(rawValue: raw) ?? T.allCases.first(where: { $0.rawValue.lowercased() == raw.lowercased() }) else {
-            let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: container.codingPath + [key], debugDescription: "\"\(raw)\" is not one of \(choices)"))
+            throw fields.invalid(key, "\"\(raw)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self.doping = doping
     }
@@ -29,7 +31,7 @@ struct DopingWrapper<T: Doping>: Equatable, Decodable {
 /// Decoding checks everything a catalog entry must satisfy — exactly one family key,
 /// positive ratings, datasheet fields that belong to the family — and throws a
 /// `DecodingError` whose coding path names the field, so reports can say where.
-struct RawTransistor: Decodable, Equatable {
+struct RawTransistor: Equatable, JSONValueDecodable {
     let ratings: Ratings
     let partNumber: String
     let package: Package
@@ -51,31 +53,44 @@ struct RawTransistor: Decodable, Equatable {
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        partNumber = try container.decode(String.self, forKey: .partNumber).trimmingCharacters(in: .whitespaces)
-        if partNumber.isEmpty { throw Self.invalid(container, .partNumber, "must not be empty") }
+        try self.init(decodingJSONFrom: decoder)
+    }
 
-        bjtDoping = try container.decodeIfPresent(DopingWrapper<BJTDoping>.self, forKey: .bjtDoping)
-        mosfetDoping = try container.decodeIfPresent(DopingWrapper<MOSFETDoping>.self, forKey: .mosfetDoping)
-        jfetDoping = try container.decodeIfPresent(DopingWrapper<JFETDoping>.self, forKey: .jfetDoping)
-        let families = [bjtDoping.map { _ in TransistorFamily.bjt }, mosfetDoping.map { _ in .mosfet }, jfetDoping.map { _ in .jfet }]
-            .compactMap { $0 }
-        guard families.count == 1, let family = families.first else {
-            let found = families.isEmpty ? "none" : families.map(\.rawValue).joined(separator: " and ")
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: container.codingPath,
-                debugDescription: "needs exactly one family key (BJT, MOSFET or JFET); found \(found)"))
+    init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        partNumber = try fields.string(CodingKeys.partNumber).trimmed()
+        if partNumber.isEmpty { throw fields.invalid(CodingKeys.partNumber, "must not be empty") }
+
+        bjtDoping = try fields.optionalDecode(DopingWrapper<BJTDoping>.self, CodingKeys.bjtDoping)
+        mosfetDoping = try fields.optionalDecode(DopingWrapper<MOSFETDoping>.self, CodingKeys.mosfetDoping)
+        jfetDoping = try fields.optionalDecode(DopingWrapper<JFETDoping>.self, CodingKeys.jfetDoping)
+        guard let family = RawTransistor.onlyFamily(bjt: bjtDoping != nil, mosfet: mosfetDoping != nil, jfet: jfetDoping != nil) else {
+            let present = [(TransistorFamily.bjt, bjtDoping != nil), (.mosfet, mosfetDoping != nil), (.jfet, jfetDoping != nil)]
+            let found = present.filter(\.1).map(\.0.rawValue)
+            throw fields.invalid("needs exactly one family key (BJT, MOSFET or JFET); found \(found.isEmpty ? "none" : found.joined(separator: " and "))")
         }
 
-        ratings = try container.decode(Ratings.self, forKey: .ratings)
-        use = try container.decode(String.self, forKey: .use)
-        let packageName = try container.decode(String.self, forKey: .package)
-        if packageName.trimmingCharacters(in: .whitespaces).isEmpty { throw Self.invalid(container, .package, "must not be empty") }
+        ratings = try fields.decode(Ratings.self, CodingKeys.ratings)
+        use = try fields.string(CodingKeys.use)
+        let packageName = try fields.string(CodingKeys.package)
+        if packageName.trimmed().isEmpty { throw fields.invalid(CodingKeys.package, "must not be empty") }
         package = Package(packageName)
 
-        let raw = try container.decodeIfPresent(RawDatasheet.self, forKey: .datasheet) ?? RawDatasheet()
-        let datasheetPath = container.codingPath + [CodingKeys.datasheet]
-        (datasheet, bjtParameters, mosfetParameters, jfetParameters) = try raw.resolve(for: family, codingPath: datasheetPath)
+        if let raw = try fields.optionalDecode(RawDatasheet.self, CodingKeys.datasheet) {
+            (datasheet, bjtParameters, mosfetParameters, jfetParameters) = try raw.resolve(for: family, codingPath: fields.path(CodingKeys.datasheet))
+        } else {
+            (datasheet, bjtParameters, mosfetParameters, jfetParameters) = (Datasheet(), BJTParameters(), MOSFETParameters(), JFETParameters())
+        }
+    }
+
+    /// The family when exactly one family key is present.
+    private static func onlyFamily(bjt: Bool, mosfet: Bool, jfet: Bool) -> TransistorFamily? {
+        switch (bjt, mosfet, jfet) {
+        case (true, false, false): .bjt
+        case (false, true, false): .mosfet
+        case (false, false, true): .jfet
+        default: nil
+        }
     }
 
     /// The seed's factory: the concrete transistor for the one family present.
@@ -94,55 +109,33 @@ struct RawTransistor: Decodable, Equatable {
         }
         return nil
     }
-
-    private static func invalid(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys, _ reason: String) -> DecodingError {
-        .dataCorrupted(.init(codingPath: container.codingPath + [key], debugDescription: reason))
-    }
 }
 
-extension Ratings: Decodable {
+extension Ratings: JSONValueDecodable {
     enum CodingKeys: String, CodingKey {
         case maxVoltage = "max_voltage"
         case maxCurrent = "max_current"
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        maxVoltage = try container.decodePositive(forKey: .maxVoltage, unit: .volt)
-        maxCurrent = try container.decodePositive(forKey: .maxCurrent, unit: .ampere)
+        try self.init(decodingJSONFrom: decoder)
+    }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        maxVoltage = try fields.positive(CodingKeys.maxVoltage, unit: .volt)
+        maxCurrent = try fields.positive(CodingKeys.maxCurrent, unit: .ampere)
     }
 }
 
-extension KeyedDecodingContainer {
-    /// A number that must be above zero; the message shows the value with its unit.
-    func decodePositive(forKey key: Key, unit: PhysicalUnit) throws -> Double {
-        let value = try decode(Double.self, forKey: key)
+extension JSONFields {
+    /// A number that must be above zero; the message names the unit it is in.
+    func positive(_ key: some CodingKey, unit: PhysicalUnit?) throws -> Double {
+        let value = try double(key)
         guard value > 0 else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [key],
-                debugDescription: "must be greater than zero (a magnitude in \(unit.symbol)), found \(value)"))
+            let magnitude = unit.map { " (\($0 == .volt || $0 == .ampere ? "a magnitude in" : "in") \($0.symbol))" } ?? ""
+            throw invalid(key, "must be greater than zero\(magnitude), found \(value)")
         }
         return value
     }
-
-    func decodePositiveIfPresent(forKey key: Key, unit: PhysicalUnit?) throws -> Double? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        let value = try decode(Double.self, forKey: key)
-        guard value > 0 else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [key],
-                debugDescription: "must be greater than zero\(unit.map { " (in \($0.symbol))" } ?? ""), found \(value)"))
-        }
-        return value
-    }
-}
-
-/// A coding key made from a string at run time, for keys that depend on a generic parameter.
-struct AnyCodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int? = nil
-
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }

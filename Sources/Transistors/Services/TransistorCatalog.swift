@@ -8,13 +8,18 @@ public struct TransistorCatalog: Sendable {
     private let indexByPartNumber: [String: Int]
 
     public init(transistors: [any Transistor], problems: [Problem] = []) {
-        self.transistors = transistors
-        self.problems = problems
         var index: [String: Int] = [:]
         for (position, transistor) in transistors.enumerated() {
             index[TransistorCatalog.key(transistor.partNumber)] = position
         }
-        indexByPartNumber = index
+        self.init(transistors: transistors, problems: problems, indexByPartNumber: index)
+    }
+
+    /// For the decoder, which has built the index already while looking for duplicates.
+    init(transistors: [any Transistor], problems: [Problem], indexByPartNumber: [String: Int]) {
+        self.transistors = transistors
+        self.problems = problems
+        self.indexByPartNumber = indexByPartNumber
     }
 
     /// Looks a part up without regard to case: "bc547" finds BC547.
@@ -28,7 +33,7 @@ public struct TransistorCatalog: Sendable {
     }
 
     static func key(_ partNumber: String) -> String {
-        partNumber.trimmingCharacters(in: .whitespaces).uppercased()
+        partNumber.trimmed().uppercased()
     }
 }
 
@@ -39,33 +44,54 @@ public struct TransistorCatalogDecoder: Sendable {
     /// Throws only when nothing can be read at all: an empty file, text that is not JSON
     /// (with line and column), or a top level that is not an array.
     public func decode(_ bytes: some Collection<UInt8>) throws(BatchDecodingError) -> TransistorCatalog {
-        let batch = try BatchDecoder().decode(RawTransistor.self, from: bytes, itemName: Self.partNumber(of:))
+        let batch = try BatchDecoder().decodeConcurrently(CatalogEntry.self, from: bytes, itemName: Self.partNumber(of:))
         return assemble(batch)
     }
 
-    func assemble(_ batch: PartialResult<RawTransistor>) -> TransistorCatalog {
+    /// One decoded entry, made on the decoding threads: the transistor and its lookup key.
+    struct CatalogEntry: JSONValueDecodable, Sendable {
+        let transistor: any Transistor
+        let key: String
+
+        init(from decoder: any Decoder) throws {
+            try self.init(decodingJSONFrom: decoder)
+        }
+
+        init(json: JSONValue, codingPath: [any CodingKey]) throws {
+            let raw = try RawTransistor(json: json, codingPath: codingPath)
+            guard let transistor = raw.toTransistor() else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "no family"))
+            }
+            self.transistor = transistor
+            key = TransistorCatalog.key(raw.partNumber)
+        }
+    }
+
+    /// Drops repeated part numbers (keeping the first) and builds the lookup index.
+    func assemble(_ batch: PartialResult<CatalogEntry>) -> TransistorCatalog {
         var problems = batch.problems
         var transistors: [any Transistor] = []
         transistors.reserveCapacity(batch.items.count)
-        var firstIndex: [String: Int] = [:]
+        // Each part number's position in `transistors`, and the file's item index at each position.
+        var positions: [String: Int] = [:]
+        var itemIndexes: [Int] = []
+        positions.reserveCapacity(batch.items.count)
+        itemIndexes.reserveCapacity(batch.items.count)
         // Item indexes count every entry in the file, good or bad, so reports match the file.
         let goodIndexes = goodItemIndexes(total: batch.items.count + batch.problems.count, bad: batch.problems)
-        for (raw, index) in zip(batch.items, goodIndexes) {
-            let key = TransistorCatalog.key(raw.partNumber)
-            if let first = firstIndex[key] {
-                problems.append(Problem(index: index, itemName: raw.partNumber, field: "part_number",
-                                        reason: "\"\(raw.partNumber)\" repeats item \(first); the first one is kept"))
+        for (entry, index) in zip(batch.items, goodIndexes) {
+            if let position = positions[entry.key] {
+                let partNumber = entry.transistor.partNumber
+                problems.append(Problem(index: index, itemName: partNumber, field: "part_number",
+                                        reason: "\"\(partNumber)\" repeats item \(itemIndexes[position]); the first one is kept"))
                 continue
             }
-            guard let transistor = raw.toTransistor() else {
-                problems.append(Problem(index: index, itemName: raw.partNumber, reason: "no family"))
-                continue
-            }
-            firstIndex[key] = index
-            transistors.append(transistor)
+            positions[entry.key] = transistors.count
+            itemIndexes.append(index)
+            transistors.append(entry.transistor)
         }
         problems.sort { ($0.index ?? -1) < ($1.index ?? -1) }
-        return TransistorCatalog(transistors: transistors, problems: problems)
+        return TransistorCatalog(transistors: transistors, problems: problems, indexByPartNumber: positions)
     }
 
     private func goodItemIndexes(total: Int, bad: [Problem]) -> [Int] {
@@ -73,9 +99,9 @@ public struct TransistorCatalogDecoder: Sendable {
         return (0..<total).filter { !badIndexes.contains($0) }
     }
 
-    static func partNumber(of item: JSONValue) -> String? {
+    @Sendable static func partNumber(of item: JSONValue) -> String? {
         guard case .string(let text) = item["part_number"] else { return nil }
-        let partNumber = text.trimmingCharacters(in: .whitespaces)
+        let partNumber = text.trimmed()
         return partNumber.isEmpty ? nil : partNumber
     }
 }

@@ -125,10 +125,14 @@ public enum DopingFilter: String, Sendable, Hashable, CaseIterable {
     }
 
     public func includes(_ transistor: any Transistor) -> Bool {
+        if let family, transistor.family != family { return false }
+        return transistor.isNType == isNType
+    }
+
+    private var isNType: Bool {
         switch self {
-        case .nType: transistor.isNType
-        case .pType: !transistor.isNType
-        default: transistor.dopingName == rawValue
+        case .npn, .nmos, .nChannel, .nType: true
+        case .pnp, .pmos, .pChannel, .pType: false
         }
     }
 }
