@@ -183,6 +183,9 @@ public struct JFETParameters: Sendable, Hashable {
 }
 
 // MARK: - The three families
+//
+// Each struct repeats the common properties: seed 000 chose structs over a base class and
+// accepted that price for synthesized Hashable and value semantics.
 
 /// A bipolar junction transistor.
 public struct BJT: Transistor, Hashable {
