@@ -20,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // MARK: - Shared, platform-neutral core
@@ -51,12 +54,27 @@ let package = Package(
 
         // MARK: - Views
 
+        /// The web front end: Hummingbird routes and Mustache templates, a folder and a controller per app.
+        .target(
+            name: "ListorWeb",
+            dependencies: [
+                "ListorKit", "Transistors",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Resources/Templates"), .copy("Resources/Public")],
+            swiftSettings: swiftSettings
+        ),
         /// The `listor` command line: commands, table rendering and the composition root.
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -97,6 +115,20 @@ let package = Package(
         .testTarget(
             name: "TransistorsTests",
             dependencies: ["Transistors", "ListorKit", "ListorTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ListorWebTests",
+            dependencies: [
+                "ListorWeb", "Transistors", "ListorKit", "ListorTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

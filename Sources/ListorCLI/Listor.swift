@@ -4,8 +4,8 @@ import ArgumentParser
 public struct Listor: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "listor",
-        abstract: "Five list–detail apps on one core: transistors first.",
-        subcommands: [TransistorsCommand.self])
+        abstract: "Five list–detail apps on one core, in the browser (listor serve) and the terminal.",
+        subcommands: [ServeCommand.self, TransistorsCommand.self])
 
     public init() {}
 

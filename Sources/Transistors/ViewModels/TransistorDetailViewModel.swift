@@ -1,19 +1,19 @@
 import ListorKit
 
 /// One labelled value on the detail screen.
-public struct DetailRow: Sendable, Hashable {
+public struct DetailRow: Sendable, Hashable, Encodable {
     public let label: String
     public let value: String
 }
 
 /// A titled group of rows: ratings, package, family parameters.
-public struct DetailSection: Sendable, Hashable {
+public struct DetailSection: Sendable, Hashable, Encodable {
     public let title: String
     public let rows: [DetailRow]
 }
 
 /// One pin of the package, in pin order.
-public struct PinRow: Sendable, Hashable {
+public struct PinRow: Sendable, Hashable, Encodable {
     public let number: Int
     public let letter: String
     public let terminal: String

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import ListorKit
+import ListorWeb
+import Logging
+import Transistors
+
+/// `listor serve`: every app in the browser, on embedded defaults.
+struct ServeCommand: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Listor apps on the web (http://127.0.0.1:8080 by default).",
+        discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
+
+    @Option(help: "The address to listen on. Only 127.0.0.1 is reachable from this machine alone.")
+    var host = "127.0.0.1"
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+    @Option(help: ArgumentHelp("Where Listor keeps its data (default: $XDG_DATA_HOME/listor or ~/.local/share/listor).", valueName: "directory"))
+    var dataDir: String?
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+    @Option(help: ArgumentHelp("The transistor catalog to serve (default: the bundled one).", valueName: "file|url"))
+    var transistorCatalog: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
+        _ = try CatalogLocation(argument: transistorCatalog)
+    }
+
+    func run(in environment: CommandEnvironment) async throws {
+        let dataDirectory = dataDir ?? Self.defaultDataDirectory()
+        do {
+            try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        } catch {
+            environment.writeError("error: cannot create the data directory \(dataDirectory): \(error.localizedDescription)\n")
+            throw ExitCode.failure
+        }
+
+        // Composition root: the services each app needs, then the modules that show them.
+        var transistors = TransistorListViewModel()
+        transistors = try await CompositionRoot.withCatalogProvider(try CatalogLocation(argument: transistorCatalog)) { provider in
+            var loading = transistors
+            await loading.load(from: provider)
+            return loading
+        }
+        try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
+
+        var logger = Logger(label: "listor") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = logLevel
+        let host = self.host
+        let app = try await buildApplication(
+            configuration: WebConfiguration(host: host, port: port),
+            modules: [TransistorsWebModule(viewModel: transistors)],
+            logger: logger,
+            onServerRunning: { port in
+                environment.write("Listor is running at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (data in \(dataDirectory))\n")
+            })
+        try await app.runService()
+    }
+
+    /// The XDG base directory for user data, as most Linux tools keep theirs.
+    static func defaultDataDirectory() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/listor" }
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return home + "/.local/share/listor"
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The web front end's composition: middleware, static files, the home page and every module's routes.
+///
+/// Modules arrive built, with their services, from the composition root; nothing here creates services.
+public func buildApplication(
+    configuration: WebConfiguration,
+    modules: [any WebModule],
+    logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    let router = try await buildRouter(configuration: configuration, modules: modules)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger)
+}
+
+/// The router alone, for tests that send requests straight to it.
+public func buildRouter(configuration: WebConfiguration, modules: [any WebModule]) async throws -> Router<BasicRequestContext> {
+    let templates = try await Templates.load()
+    guard let publicFolder = Bundle.module.resourceURL?.appendingPathComponent("Public").path else {
+        throw TemplateError(name: "Public", reason: "the static files are missing from the build")
+    }
+    let router = Router()
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ErrorPageMiddleware(templates: templates))
+    router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize))
+    router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])])))
+
+    let tiles = modules.map(\.tile)
+    router.get("/") { _, _ in
+        try templates.html(HomePage(tiles: tiles), as: "home")
+    }
+    // A plain-text route: a health check for load balancers, and the baseline of the web benchmark.
+    router.get("/health") { _, _ in "ok\n" }
+    for module in modules {
+        module.addRoutes(to: router, templates: templates)
+    }
+    return router
+}
+
+struct HomePage: Encodable {
+    let title = "Listor"
+    let tiles: [AppTile]
+}

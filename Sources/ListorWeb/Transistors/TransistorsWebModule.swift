@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import ListorKit
+import Transistors
+
+/// Transistor Listor on the web: the browser page (list, and detail beside it) and the JSON API.
+public struct TransistorsWebModule: WebModule {
+    /// Loaded once at start-up; each request copies it and applies its own query.
+    private let viewModel: TransistorListViewModel
+
+    public init(viewModel: TransistorListViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public var tile: AppTile {
+        AppTile(name: "Transistor Listor", summary: "A catalog of BJTs, MOSFETs and JFETs with their datasheet facts.", path: "/transistors")
+    }
+
+    public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) {
+        router.get("/transistors") { request, _ in
+            let input = Self.input(request)
+            return try templates.html(TransistorBrowserPage(listing(input), input: input, detail: nil), as: "transistors/browser")
+        }
+        router.get("/transistors/:part") { request, context in
+            let part = try context.parameters.require("part")
+            let input = Self.input(request)
+            guard let transistor = catalog?.transistor(partNumber: part) else { throw notFound(part) }
+            let page = TransistorBrowserPage(listing(input), input: input, detail: TransistorDetailViewModel(transistor: transistor))
+            return try templates.html(page, as: "transistors/browser")
+        }
+        router.get("/api/transistors") { request, _ in
+            let (listing, errors) = listing(Self.input(request))
+            if let error = errors.first {
+                throw HTTPError(.badRequest, message: "\(error.field): \(error.message)")
+            }
+            return Response.json(TransistorJSON.value(listing.matchingTransistors).serialized(pretty: false))
+        }
+        router.get("/api/transistors/:part") { _, context in
+            let part = try context.parameters.require("part")
+            guard let transistor = catalog?.transistor(partNumber: part) else {
+                throw HTTPError(.notFound, message: "no transistor \"\(part)\" in the catalog")
+            }
+            return Response.json(TransistorJSON.value(transistor).serialized(pretty: false))
+        }
+    }
+
+    private var catalog: TransistorCatalog? { viewModel.state.value }
+
+    /// The view model with this request's query applied, and the query's field errors.
+    private func listing(_ input: TransistorQuery.Input) -> (TransistorListViewModel, [FieldError]) {
+        let (query, errors) = TransistorQuery.parse(input)
+        var listing = viewModel
+        listing.apply(query)
+        return (listing, errors)
+    }
+
+    private func notFound(_ part: String) -> PageError {
+        let suggestions = catalog?.suggestions(for: part) ?? []
+        return PageError(
+            status: .notFound, title: "No such transistor",
+            message: "The catalog has no transistor \"\(part)\"." + (suggestions.isEmpty ? "" : " Did you mean one of these?"),
+            suggestions: suggestions.map { .init(label: $0, href: TransistorBrowserPage.detailPath($0, query: "")) })
+    }
+
+    static func input(_ request: Request) -> TransistorQuery.Input {
+        let parameters = request.uri.queryParameters
+        func value(_ field: TransistorQuery.Field) -> String? { parameters.get(field.rawValue) }
+        return TransistorQuery.Input(
+            search: value(.search), family: value(.family), doping: value(.doping), package: value(.package),
+            minVoltage: value(.minVoltage), minCurrent: value(.minCurrent), sort: value(.sort))
+    }
+}

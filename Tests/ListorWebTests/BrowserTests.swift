@@ -1,0 +1,139 @@
+import Foundation
+import ListorKit
+import ListorTestSupport
+import Testing
+import Transistors
+
+/// End to end in headless Chromium: the same journey wide, at phone width, and without JavaScript.
+@Suite(.serialized) struct BrowserTests {
+    /// Screenshots land here, git-ignored; the README shows two of them from docs/.
+    static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Screenshots")
+
+    /// Nil when the browser is there; otherwise skips (printing why) or, under LISTOR_REQUIRE_EXTERNAL=1, fails.
+    private func browserMissing() -> Bool {
+        guard let reason = ExternalComponent.missing([WebDriverSession.chromium, WebDriverSession.chromedriver], for: "the browser test") else {
+            return false
+        }
+        if ExternalComponent.isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
+        return true
+    }
+
+    private func serve(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
+        try await withLoopbackServer(try await makeRouter()) { base in try await body(base.absoluteString + "/") }
+    }
+
+    private func save(_ session: WebDriverSession, _ name: String) async throws {
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+        try await session.screenshot().write(to: Self.screenshots.appendingPathComponent(name))
+    }
+
+    /// What the list should show for a query, from the same view model the server uses.
+    private func expected(_ input: TransistorQuery.Input) async -> (summary: String, first: String) {
+        var viewModel = TransistorListViewModel(query: TransistorQuery.parse(input).query)
+        await viewModel.load(from: TransistorCatalogProviders.bundled())
+        return (viewModel.page.summary, viewModel.page.rows.first?.partNumber ?? "")
+    }
+
+    /// Home → transistors → search as you type → filter by family → detail → back, query kept.
+    private func journey(_ browser: WebDriverSession, base: String, phone: Bool) async throws {
+        let suffix = phone ? "phone" : "wide"
+        let searched = await expected(.init(search: "switch"))
+        let filtered = await expected(.init(search: "switch", family: "mosfet"))
+        #expect(searched.summary != filtered.summary)
+
+        try await browser.open(base)
+        try await browser.click(#"a[href="/transistors"]"#)
+        #expect(try await browser.currentURL() == base + "transistors")
+
+        // Given the full list, when the user types, then the list narrows without a reload.
+        try await browser.type("switch", into: "#search")
+        try await browser.waitUntil("location.search === '?search=switch' && document.getElementById('summary').textContent === '\(searched.summary)'")
+        #expect(try await browser.script("return document.body.dataset.liveUpdates !== undefined") == .bool(true))
+
+        try await browser.type("MOSFET", into: "#family")
+        try await browser.waitUntil("location.search === '?search=switch&family=mosfet' && document.getElementById('summary').textContent === '\(filtered.summary)'")
+        try await save(browser, "transistors-list-\(suffix).png")
+
+        // Open a part: wide screens keep the list beside it, phones show the detail alone.
+        try await browser.click("#results tbody tr:first-child th a")
+        try await browser.waitUntil("document.getElementById('detail-heading') !== null")
+        #expect(try await browser.text("#detail-heading") == filtered.first)
+        #expect(try await browser.isDisplayed(".list-pane") == !phone)
+        #expect(try await browser.isDisplayed("#back-to-results") == phone)
+        try await save(browser, "transistors-detail-\(suffix).png")
+
+        // Back to results keeps the query: the link on phones, the list beside the detail on wide screens.
+        if phone {
+            try await browser.click("#back-to-results")
+        } else {
+            try await browser.click("#results tbody tr:first-child th a")
+            #expect(try await browser.currentURL().contains("?search=switch&family=mosfet"))
+            guard case .string(let back) = try await browser.script("return document.getElementById('back-to-results').href") else {
+                Issue.record("no back link")
+                return
+            }
+            try await browser.open(back)
+        }
+        try await browser.waitUntil("document.getElementById('detail-heading') === null")
+        #expect(try await browser.currentURL().hasSuffix("/transistors?search=switch&family=mosfet"))
+        #expect(try await browser.script("return document.getElementById('search').value") == .string("switch"))
+        #expect(try await browser.script("return document.getElementById('family').value") == .string("mosfet"))
+        #expect(try await browser.text("#summary") == filtered.summary)
+    }
+
+    @Test func wideScreenJourney() async throws {
+        if browserMissing() { return }
+        try await serve { base in
+            try await WebDriverSession.with(width: 1280, height: 900) { browser in
+                try await journey(browser, base: base, phone: false)
+            }
+        }
+    }
+
+    @Test func phoneWidthJourney() async throws {
+        if browserMissing() { return }
+        try await serve { base in
+            try await WebDriverSession.with(width: 375, height: 812) { browser in
+                try await journey(browser, base: base, phone: true)
+            }
+        }
+    }
+
+    @Test func everythingWorksWithJavaScriptDisabled() async throws {
+        if browserMissing() { return }
+        try await serve { base in
+            let filtered = await expected(.init(search: "switch", family: "mosfet"))
+            try await WebDriverSession.with(width: 1280, height: 900, javaScript: false) { browser in
+                try await browser.open(base + "transistors")
+                try await browser.type("switch", into: "#search")
+                try await browser.type("MOSFET", into: "#family")
+                try await browser.click(".actions button[type=submit]")
+                try await browser.waitUntil(#"location.search.includes('family=mosfet')"#)
+                #expect(try await browser.currentURL().hasSuffix("/transistors?search=switch&family=mosfet&doping=&package=&min_voltage=&min_current=&sort="))
+                #expect(try await browser.text("#summary") == filtered.summary)
+                #expect(try await browser.script("return document.body.dataset.liveUpdates === undefined") == .bool(true))
+
+                // A bad value is explained next to its field, and the list still shows.
+                try await browser.type("lots", into: "#min_voltage")
+                try await browser.click(".actions button[type=submit]")
+                try await browser.waitUntil("document.getElementById('min_voltage-error') !== null")
+                #expect(try await browser.text("#min_voltage-error").contains("\"lots\" is not a voltage"))
+                #expect(try await browser.text("#summary") == filtered.summary)
+
+                try await browser.click("#results tbody tr:first-child th a")
+                try await browser.waitUntil("document.getElementById('detail-heading') !== null")
+                #expect(try await browser.text("#detail-heading") == filtered.first)
+                // The list stays beside the detail on a wide screen; its back link carries the query.
+                guard case .string(let back) = try await browser.script("return document.getElementById('back-to-results').href") else {
+                    Issue.record("no back link")
+                    return
+                }
+                try await browser.open(back)
+                try await browser.waitUntil("document.getElementById('detail-heading') === null")
+                #expect(try await browser.script("return document.getElementById('search').value") == .string("switch"))
+            }
+        }
+    }
+}
+

@@ -1,0 +1,187 @@
+import AsyncHTTPClient
+import Foundation
+import ListorKit
+import NIOCore
+import NIOHTTP1
+
+/// A W3C WebDriver session with headless Chromium, driven through Debian's chromedriver.
+struct WebDriverSession {
+    static let chromium = "/usr/bin/chromium"
+    static let chromedriver = "/usr/bin/chromedriver"
+
+    let client: HTTPClient
+    let base: String
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs `body` with a fresh browser; chromedriver and the browser end afterwards.
+    static func with<T: Sendable>(
+        width: Int, height: Int, javaScript: Bool = true,
+        _ body: (WebDriverSession) async throws -> T
+    ) async throws -> T {
+        let process = Process()
+        // chromedriver picks a free port and prints it; stdbuf makes that line arrive at once,
+        // since a program writing to a pipe would otherwise hold it in its buffer.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        process.arguments = ["-oL", chromedriver, "--port=0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            // chromedriver does not stop on SIGTERM while it holds a session; nothing of it is worth keeping.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let port = try await Task.detached { try readPort(from: output.fileHandleForReading) }.value
+        let client = HTTPClient()
+        do {
+            let server = WebDriverSession(client: client, base: "http://127.0.0.1:\(port)")
+            let arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                             "--window-size=\(max(width, 500)),\(height)", "--force-device-scale-factor=1"]
+            var options: [JSONObject.Member] = [
+                .init(key: "binary", value: .string(chromium)),
+                .init(key: "args", value: .array(arguments.map { .string($0) })),
+                // Page scripts off through the content setting, as a user would; WebDriver's own scripts still run.
+                .init(key: "prefs", value: .object(JSONObject(members: [
+                    .init(key: "profile.managed_default_content_settings.javascript", value: .number(javaScript ? 1 : 2)),
+                ]))),
+            ]
+            if width < 500 {
+                // Chrome's windows are at least 500 px wide; a phone's viewport needs device emulation.
+                options.append(.init(key: "mobileEmulation", value: .object(JSONObject(members: [
+                    .init(key: "deviceMetrics", value: .object(JSONObject(members: [
+                        .init(key: "width", value: .number(Double(width))), .init(key: "height", value: .number(Double(height))),
+                        .init(key: "pixelRatio", value: .number(1)),
+                    ]))),
+                ]))))
+            }
+            let capabilities: JSONValue = .object(JSONObject(members: [
+                .init(key: "capabilities", value: .object(JSONObject(members: [
+                    .init(key: "alwaysMatch", value: .object(JSONObject(members: [
+                        .init(key: "browserName", value: .string("chrome")),
+                        .init(key: "goog:chromeOptions", value: .object(JSONObject(members: options))),
+                    ]))),
+                ]))),
+            ]))
+            let created = try await server.send(.POST, "/session", capabilities)
+            guard case .string(let id) = created["sessionId"] else { throw Failure(description: "no session id in \(created)") }
+            let session = WebDriverSession(client: client, base: server.base + "/session/" + id)
+            let result: Result<T, any Error>
+            do { result = .success(try await body(session)) } catch { result = .failure(error) }
+            _ = try? await session.send(.DELETE, "", nil)
+            try await client.shutdown()
+            return try result.get()
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    private static func readPort(from handle: FileHandle) throws -> Int {
+        var text = ""
+        while true {
+            let data = handle.availableData
+            if data.isEmpty { throw Failure(description: "chromedriver exited before it started: \(text)") }
+            text += String(decoding: data, as: UTF8.self)
+            if let match = text.firstMatch(of: /started successfully on port (\d+)/), let port = Int(match.output.1) {
+                return port
+            }
+        }
+    }
+
+    // MARK: Commands
+
+    @discardableResult
+    func send(_ method: HTTPMethod, _ path: String, _ body: JSONValue?) async throws -> JSONValue {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = method
+        request.headers.add(name: "Content-Type", value: "application/json")
+        if let body { request.body = .bytes(ByteBuffer(string: body.serialized(pretty: false))) }
+        let response = try await client.execute(request, timeout: .seconds(60))
+        let bytes = try await response.body.collect(upTo: 64 << 20)
+        let value = try JSONParser.parse(Array(bytes.readableBytesView))
+        guard (200...299).contains(Int(response.status.code)) else {
+            throw Failure(description: "WebDriver \(method) \(path): \(response.status.code) \(value.serialized(pretty: false).prefix(500))")
+        }
+        return value["value"] ?? .null
+    }
+
+    func open(_ url: String) async throws {
+        try await send(.POST, "/url", .object(JSONObject(members: [.init(key: "url", value: .string(url))])))
+    }
+
+    func currentURL() async throws -> String {
+        guard case .string(let url) = try await send(.GET, "/url", nil) else { throw Failure(description: "no URL") }
+        return url
+    }
+
+    func element(_ selector: String) async throws -> String {
+        let found = try await send(.POST, "/element", .object(JSONObject(members: [
+            .init(key: "using", value: .string("css selector")), .init(key: "value", value: .string(selector)),
+        ])))
+        guard case .object(let object) = found, case .string(let id) = object.members.first?.value else {
+            throw Failure(description: "no element for \(selector)")
+        }
+        return id
+    }
+
+    func type(_ text: String, into selector: String) async throws {
+        let id = try await element(selector)
+        try await send(.POST, "/element/\(id)/value", .object(JSONObject(members: [.init(key: "text", value: .string(text))])))
+    }
+
+    func click(_ selector: String) async throws {
+        let id = try await element(selector)
+        try await send(.POST, "/element/\(id)/click", .object(JSONObject()))
+    }
+
+    func text(_ selector: String) async throws -> String {
+        let id = try await element(selector)
+        guard case .string(let text) = try await send(.GET, "/element/\(id)/text", nil) else { return "" }
+        return text
+    }
+
+    func isDisplayed(_ selector: String) async throws -> Bool {
+        let id = try await element(selector)
+        return try await send(.GET, "/element/\(id)/displayed", nil) == .bool(true)
+    }
+
+    func script(_ source: String) async throws -> JSONValue {
+        try await send(.POST, "/execute/sync", .object(JSONObject(members: [
+            .init(key: "script", value: .string(source)), .init(key: "args", value: .array([])),
+        ])))
+    }
+
+    /// Waits until `condition`, a JavaScript expression, holds in the page (or a page that
+    /// replaced it). Between checks the page wakes us on its next DOM change, or after 100 ms
+    /// for changes the DOM does not show (the address bar); `timeout` bounds the whole wait.
+    func waitUntil(_ condition: String, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        let check = "try { return Boolean(\(condition)); } catch (e) { return false; }"
+        let nextChange = """
+            const done = arguments[arguments.length - 1];
+            const observer = new MutationObserver(() => { observer.disconnect(); done(true); });
+            observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+            setTimeout(() => { observer.disconnect(); done(false); }, 100);
+            """
+        while true {
+            if (try? await script(check)) == .bool(true) { return }
+            guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for \(condition)") }
+            // A navigation ends the script early; the next check runs in the new page.
+            _ = try? await send(.POST, "/execute/async", .object(JSONObject(members: [
+                .init(key: "script", value: .string(nextChange)), .init(key: "args", value: .array([])),
+            ])))
+        }
+    }
+
+    /// A PNG of the viewport.
+    func screenshot() async throws -> Data {
+        guard case .string(let base64) = try await send(.GET, "/screenshot", nil), let data = Data(base64Encoded: base64) else {
+            throw Failure(description: "no screenshot")
+        }
+        return data
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import ListorKit
+import Testing
+import Transistors
+
+@Suite struct HomeAndInfrastructureTests {
+    @Test func homeShowsATileForEachWorkingApp() async throws {
+        try await withRouter { client in
+            let response = try await client.execute(uri: "/", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(response.text.contains(#"<a href="/transistors"><h2>Transistor Listor</h2>"#))
+        }
+    }
+
+    @Test func everyResponseCarriesTheSecurityHeaders() async throws {
+        try await withRouter { client in
+            for uri in ["/", "/transistors", "/api/transistors", "/no/such/page", "/static/listor.js"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.headers[.contentSecurityPolicy]?.contains("script-src 'self'") == true, "\(uri)")
+                #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
+                #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin", "\(uri)")
+            }
+        }
+    }
+
+    @Test func pagesHaveNoInlineScript() async throws {
+        try await withRouter { client in
+            for uri in ["/", "/transistors", "/transistors/BC547", "/nowhere"] {
+                let html = try await client.execute(uri: uri, method: .get).text
+                #expect(!html.contains("<script>"), "\(uri)")
+                #expect(html.firstMatch(of: /\son[a-z]+=/) == nil, "inline event handler in \(uri)")
+            }
+        }
+    }
+
+    @Test func unknownPagesGetA404PageWithoutInternals() async throws {
+        try await withRouter { client in
+            let response = try await client.execute(uri: "/no/such/page", method: .get)
+            #expect(response.status == .notFound)
+            #expect(response.text.contains("<h1>Not Found</h1>"))
+            #expect(response.text.contains("There is no page at /no/such/page."))
+        }
+    }
+
+    @Test func staticFilesAndThePlainTextRouteAreServed() async throws {
+        try await withRouter { client in
+            let script = try await client.execute(uri: "/static/listor.js", method: .get)
+            #expect(script.status == .ok)
+            #expect(script.text.contains("form[data-live]"))
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.text == "ok\n")
+        }
+    }
+
+    @Test func oversizedBodiesAreRefusedBeforeTheyAreRead() async throws {
+        try await withRouter { client in
+            let body = ByteBuffer(repeating: 0x61, count: (1 << 20) + 1)
+            let response = try await client.execute(uri: "/transistors", method: .post, body: body)
+            #expect(response.status == .contentTooLarge)
+        }
+    }
+
+    @Test func nothingChangesOnGetAndOtherMethodsAreNotRoutes() async throws {
+        try await withRouter { client in
+            let post = try await client.execute(uri: "/transistors", method: .post)
+            #expect(post.status == .notFound)
+            let delete = try await client.execute(uri: "/api/transistors/BC547", method: .delete)
+            #expect(delete.status == .notFound)
+        }
+    }
+}
+
+@Suite struct TransistorPageTests {
+    @Test func theListFiltersFromTheURLAndKeepsTheQueryInItsLinks() async throws {
+        try await withRouter { client in
+            let response = try await client.execute(uri: "/transistors?family=jfet&package=TO-18&sort=-current", method: .get)
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.contains(#"<p class="summary" id="summary">3 of 189 transistors</p>"#))
+            let parts = html.matches(of: /<th scope="row"><a href="([^"]+)"[^>]*>([^<]+)<\/a>/).map { (String($0.output.1), String($0.output.2)) }
+            #expect(parts.map(\.1) == ["2N4391", "2N4392", "2N4393"])
+            #expect(parts.first?.0 == "/transistors/2N4391?family=jfet&amp;package=TO-18&amp;sort=-current")
+            #expect(html.contains(#"<option value="jfet" selected>JFET (3)</option>"#))
+            #expect(html.contains(#"<option value="-current" selected>Current (highest first)</option>"#))
+        }
+    }
+
+    @Test func badValuesAreExplainedNextToTheirFieldsAndTheListStillShows() async throws {
+        try await withRouter { client in
+            let response = try await client.execute(uri: "/transistors?min_voltage=abc&family=mosfet&sort=size", method: .get)
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.contains(#"aria-invalid="true" aria-describedby="min_voltage-error""#))
+            #expect(html.contains(#"<p class="field-error" id="min_voltage-error">&quot;abc&quot; is not a voltage"#))
+            #expect(html.contains(#"<p class="field-error" id="sort-error">&quot;size&quot; is not a sort order"#))
+            #expect(html.contains(#"value="abc""#))
+            #expect(html.contains("54 of 189 transistors"))
+        }
+    }
+
+    @Test func hostileSearchTextIsEscapedEverywhere() async throws {
+        try await withRouter { client in
+            let hostile = #""><script>alert(1)</script><img src=x onerror=alert(2)>"#
+            let encoded = hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            for uri in ["/transistors?search=\(encoded)", "/transistors?min_current=\(encoded)", "/transistors/\(encoded)"] {
+                let html = try await client.execute(uri: uri, method: .get).text
+                #expect(!html.contains("<script>alert"), "\(uri)")
+                #expect(!html.contains("<img src=x"), "\(uri)")
+            }
+            let list = try await client.execute(uri: "/transistors?search=\(encoded)", method: .get).text
+            #expect(list.contains("value=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;\""))
+        }
+    }
+
+    @Test func theDetailShowsEveryFieldBesideTheListWithABackLink() async throws {
+        try await withRouter { client in
+            let response = try await client.execute(uri: "/transistors/bc547?search=bc&sort=-voltage", method: .get)
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.contains(#"<h2 id="detail-heading">BC547</h2>"#))
+            #expect(html.contains("<dt>Collector current (IC)</dt><dd>100 mA</dd>"))
+            #expect(html.contains("<dt>DC current gain (hFE)</dt><dd>110 to 800 at IC = 2 mA</dd>"))
+            #expect(html.contains(#"<li><span class="pin-number">1</span> <abbr title="collector">C</abbr> collector</li>"#))
+            #expect(html.contains(#"<a href="/transistors?search=bc&amp;sort=-voltage" id="back-to-results">"#))
+            #expect(html.contains(#"Complementary part: <a href="/transistors/BC557?search=bc&amp;sort=-voltage">BC557</a>"#))
+            #expect(html.contains(#"<tr class="open"><th scope="row"><a href="/transistors/BC547?search=bc&amp;sort=-voltage" aria-current="page">BC547</a>"#))
+        }
+    }
+
+    @Test func anUnknownPartIsA404PageWithTheClosestParts() async throws {
+        try await withRouter { client in
+            let response = try await client.execute(uri: "/transistors/BC548X", method: .get)
+            #expect(response.status == .notFound)
+            #expect(response.text.contains("The catalog has no transistor &quot;BC548X&quot;. Did you mean one of these?"))
+            #expect(response.text.contains(#"<li><a href="/transistors/BC548">BC548</a></li>"#))
+        }
+    }
+}
+
+@Suite struct TransistorAPITests {
+    @Test func listsInTheSeedFormatWithTheSameFilters() async throws {
+        try await withRouter { client in
+            let response = try await client.execute(uri: "/api/transistors?family=mosfet&min_voltage=400V&sort=voltage", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            let catalog = try TransistorCatalogDecoder().decode(Array(response.text.utf8))
+            #expect(catalog.problems.isEmpty)
+            #expect(catalog.transistors.map(\.partNumber) == ["IRF730", "IRF740", "IRF830", "IRF840", "IRFP460"])
+        }
+    }
+
+    @Test func oneTransistorAndErrorsAsJSON() async throws {
+        try await withRouter { client in
+            let part = try await client.execute(uri: "/api/transistors/2n3904", method: .get)
+            #expect(part.status == .ok)
+            let value = try JSONParser.parse(Array(part.text.utf8))
+            #expect(value["part_number"] == .string("2N3904"))
+            #expect(value["datasheet"]?["pinout"] == .string("EBC"))
+
+            let missing = try await client.execute(uri: "/api/transistors/nope", method: .get)
+            #expect(missing.status == .notFound)
+            #expect(missing.text == #"{"error":"no transistor \"nope\" in the catalog"}"#)
+
+            let bad = try await client.execute(uri: "/api/transistors?min_current=lots", method: .get)
+            #expect(bad.status == .badRequest)
+            let badError = try JSONParser.parse(Array(bad.text.utf8))["error"]
+            #expect(badError == .string(
+                #"min_current: "lots" is not a current: it does not start with a number (examples: 500mA, 0.5 A, 2A)"#))
+
+            let unknownRoute = try await client.execute(uri: "/api/nothing", method: .get)
+            #expect(unknownRoute.status == .notFound)
+            #expect(unknownRoute.headers[.contentType] == "application/json; charset=utf-8")
+        }
+    }
+}
