@@ -60,9 +60,15 @@ struct ServeCommand: ListorCommand {
         try await app.runService()
     }
 
-    /// The XDG base directory for user data, as most Linux tools keep theirs.
     static func defaultDataDirectory() -> String {
-        let environment = ProcessInfo.processInfo.environment
+        ServeCommandDefaults.dataDirectory(environment: ProcessInfo.processInfo.environment)
+    }
+}
+
+/// Defaults of `listor serve` that depend on the user's environment.
+public enum ServeCommandDefaults {
+    /// The XDG base directory for user data, as most Linux tools keep theirs; relative values are ignored, as the spec says.
+    public static func dataDirectory(environment: [String: String]) -> String {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/listor" }
         let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.local/share/listor"

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ListorCLI
 import ListorTestSupport
 import Testing
 import Transistors
@@ -191,5 +192,23 @@ import Transistors
         #expect(result.output.contains("transistors"))
         let list = await listor("transistors", "list", "--help")
         #expect(list.output.contains("--min-voltage <voltage>"))
+    }
+}
+
+@Suite struct ServeCommandTests {
+    @Test func badOptionsAreRefusedBeforeAnythingStarts() async {
+        let port = await listor("serve", "--port", "70000")
+        #expect(port.exitCode == 64)
+        #expect(port.errorOutput.hasPrefix("Error: --port: 70000 is not a port number (0–65535)"))
+        let level = await listor("serve", "--log-level", "loud")
+        #expect(level.exitCode == 64)
+        #expect(level.errorOutput.contains("loud"))
+    }
+
+    @Test func theDataDirectoryFollowsXDG() {
+        let path = ServeCommandDefaults.dataDirectory(environment: ["XDG_DATA_HOME": "/srv/data", "HOME": "/home/ann"])
+        #expect(path == "/srv/data/listor")
+        #expect(ServeCommandDefaults.dataDirectory(environment: ["HOME": "/home/ann"]) == "/home/ann/.local/share/listor")
+        #expect(ServeCommandDefaults.dataDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/ann"]) == "/home/ann/.local/share/listor")
     }
 }
