@@ -46,18 +46,24 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     /// "100 mA" for 0.1 A, "45 V", "1.5 kV", "4.4 mΩ": at most four significant digits.
     public var description: String {
         guard value != 0, value.isFinite else { return "\(value == 0 ? "0" : "\(value)") \(unit.symbol)" }
-        let magnitude = abs(value)
-        let exponent = Int((log10(magnitude) / 3).rounded(.down)) * 3
-        let clamped = min(max(exponent, -12), 9)
-        var scaled = value / pow(10, Double(clamped))
-        var prefixExponent = clamped
+        let exponent = Int((log10(abs(value)) / 3).rounded(.down)) * 3
+        var prefixExponent = min(max(exponent, -12), 9)
+        var scaled = Quantity.fourSignificantDigits(value / pow(10, Double(prefixExponent)))
         // Rounding can carry 999.96 m into 1000 m; show it as 1 instead.
-        if abs(Double(String(format: "%.4g", scaled)) ?? scaled) >= 1000, prefixExponent < 9 {
+        if abs(scaled) >= 1000, prefixExponent < 9 {
             prefixExponent += 3
-            scaled /= 1000
+            scaled = Quantity.fourSignificantDigits(scaled / 1000)
         }
-        let prefix = SIPrefix.symbol(forExponent: prefixExponent)
-        return "\(String(format: "%.4g", scaled)) \(prefix)\(unit.symbol)"
+        return "\(Quantity.unitless(scaled)) \(SIPrefix.symbol(forExponent: prefixExponent))\(unit.symbol)"
+    }
+
+    /// Rounds to four significant digits; the shortest decimal form of the result then prints
+    /// cleanly ("4.4", not "4.4000000001"). Pages show many quantities, and `String(format:)`
+    /// goes through NSString on Linux.
+    static func fourSignificantDigits(_ value: Double) -> Double {
+        guard value != 0, value.isFinite else { return value }
+        let scale = pow(10, 3 - (log10(abs(value))).rounded(.down))
+        return (value * scale).rounded() / scale
     }
 }
 

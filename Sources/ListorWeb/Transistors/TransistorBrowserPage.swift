@@ -1,5 +1,6 @@
 import Foundation
 import ListorKit
+import Mustache
 import Transistors
 
 /// What `transistors/browser.mustache` shows: the list with its form, and the detail beside it
@@ -121,7 +122,86 @@ struct TransistorBrowserPage: Encodable {
     }
 
     static func detailPath(_ partNumber: String, query: String) -> String {
-        let encoded = partNumber.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? partNumber
+        // Part numbers are nearly always letters, digits and dashes, which need no encoding.
+        let plain = partNumber.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
+        let encoded = plain ? partNumber : partNumber.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? partNumber
         return "/transistors/\(encoded)" + (query.isEmpty ? "" : "?" + query)
+    }
+}
+
+private extension UInt8 {
+    var isASCIIAlphanumeric: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self)
+    }
+}
+
+// MARK: - Template lookups without reflection
+
+// swift-mustache finds a variable through `Mirror` unless the value answers by name; the list
+// renders these once per row and per option, so they answer directly.
+extension TransistorBrowserPage.Row: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "partNumber": partNumber
+        case "href": href
+        case "family": family
+        case "doping": doping
+        case "maxVoltage": maxVoltage
+        case "maxCurrent": maxCurrent
+        case "package": package
+        case "use": use
+        case "isOpen": isOpen
+        default: nil
+        }
+    }
+}
+
+extension TransistorBrowserPage.Choice: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "label": label
+        case "selected": selected
+        default: nil
+        }
+    }
+}
+
+extension TransistorBrowserPage.Field: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "value": value
+        case "error": error
+        default: nil
+        }
+    }
+}
+
+extension TransistorBrowserPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "search": search
+        case "minVoltage": minVoltage
+        case "minCurrent": minCurrent
+        case "familyError": familyError
+        case "dopingError": dopingError
+        case "sortError": sortError
+        case "families": families
+        case "dopings": dopings
+        case "packages": packages
+        case "sorts": sorts
+        case "rows": rows
+        case "hasRows": hasRows
+        case "summary": summary
+        case "emptyMessage": emptyMessage
+        case "errorCount": errorCount
+        case "hasErrors": hasErrors
+        case "detail": detail
+        case "listHref": listHref
+        default: nil
+        }
     }
 }
