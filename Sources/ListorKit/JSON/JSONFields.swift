@@ -59,10 +59,6 @@ public struct JSONFields {
         contains(key) ? try string(key) : nil
     }
 
-    public func optionalDouble(_ key: some CodingKey) throws -> Double? {
-        contains(key) ? try double(key) : nil
-    }
-
     public func decode<T: JSONValueDecodable>(_ type: T.Type, _ key: some CodingKey) throws -> T {
         try T(json: value(key), codingPath: path(key))
     }

@@ -56,7 +56,6 @@ struct TransistorBrowserPage: Encodable {
     let hasRows: Bool
     let summary: String
     let emptyMessage: String?
-    let errorCount: Int
     let hasErrors: Bool
     let detail: Detail?
     /// The list with the same query: "back to results".
@@ -96,7 +95,6 @@ struct TransistorBrowserPage: Encodable {
         hasRows = !rows.isEmpty
         summary = page.summary
         emptyMessage = page.emptyMessage
-        errorCount = errors.count
         hasErrors = !errors.isEmpty
         listHref = "/transistors" + (query.isEmpty ? "" : "?" + query)
         self.detail = detail.map { detail in
@@ -197,7 +195,6 @@ extension TransistorBrowserPage: MustacheParent {
         case "hasRows": hasRows
         case "summary": summary
         case "emptyMessage": emptyMessage
-        case "errorCount": errorCount
         case "hasErrors": hasErrors
         case "detail": detail
         case "listHref": listHref
