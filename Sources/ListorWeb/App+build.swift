@@ -11,7 +11,7 @@ public func buildApplication(
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(configuration: configuration, modules: modules)
+    let router = try await buildRouter(configuration: configuration, modules: modules, logger: logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
@@ -20,7 +20,11 @@ public func buildApplication(
 }
 
 /// The router alone, for tests that send requests straight to it.
-public func buildRouter(configuration: WebConfiguration, modules: [any WebModule]) async throws -> Router<BasicRequestContext> {
+public func buildRouter(
+    configuration: WebConfiguration,
+    modules: [any WebModule],
+    logger: Logger = Logger(label: "listor")
+) async throws -> Router<BasicRequestContext> {
     let templates = try await Templates.load()
     guard let publicFolder = Bundle.module.resourceURL?.appendingPathComponent("Public").path else {
         throw TemplateError(name: "Public", reason: "the static files are missing from the build")
@@ -30,7 +34,8 @@ public func buildRouter(configuration: WebConfiguration, modules: [any WebModule
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorPageMiddleware(templates: templates))
     router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize))
-    router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])])))
+    router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])]),
+                                         logger: logger))
 
     let tiles = modules.map(\.tile)
     router.get("/") { _, _ in
@@ -39,7 +44,7 @@ public func buildRouter(configuration: WebConfiguration, modules: [any WebModule
     // A plain-text route: a health check for load balancers, and the baseline of the web benchmark.
     router.get("/health") { _, _ in "ok\n" }
     for module in modules {
-        module.addRoutes(to: router, templates: templates)
+        try module.addRoutes(to: router, templates: templates)
     }
     return router
 }

@@ -1,42 +1,134 @@
 import Foundation
 import Hummingbird
 import Mustache
+import Synchronization
 
 /// The Mustache templates, loaded once at start-up from the module's resources.
 ///
 /// Every template a page names is checked when the library loads, so a missing or broken
 /// template stops the server from starting rather than failing a request later.
+///
+/// Pages are rendered through `CompiledTemplate`: swift-mustache renders a template once per
+/// page shape, with markers where the page's text goes, and each request fills them in.
 public struct Templates: Sendable {
     private let library: MustacheLibrary
+    private let compiled: CompiledTemplates
 
     /// Templates every build must have; app modules render only these.
-    static let required = ["layout", "home", "error", "transistors/browser"]
+    static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row"]
 
     public static func load() async throws -> Templates {
         guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Templates").path else {
             throw TemplateError(name: "Templates", reason: "the template folder is missing from the build")
         }
+        try checkForTransforms(in: directory)
         return try Templates(library: try await MustacheLibrary(directory: directory))
     }
 
-    init(library: MustacheLibrary) throws {
-        for name in Self.required where library.getTemplate(named: name) == nil {
+    /// Transforms (`{{uppercased(name)}}`) would run on slot markers rather than on values,
+    /// so templates may not use them; a view model formats its text instead.
+    static func checkForTransforms(in directory: String) throws {
+        let names = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+        for name in names.sorted() where name.hasSuffix(".mustache") {
+            let text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+            try checkForTransforms(text, name: String(name.dropLast(".mustache".count)))
+        }
+    }
+
+    static func checkForTransforms(_ text: String, name: String) throws {
+        guard let match = text.firstMatch(of: /\{\{[^}]*\(/) else { return }
+        let line = text[..<match.range.lowerBound].count { $0 == "\n" } + 1
+        throw TemplateError(name: name, reason: "line \(line) uses a transform; compiled pages take values as they are, so format the value in the page struct")
+    }
+
+    init(library: MustacheLibrary, requiring required: [String] = Self.required, shapeLimit: Int = 512) throws {
+        for name in required where library.getTemplate(named: name) == nil {
             throw TemplateError(name: name, reason: "no such template")
         }
         self.library = library
+        compiled = CompiledTemplates(limit: shapeLimit)
     }
 
     /// Renders `page` with a template checked at start-up.
-    func render(_ page: some Encodable, as name: String) throws -> String {
-        guard let html = library.render(page, withTemplate: name) else {
-            throw TemplateError(name: name, reason: "no such template")
+    func render(_ page: some Encodable, as name: String) throws -> [UInt8] {
+        let recording = try PageRecording.record(page, buildingProbe: false)
+        return try compile(page, as: name, shape: recording.shape).render(recording.slots)
+    }
+
+    /// `page` rendered as markup for a bigger page to include.
+    func fragment(_ page: some Encodable, as name: String) throws -> HTMLFragment {
+        HTMLFragment(bytes: try render(page, as: name))
+    }
+
+    /// Each of `items` rendered with `name`, one after the other.
+    func fragment(each items: some Sequence<some Encodable>, as name: String) throws -> HTMLFragment {
+        var html: [UInt8] = []
+        let recording = PageRecording(buildsProbe: false)
+        // Items of a list mostly share a shape or two; remember the last few compiled ones here.
+        var recent: [(shape: [UInt8], template: CompiledTemplate)] = []
+        for item in items {
+            recording.reset()
+            try recording.encode(item, codingPath: [], into: nil)
+            let template: CompiledTemplate
+            if let known = recent.first(where: { $0.shape == recording.shape }) {
+                template = known.template
+            } else {
+                template = try compile(item, as: name, shape: recording.shape)
+                if recent.count < 4 { recent.append((recording.shape, template)) }
+            }
+            template.render(recording.slots, into: &html)
         }
-        return html
+        return HTMLFragment(bytes: html)
+    }
+
+    /// `value` rendered with only the slots at `open` paths left to fill: for markup that is
+    /// the same on every request but for a value or two.
+    func prerender(_ value: some Encodable, as name: String, leavingOpen open: Set<String>) throws -> CompiledTemplate {
+        let recording = try PageRecording.record(value, buildingProbe: false)
+        return try compile(value, as: name, shape: recording.shape).filling(recording.slots, except: open)
     }
 
     /// An HTML response of `page` rendered with `template`.
     func html(_ page: some Encodable, as template: String, status: HTTPResponse.Status = .ok) throws -> Response {
         Response.html(try render(page, as: template), status: status)
+    }
+
+    private func compile(_ page: some Encodable, as name: String, shape: [UInt8]) throws -> CompiledTemplate {
+        let key = CompiledTemplates.Key(template: name, shape: shape)
+        if let hit = compiled.lookUp(key) { return hit }
+        let probe = try PageRecording.record(page, buildingProbe: true)
+        guard let rendered = library.render(probe.probe.mustacheValue as Any, withTemplate: name) else {
+            throw TemplateError(name: name, reason: "no such template")
+        }
+        let template = try CompiledTemplate.compile(rendered: rendered, slotPaths: probe.paths, template: name)
+        compiled.store(template, for: key)
+        return template
+    }
+}
+
+/// Compiled templates by page shape. Bounded: a page whose shapes keep changing still renders,
+/// it just compiles each time once the limit is reached.
+private final class CompiledTemplates: Sendable {
+    struct Key: Hashable, Sendable {
+        let template: String
+        let shape: [UInt8]
+    }
+
+    private let entries = Mutex<[Key: CompiledTemplate]>([:])
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func lookUp(_ key: Key) -> CompiledTemplate? {
+        entries.withLock { $0[key] }
+    }
+
+    func store(_ template: CompiledTemplate, for key: Key) {
+        entries.withLock { entries in
+            if entries.count < limit { entries[key] = template }
+        }
     }
 }
 
@@ -48,8 +140,8 @@ public struct TemplateError: Error, CustomStringConvertible {
 }
 
 extension Response {
-    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    static func html(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func json(_ value: String, status: HTTPResponse.Status = .ok) -> Response {

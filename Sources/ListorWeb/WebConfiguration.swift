@@ -22,7 +22,8 @@ public struct WebConfiguration: Sendable {
 /// `buildApplication` only mounts them.
 public protocol WebModule: Sendable {
     var tile: AppTile { get }
-    func addRoutes(to router: Router<BasicRequestContext>, templates: Templates)
+    /// Throws when the module cannot serve, e.g. a template does not fit its pages; the server then does not start.
+    func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws
 }
 
 /// A tile on the home page.

@@ -46,7 +46,7 @@ public struct SearchQuery: Sendable, Hashable {
     let terms: [FoldedText]
 
     public init(_ text: String) {
-        self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.text = text.trimmed()
         terms = self.text.split(whereSeparator: \.isWhitespace).map { FoldedText(String($0)) }
     }
 

@@ -6,7 +6,7 @@ public struct ListModel<Item: Sendable>: Sendable {
     // Parallel arrays rather than an array of (item, key) pairs: a filter reads items in place
     // without copying, and retaining, a pair per item.
     public let items: [Item]
-    private let searchKeys: [FoldedText]
+    @usableFromInline let searchKeys: [FoldedText]
 
     /// - Parameter searchableText: the text a search looks in, e.g. part number, use and package.
     public init(_ items: [Item], searchableText: (Item) -> String) {
@@ -22,9 +22,7 @@ public struct ListModel<Item: Sendable>: Sendable {
         filters: [ListFilter<Item>] = [],
         order: ListOrder<Item>? = nil
     ) -> [Item] {
-        let matching = indices(matching: search, filters).map { items[$0] }
-        if let order { return order.sorted(matching) }
-        return matching
+        select(search: search, filters: filters).items(in: order)
     }
 
     /// Counts per facet value among the items that pass the search and every *other* filter,
@@ -35,22 +33,69 @@ public struct ListModel<Item: Sendable>: Sendable {
         filters: [ListFilter<Item>],
         excluding facetName: String
     ) -> [Value: Int] {
-        let others = filters.filter { $0.name != facetName }
-        var counts: [Value: Int] = [:]
-        for index in indices(matching: search, others) {
-            counts[facet(items[index]), default: 0] += 1
-        }
-        return counts
+        select(search: search, filters: filters).facetCounts(of: facet, excluding: facetName)
     }
 
-    private func indices(matching search: SearchQuery, _ filters: [ListFilter<Item>]) -> [Int] {
-        var matching: [Int] = []
-        next: for index in items.indices {
+    /// Searches once and runs every filter once per item, remembering which filters each item
+    /// failed; the results and all facet counts are then read from that one pass.
+    /// Inlinable, so that it is specialised for each app's item type rather than run generically.
+    @inlinable
+    public func select(search: SearchQuery, filters: [ListFilter<Item>]) -> ListSelection<Item> {
+        precondition(filters.count <= 64, "a list selection takes at most 64 filters")
+        var candidates: [Int] = []
+        var failures: [UInt64] = []
+        candidates.reserveCapacity(items.count)
+        failures.reserveCapacity(items.count)
+        for index in items.indices {
             if !search.isEmpty, !search.matches(searchKeys[index]) { continue }
-            for filter in filters where !filter.includes(items[index]) { continue next }
-            matching.append(index)
+            var failed: UInt64 = 0
+            for bit in 0..<filters.count where !filters[bit].includes(items[index]) {
+                failed |= 1 << UInt64(bit)
+            }
+            candidates.append(index)
+            failures.append(failed)
         }
-        return matching
+        return ListSelection(items: items, candidates: candidates, failures: failures, filterNames: filters.map(\.name))
+    }
+}
+
+/// The outcome of `ListModel.select`: the items a search found, and the filters each one failed.
+public struct ListSelection<Item: Sendable>: Sendable {
+    @usableFromInline let items: [Item]
+    @usableFromInline let candidates: [Int]
+    @usableFromInline let failures: [UInt64]
+    @usableFromInline let filterNames: [String]
+
+    @usableFromInline
+    init(items: [Item], candidates: [Int], failures: [UInt64], filterNames: [String]) {
+        self.items = items
+        self.candidates = candidates
+        self.failures = failures
+        self.filterNames = filterNames
+    }
+
+    /// The items that match the search and every filter, in `order` (list order when nil).
+    @inlinable
+    public func items(in order: ListOrder<Item>? = nil) -> [Item] {
+        var matching: [Item] = []
+        for position in 0..<candidates.count where failures[position] == 0 {
+            matching.append(items[candidates[position]])
+        }
+        return order?.sorted(matching) ?? matching
+    }
+
+    /// Counts per facet value among the items that pass every filter but those named `facetName`.
+    @inlinable
+    public func facetCounts<Value: Hashable>(of facet: (Item) -> Value, excluding facetName: String) -> [Value: Int] {
+        var ignored: UInt64 = 0
+        for bit in 0..<filterNames.count where filterNames[bit] == facetName {
+            ignored |= 1 << UInt64(bit)
+        }
+        var counts: [Value: Int] = [:]
+        for position in 0..<candidates.count where failures[position] & ~ignored == 0 {
+            counts[facet(items[candidates[position]]), default: 0] += 1
+        }
+        return counts
     }
 }
 

@@ -87,11 +87,11 @@ extension Quantity {
     /// Reads "500mA", "0.5 A", "60V", "1.5kV", "100µA", "2.2 mohm"; a bare number is in base units.
     public static func parse(_ text: String, as unit: PhysicalUnit) throws(QuantityParseError) -> Quantity {
         func failure(_ reason: String) -> QuantityParseError { QuantityParseError(text: text, unit: unit, reason: reason) }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed()
         guard !trimmed.isEmpty else { throw failure("it is empty") }
         let numberEnd = trimmed.firstIndex { !($0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E") } ?? trimmed.endIndex
         var numberText = String(trimmed[..<numberEnd])
-        var rest = String(trimmed[numberEnd...]).trimmingCharacters(in: .whitespaces)
+        var rest = String(trimmed[numberEnd...]).trimmed()
         // An "e" that ends the number is not an exponent ("5e" is never meant); give it back.
         while let last = numberText.last, last == "e" || last == "E" {
             numberText.removeLast()
@@ -103,7 +103,7 @@ extension Quantity {
         var multiplier = 1.0
         if !rest.isEmpty, !unit.spellings.contains(rest.lowercased()),
            let prefix = rest.first.flatMap(SIPrefix.exponent(forSymbol:)) {
-            let afterPrefix = String(rest.dropFirst()).trimmingCharacters(in: .whitespaces)
+            let afterPrefix = String(rest.dropFirst()).trimmed()
             if afterPrefix.isEmpty || unit.spellings.contains(afterPrefix.lowercased()) {
                 multiplier = pow(10, Double(prefix))
                 rest = afterPrefix

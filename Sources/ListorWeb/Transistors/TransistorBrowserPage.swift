@@ -6,6 +6,7 @@ import Transistors
 /// What `transistors/browser.mustache` shows: the list with its form, and the detail beside it
 /// when a part is open. Built from the view models; the template only places it.
 struct TransistorBrowserPage: Encodable {
+    /// One choice of a select, as `option.mustache` shows it.
     struct Choice: Encodable {
         let value: String
         let label: String
@@ -16,18 +17,6 @@ struct TransistorBrowserPage: Encodable {
         let name: String
         let value: String
         let error: String?
-    }
-
-    struct Row: Encodable {
-        let partNumber: String
-        let href: String
-        let family: String
-        let doping: String
-        let maxVoltage: String
-        let maxCurrent: String
-        let package: String
-        let use: String
-        let isOpen: Bool
     }
 
     struct Detail: Encodable {
@@ -48,11 +37,13 @@ struct TransistorBrowserPage: Encodable {
     let familyError: String?
     let dopingError: String?
     let sortError: String?
-    let families: [Choice]
-    let dopings: [Choice]
-    let packages: [Choice]
-    let sorts: [Choice]
-    let rows: [Row]
+    /// The `<option>`s of each select.
+    let families: HTMLFragment
+    let dopings: HTMLFragment
+    let packages: HTMLFragment
+    let sorts: HTMLFragment
+    /// The table rows, from `TransistorRows`.
+    let rows: HTMLFragment
     let hasRows: Bool
     let summary: String
     let emptyMessage: String?
@@ -61,11 +52,13 @@ struct TransistorBrowserPage: Encodable {
     /// The list with the same query: "back to results".
     let listHref: String
 
-    init(_ listing: (TransistorListViewModel, [FieldError]), input: TransistorQuery.Input, detail: TransistorDetailViewModel?) {
+    init(_ listing: (TransistorListViewModel, [FieldError]), input: TransistorQuery.Input, detail: TransistorDetailViewModel?,
+         rows: TransistorRows, templates: Templates) throws {
         let (viewModel, errors) = listing
         let page = viewModel.page
         let query = Self.queryString(input)
         func error(_ field: TransistorQuery.Field) -> String? { errors.first { $0.field == field.rawValue }?.message }
+        func options(_ choices: [Choice]) throws -> HTMLFragment { try templates.fragment(each: choices, as: "option") }
 
         title = detail.map { "\($0.partNumber) – Transistor Listor" } ?? "Transistor Listor"
         search = Field(name: "search", value: input.search ?? "", error: nil)
@@ -74,25 +67,21 @@ struct TransistorBrowserPage: Encodable {
         familyError = error(.family)
         dopingError = error(.doping)
         sortError = error(.sort)
-        families = [Choice(value: "", label: "Any family", selected: viewModel.query.family == nil)]
-            + page.familyCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) }
-        dopings = [Choice(value: "", label: "Any doping", selected: viewModel.query.doping == nil)]
+        families = try options([Choice(value: "", label: "Any family", selected: viewModel.query.family == nil)]
+            + page.familyCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) })
+        dopings = try options([Choice(value: "", label: "Any doping", selected: viewModel.query.doping == nil)]
             + [("n", "N-type, any family"), ("p", "P-type, any family")].map { value, label in
                 Choice(value: value, label: label, selected: viewModel.query.doping?.rawValue == value)
             }
-            + page.dopingCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) }
-        packages = [Choice(value: "", label: "Any package", selected: viewModel.query.package == nil)]
-            + page.packageCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) }
+            + page.dopingCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) })
+        packages = try options([Choice(value: "", label: "Any package", selected: viewModel.query.package == nil)]
+            + page.packageCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) })
         // The default order has an empty value, so a plain search leaves no "sort=part" in the URL.
-        sorts = TransistorSort.allCases.map { sort in
+        sorts = try options(TransistorSort.allCases.map { sort in
             Choice(value: sort == .partNumber ? "" : sort.rawValue, label: sort.label, selected: viewModel.query.sort == sort)
-        }
-        rows = page.rows.map { row in
-            Row(partNumber: row.partNumber, href: Self.detailPath(row.partNumber, query: query), family: row.family, doping: row.doping,
-                maxVoltage: row.maxVoltage, maxCurrent: row.maxCurrent, package: row.package, use: row.use,
-                isOpen: row.partNumber == detail?.partNumber)
-        }
-        hasRows = !rows.isEmpty
+        })
+        self.rows = try rows.html(page.transistors, query: query, openPart: detail?.partNumber, templates: templates)
+        hasRows = !page.transistors.isEmpty
         summary = page.summary
         emptyMessage = page.emptyMessage
         hasErrors = !errors.isEmpty
@@ -110,13 +99,10 @@ struct TransistorBrowserPage: Encodable {
             (.search, input.search), (.family, input.family), (.doping, input.doping), (.package, input.package),
             (.minVoltage, input.minVoltage), (.minCurrent, input.minCurrent), (.sort, input.sort),
         ]
-        var components = URLComponents()
-        components.queryItems = pairs.compactMap { field, value in
+        return URLQuery.encode(pairs.compactMap { field, value in
             guard let value, !value.isEmpty else { return nil }
-            return URLQueryItem(name: field.rawValue, value: value)
-        }
-        // "+" means a space in form-encoded queries; keep a typed "+" a plus.
-        return (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+            return (field.rawValue, value)
+        })
     }
 
     static func detailPath(_ partNumber: String, query: String) -> String {
@@ -134,71 +120,93 @@ private extension UInt8 {
     }
 }
 
-// MARK: - Template lookups without reflection
+/// The rows of the transistor table. The catalog does not change while the server runs, so
+/// each part's row is rendered from `transistors/row.mustache` once, at start-up, with only
+/// the query in its link left to fill per request.
+struct TransistorRows: Sendable {
+    /// What `transistors/row.mustache` shows.
+    struct Row: Encodable {
+        let partNumber: String
+        let path: String
+        /// "?search=…" or empty: the list's query, which the detail page keeps.
+        let query: String
+        let family: String
+        let doping: String
+        let maxVoltage: String
+        let maxCurrent: String
+        let package: String
+        let use: String
+        let isOpen: Bool
 
-// swift-mustache finds a variable through `Mirror` unless the value answers by name; the list
-// renders these once per row and per option, so they answer directly.
-extension TransistorBrowserPage.Row: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "partNumber": partNumber
-        case "href": href
-        case "family": family
-        case "doping": doping
-        case "maxVoltage": maxVoltage
-        case "maxCurrent": maxCurrent
-        case "package": package
-        case "use": use
-        case "isOpen": isOpen
-        default: nil
+        init(_ transistor: any Transistor, query: String, isOpen: Bool) {
+            let row = TransistorListViewModel.row(transistor)
+            partNumber = row.partNumber
+            path = TransistorBrowserPage.detailPath(row.partNumber, query: "")
+            self.query = query
+            family = row.family
+            doping = row.doping
+            maxVoltage = row.maxVoltage
+            maxCurrent = row.maxCurrent
+            package = row.package
+            use = row.use
+            self.isOpen = isOpen
         }
     }
-}
 
-extension TransistorBrowserPage.Choice: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "value": value
-        case "label": label
-        case "selected": selected
-        default: nil
+    /// A row's markup, with the offsets where the query goes.
+    private struct Prerendered: Sendable {
+        let bytes: [UInt8]
+        let holes: [Int]
+
+        init(_ template: CompiledTemplate) {
+            (bytes, holes) = template.holes
+        }
+
+        func render(query: [UInt8], into output: inout [UInt8]) {
+            bytes.withUnsafeBufferPointer { bytes in
+                var start = 0
+                for hole in holes {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<hole]))
+                    output.append(contentsOf: query)
+                    start = hole
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            }
         }
     }
-}
 
-extension TransistorBrowserPage.Field: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "value": value
-        case "error": error
-        default: nil
+    /// Closed and open (the part shown beside the list) rows by part number.
+    private let closed: [String: Prerendered]
+    private let open: [String: Prerendered]
+
+    init(catalog: TransistorCatalog?, templates: Templates) throws {
+        var closed: [String: Prerendered] = [:]
+        var open: [String: Prerendered] = [:]
+        for transistor in catalog?.transistors ?? [] {
+            func row(isOpen: Bool) throws -> Prerendered {
+                Prerendered(try templates.prerender(Row(transistor, query: "?", isOpen: isOpen), as: "transistors/row", leavingOpen: ["query"]))
+            }
+            closed[transistor.partNumber] = try row(isOpen: false)
+            open[transistor.partNumber] = try row(isOpen: true)
         }
+        self.closed = closed
+        self.open = open
     }
-}
 
-extension TransistorBrowserPage: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "search": search
-        case "minVoltage": minVoltage
-        case "minCurrent": minCurrent
-        case "familyError": familyError
-        case "dopingError": dopingError
-        case "sortError": sortError
-        case "families": families
-        case "dopings": dopings
-        case "packages": packages
-        case "sorts": sorts
-        case "rows": rows
-        case "hasRows": hasRows
-        case "summary": summary
-        case "emptyMessage": emptyMessage
-        case "hasErrors": hasErrors
-        case "detail": detail
-        case "listHref": listHref
-        default: nil
+    func html(_ transistors: [any Transistor], query: String, openPart: String?, templates: Templates) throws -> HTMLFragment {
+        let linkQuery = query.isEmpty ? "" : "?" + query
+        let escapedQuery = HTMLEscaping.escaped(linkQuery)
+        var html: [UInt8] = []
+        html.reserveCapacity(transistors.count * 400)
+        for transistor in transistors {
+            let partNumber = transistor.partNumber
+            let isOpen = partNumber == openPart
+            if let row = isOpen ? open[partNumber] : closed[partNumber] {
+                row.render(query: escapedQuery, into: &html)
+            } else {
+                html += try templates.render(Row(transistor, query: linkQuery, isOpen: isOpen), as: "transistors/row")
+            }
         }
+        return HTMLFragment(bytes: html)
     }
 }

@@ -16,16 +16,18 @@ public struct TransistorsWebModule: WebModule {
         AppTile(name: "Transistor Listor", summary: "A catalog of BJTs, MOSFETs and JFETs with their datasheet facts.", path: "/transistors")
     }
 
-    public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) {
+    public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws {
+        let rows = try TransistorRows(catalog: catalog, templates: templates)
         router.get("/transistors") { request, _ in
             let input = Self.input(request)
-            return try templates.html(TransistorBrowserPage(listing(input), input: input, detail: nil), as: "transistors/browser")
+            return try templates.html(try TransistorBrowserPage(listing(input), input: input, detail: nil, rows: rows, templates: templates), as: "transistors/browser")
         }
         router.get("/transistors/:part") { request, context in
             let part = try context.parameters.require("part")
             let input = Self.input(request)
             guard let transistor = catalog?.transistor(partNumber: part) else { throw notFound(part) }
-            let page = TransistorBrowserPage(listing(input), input: input, detail: TransistorDetailViewModel(transistor: transistor))
+            let page = try TransistorBrowserPage(listing(input), input: input, detail: TransistorDetailViewModel(transistor: transistor),
+                                                 rows: rows, templates: templates)
             return try templates.html(page, as: "transistors/browser")
         }
         router.get("/api/transistors") { request, _ in

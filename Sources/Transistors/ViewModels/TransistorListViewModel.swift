@@ -22,7 +22,10 @@ public struct FacetCount: Sendable, Hashable {
 
 /// Everything a list view shows for the current query.
 public struct TransistorListPage: Sendable {
-    public let rows: [TransistorRow]
+    /// The matching transistors, in the query's order.
+    public let transistors: [any Transistor]
+    /// The matching transistors formatted for a table.
+    public var rows: [TransistorRow] { transistors.map(TransistorListViewModel.row) }
     public let totalCount: Int
     /// "12 of 171 transistors".
     public let summary: String
@@ -39,6 +42,10 @@ public struct TransistorListViewModel: Sendable {
     public private(set) var state: LoadingState<TransistorCatalog> = .idle
     public private(set) var query: TransistorQuery
     private var list = ListModel<any Transistor>([], searchableText: { _ in "" })
+    /// Each part's place in part-number order.
+    private var partRanks: [String: Int] = [:]
+    /// Each package name's place in the order of `Package`.
+    private var packageRanks: [String: Int] = [:]
 
     public init(query: TransistorQuery = TransistorQuery()) {
         self.query = query
@@ -77,15 +84,15 @@ public struct TransistorListViewModel: Sendable {
     }
 
     public var page: TransistorListPage {
-        let search = SearchQuery(query.search)
-        let matching = matchingTransistors
+        let selection = list.select(search: SearchQuery(query.search), filters: filters)
+        let matching = selection.items(in: order)
         let total = list.count
         let noun = total == 1 ? "transistor" : "transistors"
-        let families = list.facetCounts(of: \.family, search: search, filters: filters, excluding: FilterName.family)
-        let dopings = list.facetCounts(of: \.dopingName, search: search, filters: filters, excluding: FilterName.doping)
-        let packages = list.facetCounts(of: \.package, search: search, filters: filters, excluding: FilterName.package)
+        let families = selection.facetCounts(of: { $0.family }, excluding: FilterName.family)
+        let dopings = selection.facetCounts(of: { $0.dopingName }, excluding: FilterName.doping)
+        let packages = selection.facetCounts(of: { $0.package.name }, excluding: FilterName.package)
         return TransistorListPage(
-            rows: matching.map(TransistorListViewModel.row),
+            transistors: matching,
             totalCount: total,
             summary: matching.count == total ? "\(total) \(noun)" : "\(matching.count) of \(total) \(noun)",
             emptyMessage: emptyMessage(matchCount: matching.count),
@@ -95,8 +102,8 @@ public struct TransistorListViewModel: Sendable {
             dopingCounts: dopings.keys.sorted().map {
                 FacetCount(value: $0, label: $0, count: dopings[$0] ?? 0, isSelected: query.doping?.rawValue == $0)
             },
-            packageCounts: packages.keys.sorted().map {
-                FacetCount(value: $0.name, label: $0.name, count: packages[$0] ?? 0, isSelected: query.package == $0)
+            packageCounts: packages.keys.sorted { packageRanks[$0] ?? .max < packageRanks[$1] ?? .max }.map {
+                FacetCount(value: $0, label: $0, count: packages[$0] ?? 0, isSelected: query.package?.name == $0)
             })
     }
 
@@ -108,7 +115,13 @@ public struct TransistorListViewModel: Sendable {
 
     private mutating func show(_ catalog: TransistorCatalog) {
         state = .loaded(catalog)
-        list = ListModel(catalog.transistors) { "\($0.partNumber) \($0.use) \($0.package.name) \($0.dopingName) \($0.family.rawValue)" }
+        // Kept in part-number order, so the default order needs no sort and the others break
+        // ties by a rank instead of comparing part numbers on every request.
+        let ordered = ListOrder<any Transistor> { NaturalSortKey($0.partNumber) }.sorted(catalog.transistors)
+        partRanks = Dictionary(ordered.enumerated().map { ($1.partNumber, $0) }, uniquingKeysWith: { first, _ in first })
+        let packages = Set(ordered.map(\.package)).sorted()
+        packageRanks = Dictionary(packages.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        list = ListModel(ordered) { "\($0.partNumber) \($0.use) \($0.package.name) \($0.dopingName) \($0.family.rawValue)" }
     }
 
     private var filters: [ListFilter<any Transistor>] {
@@ -122,31 +135,27 @@ public struct TransistorListViewModel: Sendable {
     }
 
     /// Equal ratings fall back to part-number order, so a sort by voltage reads like a catalog.
-    private var order: ListOrder<any Transistor> {
-        switch query.sort {
-        case .partNumber: ListOrder { NaturalSortKey($0.partNumber) }
-        case .partNumberDescending: ListOrder(key: { NaturalSortKey($0.partNumber) }, descending: true)
-        case .voltage: ListOrder { RatingThenPart($0.ratings.maxVoltage, $0, descending: false) }
-        case .voltageDescending: ListOrder { RatingThenPart($0.ratings.maxVoltage, $0, descending: true) }
-        case .current: ListOrder { RatingThenPart($0.ratings.maxCurrent, $0, descending: false) }
-        case .currentDescending: ListOrder { RatingThenPart($0.ratings.maxCurrent, $0, descending: true) }
+    private var order: ListOrder<any Transistor>? {
+        let ranks = partRanks
+        let rank: @Sendable (any Transistor) -> Int = { ranks[$0.partNumber] ?? .max }
+        return switch query.sort {
+        case .partNumber: nil
+        case .partNumberDescending: ListOrder(key: rank, descending: true)
+        case .voltage: ListOrder { RatingThenPart(rating: $0.ratings.maxVoltage, rank: rank($0), descending: false) }
+        case .voltageDescending: ListOrder { RatingThenPart(rating: $0.ratings.maxVoltage, rank: rank($0), descending: true) }
+        case .current: ListOrder { RatingThenPart(rating: $0.ratings.maxCurrent, rank: rank($0), descending: false) }
+        case .currentDescending: ListOrder { RatingThenPart(rating: $0.ratings.maxCurrent, rank: rank($0), descending: true) }
         }
     }
 
     private struct RatingThenPart: Comparable, Sendable {
         let rating: Double
+        let rank: Int
         let descending: Bool
-        let part: NaturalSortKey
-
-        init(_ rating: Double, _ transistor: any Transistor, descending: Bool) {
-            self.rating = rating
-            self.descending = descending
-            part = NaturalSortKey(transistor.partNumber)
-        }
 
         static func < (lhs: Self, rhs: Self) -> Bool {
             if lhs.rating != rhs.rating { return lhs.descending ? lhs.rating > rhs.rating : lhs.rating < rhs.rating }
-            return lhs.part < rhs.part
+            return lhs.rank < rhs.rank
         }
     }
 
@@ -161,7 +170,7 @@ public struct TransistorListViewModel: Sendable {
         }
     }
 
-    static func row(_ transistor: any Transistor) -> TransistorRow {
+    public static func row(_ transistor: any Transistor) -> TransistorRow {
         TransistorRow(
             partNumber: transistor.partNumber,
             family: transistor.family.rawValue,

@@ -92,7 +92,7 @@ public struct TransistorQuery: Sendable, Hashable {
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text?.trimmed(), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 }
