@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "listor", targets: ["listor"]),
         .library(name: "ListorKit", targets: ["ListorKit"]),
         .library(name: "Transistors", targets: ["Transistors"]),
+        .library(name: "Modbus", targets: ["Modbus"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +52,10 @@ let package = Package(
             resources: [.copy("Resources/catalog.json")],
             swiftSettings: swiftSettings
         ),
+
+        /// ModbusApp (seed 001): Modbus PDUs and frames, register maps and value formats, the
+        /// poller and the feed, view models. Transports are injected; ModbusNIO has the TCP ones.
+        .target(name: "Modbus", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
 
         // MARK: - Views
 
@@ -117,6 +122,7 @@ let package = Package(
             dependencies: ["Transistors", "ListorKit", "ListorTestSupport"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ListorWebTests",
             dependencies: [

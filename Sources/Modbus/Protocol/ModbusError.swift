@@ -1,0 +1,76 @@
+/// A Modbus exception code: the device understood the request and refused it.
+public enum ModbusExceptionCode: UInt8, Sendable, CaseIterable {
+    case illegalFunction = 0x01
+    case illegalDataAddress = 0x02
+    case illegalDataValue = 0x03
+    case serverDeviceFailure = 0x04
+    case acknowledge = 0x05
+    case serverDeviceBusy = 0x06
+    case negativeAcknowledge = 0x07
+    case memoryParityError = 0x08
+    case gatewayPathUnavailable = 0x0A
+    case gatewayTargetFailedToRespond = 0x0B
+
+    /// The name the Modbus specification gives it.
+    public var name: String {
+        switch self {
+        case .illegalFunction: "illegal function"
+        case .illegalDataAddress: "illegal data address"
+        case .illegalDataValue: "illegal data value"
+        case .serverDeviceFailure: "server device failure"
+        case .acknowledge: "acknowledge"
+        case .serverDeviceBusy: "server device busy"
+        case .negativeAcknowledge: "negative acknowledge"
+        case .memoryParityError: "memory parity error"
+        case .gatewayPathUnavailable: "gateway path unavailable"
+        case .gatewayTargetFailedToRespond: "gateway target device failed to respond"
+        }
+    }
+}
+
+/// Everything that can go wrong talking Modbus, each saying what and where.
+public enum ModbusError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The device answered with an exception.
+    case exception(ModbusExceptionCode, function: FunctionCode)
+    /// The device answered with an exception code the specification does not define.
+    case unknownException(code: UInt8, function: FunctionCode)
+    /// The request breaks a limit of the protocol; it was not sent.
+    case invalidRequest(String)
+    /// Bytes that are not a well-formed Modbus frame or PDU.
+    case malformed(String)
+    /// A response that does not answer the request that was sent.
+    case mismatchedResponse(String)
+    case connectFailed(endpoint: String, reason: String)
+    case connectTimeout(endpoint: String, seconds: Double)
+    case responseTimeout(endpoint: String, seconds: Double)
+    case disconnected(endpoint: String)
+
+    public var description: String {
+        switch self {
+        case .exception(let code, let function):
+            "exception \(String(format2: code.rawValue)) (\(code.name)) for \(function.name)"
+        case .unknownException(let code, let function):
+            "exception \(String(format2: code)) (not defined by Modbus) for \(function.name)"
+        case .invalidRequest(let reason): "invalid request: \(reason)"
+        case .malformed(let reason): "malformed frame: \(reason)"
+        case .mismatchedResponse(let reason): "response does not match the request: \(reason)"
+        case .connectFailed(let endpoint, let reason): "cannot connect to \(endpoint): \(reason)"
+        case .connectTimeout(let endpoint, let seconds): "no connection to \(endpoint) within \(seconds.formatted2) s"
+        case .responseTimeout(let endpoint, let seconds): "no response from \(endpoint) within \(seconds.formatted2) s"
+        case .disconnected(let endpoint): "\(endpoint) closed the connection"
+        }
+    }
+}
+
+extension String {
+    /// "02" for 2: exception codes as the specification and mbpoll write them.
+    init(format2 value: UInt8) {
+        self = value < 0x10 ? "0" + String(value, radix: 16, uppercase: true) : String(value, radix: 16, uppercase: true)
+    }
+}
+
+extension Double {
+    var formatted2: String {
+        self == rounded() ? String(Int(self)) : String(self)
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+@testable import Modbus
+
+/// Values from the seed backend's own dump of a TUF-2000M (feed.txt, 2018-08-03).
+@Suite struct RegisterFormatTests {
+    @Test func real4LowWordFirstIsTheMetersFlowRate() throws {
+        #expect(try ValueEncoding(format: .real4).value(of: [63647, 15846]) == "0.1128")
+        #expect(try ValueEncoding(format: .real4, wordOrder: .highWordFirst).value(of: [15846, 63647]) == "0.1128")
+        #expect(try ValueEncoding(format: .real4, byteSwap: true).value(of: [UInt16(63647).byteSwapped, UInt16(15846).byteSwapped]) == "0.1128")
+        #expect(try ValueEncoding(format: .real4).value(of: [14744, 16690]) == "11.14", "temperature #1/inlet")
+        #expect(try ValueEncoding(format: .real4).value(of: [12816, 17503]) == "892.8", "Reynolds number")
+        #expect(try ValueEncoding(format: .real4).value(of: [0, 0]) == "0")
+    }
+
+    @Test func longsAreSignedAndUlongsAreNot() throws {
+        #expect(try ValueEncoding(format: .long).value(of: [23, 0]) == "23")
+        #expect(try ValueEncoding(format: .long).value(of: [64432, 65535]) == "-1104", "negative energy accumulator")
+        #expect(try ValueEncoding(format: .long, wordOrder: .highWordFirst).value(of: [65535, 64432]) == "-1104")
+        #expect(try ValueEncoding(format: .ulong).value(of: [65535, 65535]) == "4294967295")
+        #expect(try ValueEncoding(format: .long, scale: 0.1).value(of: [1989, 0]) == "198.9")
+    }
+
+    @Test func sixteenBitFormatsMasksAndOffsets() throws {
+        #expect(try ValueEncoding(format: .integer).value(of: [65535]) == "-1")
+        #expect(try ValueEncoding(format: .uint16).value(of: [65535]) == "65535")
+        #expect(try ValueEncoding(format: .integer, mask: 0xFF).value(of: [829]) == "61", "signal quality is the low byte")
+        #expect(try ValueEncoding(format: .uint16, scale: 0.5, offset: -10).value(of: [120]) == "50")
+    }
+
+    @Test func bcdAndBits() throws {
+        #expect(try ValueEncoding(format: .bcd).value(of: [9267, 775, 6152]) == "243303071808", "calendar")
+        #expect(throws: RegisterValueError("register 2 of 2 holds 0x12AB, which is not BCD")) {
+            try ValueEncoding(format: .bcd).value(of: [0x1234, 0x12AB])
+        }
+        #expect(try ValueEncoding(format: .bit).value(of: [5]) == "0000000000000101")
+        #expect(try ValueEncoding(format: .bit).value(of: [0x8000, 1]) == "1000000000000000 0000000000000001")
+    }
+
+    @Test func aValueOfTheWrongSizeIsAnError() {
+        #expect(throws: RegisterValueError("REAL4 takes 2 registers, not 1")) { try ValueEncoding(format: .real4).value(of: [1]) }
+    }
+
+    @Test(arguments: [(0.000123456, "0.0001235"), (1234.5, "1235"), (99999.4, "99999"), (-0.5, "-0.5"), (10, "10"), (Double.nan, "NaN")])
+    func measurementsShowFourSignificantDigits(value: Double, text: String) {
+        #expect(ValueEncoding.text(value) == text)
+    }
+}
