@@ -55,7 +55,7 @@ let package = Package(
 
         /// ModbusApp (seed 001): Modbus PDUs and frames, register maps and value formats, the
         /// poller and the feed, view models. Transports are injected; ModbusNIO has the TCP ones.
-        .target(name: "Modbus", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
+        .target(name: "Modbus", dependencies: ["ListorKit"], resources: [.copy("Resources/tuf-2000m.json")], swiftSettings: swiftSettings),
 
         // MARK: - Views
 

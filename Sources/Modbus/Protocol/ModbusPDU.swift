@@ -25,7 +25,7 @@ public enum FunctionCode: UInt8, Sendable, CaseIterable {
 
 /// A request PDU: function code and data, without the MBAP header. Addresses are 0-based,
 /// as on the wire.
-public enum ModbusRequest: Sendable, Equatable {
+public enum ModbusRequest: Sendable, Hashable {
     case readCoils(address: UInt16, count: Int)
     case readDiscreteInputs(address: UInt16, count: Int)
     case readHoldingRegisters(address: UInt16, count: Int)
@@ -153,7 +153,7 @@ public enum ModbusRequest: Sendable, Equatable {
 }
 
 /// A response PDU, read against the request it answers.
-public enum ModbusResponse: Sendable, Equatable {
+public enum ModbusResponse: Sendable, Hashable {
     case bits([Bool])
     case registers([UInt16])
     case wroteSingleCoil(address: UInt16, value: Bool)

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Sends Modbus requests to one device and returns its responses: the TCP client in
+/// ModbusNIO, or a double in tests.
+public protocol ModbusTransport: Sendable {
+    /// Throws `ModbusError` for anything that goes wrong, exceptions included.
+    func send(_ request: ModbusRequest) async throws -> ModbusResponse
+}
+
+/// Reads a register map from a device, one poll at a time, and keeps the last good value of
+/// every variable: when a read fails its rows stay, marked stale with the error and its time.
+public actor RegisterPoller {
+    public let map: RegisterMap
+    public let plan: ReadPlan
+    private let transport: any ModbusTransport
+    private let now: @Sendable () -> Date
+    public private(set) var snapshot: ModbusSnapshot
+
+    public init(map: RegisterMap, transport: any ModbusTransport, now: @escaping @Sendable () -> Date = Date.init) {
+        self.map = map
+        plan = ReadPlan(map)
+        self.transport = transport
+        self.now = now
+        snapshot = ModbusSnapshot(
+            device: map.device,
+            rows: map.variables.map { ModbusRow(register: $0.registerLabel, variableName: $0.name, unit: $0.unit) },
+            connection: .connecting)
+    }
+
+    /// Reads every variable once and returns the new snapshot.
+    @discardableResult
+    public func poll() async -> ModbusSnapshot {
+        var rows = snapshot.rows
+        var failures: [String] = []
+        for read in plan.reads {
+            do {
+                let response = try await transport.send(read.request)
+                let time = now()
+                for index in read.variables {
+                    rows[index] = try row(for: map.variables[index], in: read, response: response, previous: rows[index], time: time)
+                }
+            } catch {
+                let message = (error as? ModbusError)?.description ?? "\(error)"
+                failures.append(message)
+                let time = now()
+                for index in read.variables {
+                    rows[index].stale = ModbusRow.Staleness(error: message, since: rows[index].stale?.since ?? time)
+                }
+            }
+        }
+        snapshot.rows = rows
+        snapshot.updated = now()
+        snapshot.connection = failures.isEmpty ? .connected : .failed(failures[0])
+        return snapshot
+    }
+
+    private func row(for variable: RegisterVariable, in read: ReadPlan.Read, response: ModbusResponse,
+                     previous: ModbusRow, time: Date) throws -> ModbusRow {
+        let offset = Int(variable.address) - Int(read.address)
+        var row = previous
+        row.stale = nil
+        switch response {
+        case .registers(let registers) where registers.count >= offset + variable.count:
+            let words = Array(registers[offset..<offset + variable.count])
+            row.registerValue = words.map(String.init).joined(separator: "-")
+            do {
+                row.realValue = try variable.encoding.value(of: words)
+            } catch {
+                row.realValue = ""
+                row.stale = ModbusRow.Staleness(error: error.description, since: time)
+            }
+        case .bits(let bits) where bits.count >= offset + variable.count:
+            let values = bits[offset..<offset + variable.count].map { $0 ? "1" : "0" }
+            row.registerValue = values.joined(separator: "-")
+            row.realValue = values.joined(separator: " ")
+        default:
+            throw ModbusError.mismatchedResponse("\(response) does not cover \(variable.name)")
+        }
+        return row
+    }
+}

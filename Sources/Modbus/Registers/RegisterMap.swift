@@ -1,0 +1,242 @@
+import Foundation
+import ListorKit
+
+/// The four Modbus data tables.
+public enum RegisterTable: String, Sendable, CaseIterable {
+    case coil, discrete, input, holding
+
+    /// Single bits rather than 16-bit registers.
+    public var holdsBits: Bool { self == .coil || self == .discrete }
+
+    public var readMaximum: Int { holdsBits ? ModbusRequest.maximumReadBits : ModbusRequest.maximumReadRegisters }
+
+    /// The read request for `count` items from `address`.
+    public func read(address: UInt16, count: Int) -> ModbusRequest {
+        switch self {
+        case .coil: .readCoils(address: address, count: count)
+        case .discrete: .readDiscreteInputs(address: address, count: count)
+        case .input: .readInputRegisters(address: address, count: count)
+        case .holding: .readHoldingRegisters(address: address, count: count)
+        }
+    }
+}
+
+/// How a map numbers registers: from 1, as the TUF-2000M manual, the seed and mbpoll do, or
+/// from 0, as the protocol's addresses do.
+public enum RegisterNumbering: String, Sendable {
+    case oneBased = "1-based"
+    case zeroBased = "0-based"
+
+    var first: Int { self == .oneBased ? 1 : 0 }
+}
+
+/// One variable of a device: where its registers are and how to read them.
+public struct RegisterVariable: Sendable, Hashable {
+    public var name: String
+    public var unit: String
+    public var table: RegisterTable
+    /// The protocol address of the first register (0-based).
+    public var address: UInt16
+    public var count: Int
+    public var encoding: ValueEncoding
+    /// The first register's number as the map wrote it, in its numbering.
+    public var numbering: RegisterNumbering
+
+    public init(name: String, unit: String = "", table: RegisterTable = .holding, address: UInt16, count: Int,
+                encoding: ValueEncoding, numbering: RegisterNumbering = .oneBased) {
+        self.name = name
+        self.unit = unit
+        self.table = table
+        self.address = address
+        self.count = count
+        self.encoding = encoding
+        self.numbering = numbering
+    }
+
+    /// The registers as the seed's feed names them: "1-2", "51", "53-54-55".
+    public var registerLabel: String {
+        (0..<count).map { String(Int(address) + numbering.first + $0) }.joined(separator: "-")
+    }
+
+    /// The protocol addresses this variable covers.
+    public var addresses: ClosedRange<Int> { Int(address)...(Int(address) + count - 1) }
+}
+
+/// A device's register map: what `listor modbus poll` and the web page read.
+public struct RegisterMap: Sendable, Hashable {
+    /// The device the map describes, e.g. "TUF-2000M ultrasonic flow meter".
+    public var device: String
+    public var variables: [RegisterVariable]
+
+    public init(device: String, variables: [RegisterVariable]) {
+        self.device = device
+        self.variables = variables
+    }
+
+    /// Reads a map file. The variables that are right are kept; each wrong one is a problem
+    /// naming its index, its name and the field. Only JSON that cannot be read at all, or a
+    /// map without a `registers` array, throws.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(RegisterMapError) -> (map: RegisterMap, problems: [Problem]) {
+        let root: JSONValue
+        do { root = try JSONParser.parse(bytes) } catch { throw .notJSON(error) }
+        let defaults: Defaults
+        let entries: [JSONValue]
+        do {
+            let fields = try JSONFields(root, codingPath: [])
+            defaults = try Defaults(fields)
+            guard case .array(let array) = try fields.value(Key("registers")) else {
+                throw fields.invalid(Key("registers"), "expected an array of variables")
+            }
+            entries = array
+        } catch let error as DecodingError {
+            throw .invalid(Problem(decodingError: error))
+        } catch {
+            throw .invalid(Problem(reason: "\(error)"))
+        }
+        var variables: [RegisterVariable] = []
+        var problems: [Problem] = []
+        for (index, entry) in entries.enumerated() {
+            let name = entry["name"].flatMap { if case .string(let name) = $0, !name.trimmed().isEmpty { name } else { nil } }
+            do {
+                variables.append(try variable(entry, defaults: defaults, codingPath: [Key("registers"), IndexKey(index)]))
+            } catch let error as DecodingError {
+                var problem = Problem(decodingError: error, index: index, itemName: name)
+                problem.field = problem.field.map { $0.replacingPrefix("registers[\(index)]") }
+                problems.append(problem)
+            } catch {
+                problems.append(Problem(index: index, itemName: name, reason: "\(error)"))
+            }
+        }
+        return (RegisterMap(device: defaults.device, variables: variables), problems)
+    }
+
+    /// Defaults the map sets for all its variables.
+    struct Defaults {
+        var device = ""
+        var numbering = RegisterNumbering.oneBased
+        var table = RegisterTable.holding
+        var wordOrder = WordOrder.lowWordFirst
+
+        init(_ fields: JSONFields) throws {
+            device = try fields.optionalString(Key("device")) ?? ""
+            numbering = try fields.choice(Key("numbering"), RegisterNumbering.self) ?? numbering
+            table = try fields.choice(Key("table"), RegisterTable.self) ?? table
+            wordOrder = try fields.choice(Key("word_order"), WordOrder.self) ?? wordOrder
+        }
+    }
+
+    static func variable(_ value: JSONValue, defaults: Defaults, codingPath: [any CodingKey]) throws -> RegisterVariable {
+        let fields = try JSONFields(value, codingPath: codingPath)
+        let name = try fields.string(Key("name")).trimmed()
+        guard !name.isEmpty else { throw fields.invalid(Key("name"), "must not be empty") }
+        let numbering = try fields.choice(Key("numbering"), RegisterNumbering.self) ?? defaults.numbering
+        let table = try fields.choice(Key("table"), RegisterTable.self) ?? defaults.table
+        let format = try fields.choice(Key("format"), RegisterFormat.self) ?? (table.holdsBits ? .bit : nil)
+        guard let format else { throw DecodingError.keyNotFound(Key("format"), .init(codingPath: codingPath, debugDescription: "missing")) }
+        if table.holdsBits, format != .bit {
+            throw fields.invalid(Key("format"), "a \(table.rawValue) holds bits; its format is BIT, not \(format.rawValue)")
+        }
+        let start = try fields.integer(Key("start"))
+        let first = numbering.first
+        guard start >= first, start - first <= 0xFFFF else {
+            throw fields.invalid(Key("start"), "\(start) is not a register number; \(numbering.rawValue) numbers run from \(first) to \(0xFFFF + first)")
+        }
+        let count: Int
+        if fields.contains(Key("count")) {
+            count = try fields.integer(Key("count"))
+            if let fixed = format.registerCount, !table.holdsBits, count != fixed {
+                throw fields.invalid(Key("count"), "\(format.rawValue) takes \(fixed) registers, not \(count)")
+            }
+        } else {
+            count = table.holdsBits ? 1 : format.registerCount ?? 1
+        }
+        guard count >= 1, count <= table.readMaximum else {
+            throw fields.invalid(Key("count"), "must be 1 to \(table.readMaximum), not \(count)")
+        }
+        guard start - first + count - 1 <= 0xFFFF else {
+            throw fields.invalid(Key("count"), "\(count) registers from \(start) run past the last register")
+        }
+        var encoding = ValueEncoding(format: format, wordOrder: try fields.choice(Key("word_order"), WordOrder.self) ?? defaults.wordOrder)
+        if fields.contains(Key("byte_swap")) {
+            guard case .bool(let swap) = try fields.value(Key("byte_swap")) else { throw fields.invalid(Key("byte_swap"), "expected true or false") }
+            encoding.byteSwap = swap
+        }
+        if fields.contains(Key("mask")) {
+            let mask = try fields.integer(Key("mask"))
+            guard mask > 0, mask <= Int(UInt32.max) else { throw fields.invalid(Key("mask"), "must be 1 to \(UInt32.max)") }
+            encoding.mask = UInt32(mask)
+        }
+        if fields.contains(Key("scale")) { encoding.scale = try fields.double(Key("scale")) }
+        if fields.contains(Key("offset")) { encoding.offset = try fields.double(Key("offset")) }
+        return RegisterVariable(
+            name: name, unit: try fields.optionalString(Key("unit"))?.trimmed() ?? "", table: table,
+            address: UInt16(start - first), count: count, encoding: encoding, numbering: numbering)
+    }
+}
+
+/// A map file that cannot be used at all.
+public enum RegisterMapError: Error, Sendable, CustomStringConvertible {
+    case notJSON(JSONSyntaxError)
+    case invalid(Problem)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let error): "not JSON: \(error)"
+        case .invalid(let problem): "not a register map: \(problem)"
+        }
+    }
+}
+
+private struct Key: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ stringValue: String) { self.stringValue = stringValue }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+private struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "\(intValue ?? 0)" }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+private extension JSONFields {
+    /// One of an enumeration's raw values, case-insensitively; the error lists them all.
+    func choice<T: RawRepresentable & CaseIterable>(_ key: some CodingKey, _ type: T.Type) throws -> T? where T.RawValue == String {
+        guard let text = try optionalString(key) else { return nil }
+        if let match = T.allCases.first(where: { $0.rawValue.lowercased() == text.trimmed().lowercased() }) { return match }
+        throw invalid(key, "\"\(text)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+
+    func integer(_ key: some CodingKey) throws -> Int {
+        let value = try double(key)
+        guard value == value.rounded(), abs(value) < 1e15 else { throw invalid(key, "expected a whole number, found \(value)") }
+        return Int(value)
+    }
+}
+
+extension RegisterNumbering: CaseIterable {}
+
+private extension String {
+    func replacingPrefix(_ prefix: String) -> String {
+        guard hasPrefix(prefix) else { return self }
+        let rest = dropFirst(prefix.count)
+        return rest.hasPrefix(".") ? String(rest.dropFirst()) : String(rest)
+    }
+}
+
+extension RegisterMap {
+    /// The TUF-2000M's registers 1–100 as its manual lists them (the map `serve` and the
+    /// simulator use by default).
+    public static func tuf2000m() throws -> RegisterMap {
+        guard let url = Bundle.module.url(forResource: "tuf-2000m", withExtension: "json") else {
+            throw RegisterMapError.invalid(Problem(reason: "the bundled TUF-2000M map is missing from the build"))
+        }
+        let (map, problems) = try decode(try Data(contentsOf: url))
+        if let problem = problems.first { throw RegisterMapError.invalid(problem) }
+        return map
+    }
+}
