@@ -57,6 +57,17 @@ let package = Package(
         /// poller and the feed, view models. Transports are injected; ModbusNIO has the TCP ones.
         .target(name: "Modbus", dependencies: ["ListorKit"], resources: [.copy("Resources/tuf-2000m.json")], swiftSettings: swiftSettings),
 
+        /// Modbus TCP on SwiftNIO: the client behind `ModbusTransport`, and a server for simulated devices.
+        .target(
+            name: "ModbusNIO",
+            dependencies: [
+                "Modbus",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Views
 
         /// The web front end: Hummingbird routes and Mustache templates, a folder and a controller per app.
@@ -123,6 +134,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ModbusIntegrationTests",
+            dependencies: ["ModbusNIO", "Modbus", "ListorTestSupport"],
+            exclude: ["pymodbus_server.py"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
