@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusNIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors", "ListorTestSupport",
+                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

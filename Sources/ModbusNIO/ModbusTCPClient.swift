@@ -128,11 +128,20 @@ public actor ModbusTCPClient: ModbusTransport {
             return try await bootstrap.connect(host: host, port: port).get()
         } catch is ChannelError {
             throw ModbusError.connectTimeout(endpoint: endpoint, seconds: configuration.connectTimeout.seconds)
+        } catch let error as NIOConnectionError {
+            let reason = error.connectionErrors.first.map { Self.reason($0.error) } ?? error.dnsAError.map { "\($0)" } ?? "\(error)"
+            throw ModbusError.connectFailed(endpoint: endpoint, reason: reason)
         } catch let error as IOError {
-            throw ModbusError.connectFailed(endpoint: endpoint, reason: error.description)
+            throw ModbusError.connectFailed(endpoint: endpoint, reason: Self.reason(error))
         } catch {
             throw ModbusError.connectFailed(endpoint: endpoint, reason: "\(error)")
         }
+    }
+
+    /// "Connection refused" rather than NIO's description of where it happened.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(error.errnoCode))
     }
 
     private func drop(_ channel: any Channel) {

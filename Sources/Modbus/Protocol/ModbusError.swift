@@ -1,5 +1,5 @@
 /// A Modbus exception code: the device understood the request and refused it.
-public enum ModbusExceptionCode: UInt8, Sendable, CaseIterable {
+public enum ModbusExceptionCode: UInt8, Error, Sendable, CaseIterable {
     case illegalFunction = 0x01
     case illegalDataAddress = 0x02
     case illegalDataValue = 0x03

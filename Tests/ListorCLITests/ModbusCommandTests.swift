@@ -1,0 +1,78 @@
+import Foundation
+import Modbus
+import ModbusNIO
+import Testing
+@testable import ListorCLI
+
+/// `listor modbus …` against a device on loopback whose registers the test sets.
+@Suite struct ModbusCommandTests {
+    func withDevice(_ body: (String) async throws -> Void) async throws {
+        var tables = ModbusRegisterBank.Tables()
+        tables.setHolding([63647, 15846, 23, 0, 65535], from: 0)
+        tables.coils = [0: true, 1: false, 2: true]
+        let server = try await ModbusTCPServer.start(port: 0, bank: ModbusRegisterBank(tables))
+        do {
+            try await body("127.0.0.1:\(server.port)")
+        } catch {
+            try await server.close()
+            throw error
+        }
+        try await server.close()
+    }
+
+    @Test func readsAsMbpollPrints() async throws {
+        try await withDevice { device in
+            let result = await listor(["modbus", "read", device, "-r", "1", "-c", "5"])
+            #expect(result.exitCode == 0)
+            #expect(result.output == "[1]: \t63647 (-1889)\n[2]: \t15846\n[3]: \t23\n[4]: \t0\n[5]: \t65535 (-1)\n")
+            #expect(await listor(["modbus", "read", device, "-r", "0", "-0", "--format", "float"]).output == "[0]: \t0.1128\n")
+            #expect(await listor(["modbus", "read", device, "-t", "coil", "-r", "1", "-c", "3"]).output == "[1]: \t1\n[2]: \t0\n[3]: \t1\n")
+        }
+    }
+
+    @Test func exceptionsAndUnreachableDevicesExitOneWithTheirNames() async throws {
+        try await withDevice { device in
+            let result = await listor(["modbus", "read", device, "-r", "10"])
+            #expect(result.exitCode == 1)
+            #expect(result.errorOutput == "listor: exception 02 (illegal data address) for read holding registers (03)\n")
+            let limit = await listor(["modbus", "read", device, "-c", "126"])
+            #expect(limit.exitCode == 64)
+            #expect(limit.errorOutput.hasPrefix("Error: invalid request: read holding registers (03) takes 1 to 125 registers, not 126\n"))
+        }
+    }
+
+    @Test func writesThenReadsBack() async throws {
+        try await withDevice { device in
+            #expect(await listor(["modbus", "write", device, "-r", "3", "7", "-2"]).output == "wrote 2 registers from 3\n")
+            #expect(await listor(["modbus", "read", device, "-r", "3", "-c", "2", "--format", "hex"]).output == "[3]: \t0x0007\n[4]: \t0xFFFE\n")
+            let bad = await listor(["modbus", "write", device, "-r", "3", "70000"])
+            #expect(bad.exitCode == 64)
+            #expect(bad.errorOutput.hasPrefix("Error: value 1: \"70000\" is not a 16-bit number"))
+        }
+    }
+
+    @Test func pollsAMapIntoTheSeedsFeed() async throws {
+        try await withDevice { device in
+            let map = FileManager.default.temporaryDirectory.appendingPathComponent("listor-map-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: map) }
+            try Data("""
+                {"device": "test", "registers": [
+                  {"start": 1, "name": "Flow Rate", "unit": "m3/h", "format": "REAL4"},
+                  {"start": 3, "name": "Total", "format": "LONG"},
+                  {"start": 9, "name": "Missing", "format": "UINT16"},
+                  {"start": 5, "name": "Broken", "format": "FLOAT"}
+                ]}
+                """.utf8).write(to: map)
+            let result = await listor(["modbus", "poll", device, "--map", map.path, "--format", "json"])
+            #expect(result.exitCode == 1, "register 9 is not defined")
+            #expect(result.errorOutput == """
+                \(map.path): item 3 (Broken): format: "FLOAT" is not one of REAL4, LONG, ULONG, INTEGER, UINT16, BCD, BIT
+                listor: exception 02 (illegal data address) for read holding registers (03)
+
+                """)
+            #expect(result.output.contains(#""register": "1-2","#))
+            #expect(result.output.contains(#""real_value": "0.1128""#))
+            #expect(result.output.contains(#""stale": true"#))
+        }
+    }
+}
