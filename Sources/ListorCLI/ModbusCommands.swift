@@ -71,6 +71,23 @@ struct AddressOptions: ParsableArguments {
     }
 }
 
+extension DeviceOptions {
+    /// Sends one request on a connection of its own. A request over the protocol's limits is a
+    /// usage error (exit 64); a failure on the way is one line on standard error and exit 1.
+    func send(_ request: ModbusRequest, _ environment: CommandEnvironment) async throws -> ModbusResponse {
+        do { try request.validate() } catch { throw ValidationError(error.description) }
+        let client = try client()
+        do {
+            let response = try await client.send(request)
+            await client.close()
+            return response
+        } catch {
+            await client.close()
+            try failModbus(error, environment)
+        }
+    }
+}
+
 /// A Modbus failure as one line on standard error and exit code 1, as mbpoll does.
 func failModbus(_ error: any Error, _ environment: CommandEnvironment) throws -> Never {
     environment.writeError("listor: \((error as? ModbusError)?.description ?? "\(error)")\n")
@@ -104,16 +121,7 @@ struct ModbusRead: ListorCommand {
         }
         let start = try address.address()
         let request = address.table.read(address: start, count: format == .float ? count * 2 : count)
-        do { try request.validate() } catch { throw ValidationError(error.description) }
-        let client = try device.client()
-        let response: ModbusResponse
-        do {
-            response = try await client.send(request)
-        } catch {
-            await client.close()
-            try failModbus(error, environment)
-        }
-        await client.close()
+        let response = try await device.send(request, environment)
         var lines: [String] = []
         switch response {
         case .bits(let bits):
@@ -178,15 +186,7 @@ struct ModbusWrite: ListorCommand {
         case .input, .discrete:
             throw ValidationError("-t \(address.table.rawValue): \(address.table.rawValue) tables are read-only; write to holding or coil")
         }
-        do { try request.validate() } catch { throw ValidationError(error.description) }
-        let client = try device.client()
-        do {
-            _ = try await client.send(request)
-        } catch {
-            await client.close()
-            try failModbus(error, environment)
-        }
-        await client.close()
+        _ = try await device.send(request, environment)
         let noun = address.table == .coil ? (values.count == 1 ? "coil" : "coils") : (values.count == 1 ? "register" : "registers")
         environment.write("wrote \(values.count) \(noun) from \(address.reference)\n")
     }
