@@ -1,0 +1,67 @@
+import Foundation
+import ListorKit
+
+/// The spreadsheet of ModbusApp: the seed's columns from `header_key` with their titles from
+/// `header_value`, rows searched over every column (values included, which the seed's
+/// "regiter_value" typo kept from ever matching), and what to say when there is nothing to show.
+public struct RegisterSheetViewModel: Sendable {
+    public struct Column: Sendable, Hashable {
+        /// The feed's key, "register_value".
+        public let key: String
+        /// The title the feed gives it, "Register Value".
+        public let title: String
+    }
+
+    public let snapshot: ModbusSnapshot
+    public let search: SearchQuery
+
+    public init(snapshot: ModbusSnapshot, search: String = "") {
+        self.snapshot = snapshot
+        self.search = SearchQuery(search)
+    }
+
+    public var columns: [Column] {
+        ModbusFeed.headerKeys.map { Column(key: $0, title: ModbusFeed.headerTitles[$0] ?? $0) }
+    }
+
+    /// The rows whose cells contain every word of the search, in map order.
+    public var rows: [ModbusRow] {
+        guard !search.isEmpty else { return snapshot.rows }
+        return snapshot.rows.filter { row in
+            search.matches(FoldedText(columns.map { Self.cell(row, $0.key) }.joined(separator: " ")))
+        }
+    }
+
+    public static func cell(_ row: ModbusRow, _ key: String) -> String {
+        switch key {
+        case "register": row.register
+        case "variable_name": row.variableName
+        case "unit": row.unit
+        case "register_value": row.registerValue
+        case "real_value": row.realValue
+        default: ""
+        }
+    }
+
+    /// Set when no row is shown, saying why.
+    public var emptyMessage: String? {
+        guard rows.isEmpty else { return nil }
+        if snapshot.rows.isEmpty { return "The register map has no variables." }
+        return "No search results"
+    }
+
+    /// The link's state as a sentence: "Connected", "Connecting…", or the error, shown to the
+    /// user rather than only logged as the seed's app did.
+    public var connectionText: String {
+        switch snapshot.connection {
+        case .connecting: "Connecting to the device…"
+        case .connected: "Connected"
+        case .failed(let message): "Cannot read the device: \(message)"
+        }
+    }
+
+    /// "Updated 2026-11-22 14:05", or that nothing has been read yet.
+    public func updatedText(timeZone: TimeZone = .current) -> String {
+        snapshot.updated.map { "Updated " + ModbusFeed.dateText($0, timeZone: timeZone) } ?? "Not read yet"
+    }
+}
