@@ -117,9 +117,4 @@ struct CompiledTemplate: Sendable {
         if !literal.isEmpty { pieces.append(.literal(literal)) }
         return CompiledTemplate(pieces: pieces, slotPaths: slotPaths, sizeHint: sizeHint)
     }
-
-    /// The index of the slot at `path`, if the template shows it.
-    func slot(at path: String) -> Int? {
-        slotPaths.firstIndex(of: path)
-    }
 }

@@ -8,8 +8,6 @@ public struct HTMLFragment: Encodable, Sendable, Equatable {
         self.bytes = bytes
     }
 
-    public var isEmpty: Bool { bytes.isEmpty }
-
     /// Other encoders (the JSON of a test, say) see the markup as a string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

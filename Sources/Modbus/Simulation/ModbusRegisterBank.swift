@@ -26,8 +26,6 @@ public final class ModbusRegisterBank: Sendable {
         tables.withLock { body(&$0) }
     }
 
-    public var snapshot: Tables { tables.withLock { $0 } }
-
     /// The response a device gives to `request`, or the exception it answers with.
     public func respond(to request: ModbusRequest) -> Result<ModbusResponse, ModbusExceptionCode> {
         tables.withLock { tables in
