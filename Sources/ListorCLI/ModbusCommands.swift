@@ -231,19 +231,21 @@ struct ModbusPoll: ListorCommand {
     }
 }
 
-func loadRegisterMap(_ path: String?, _ environment: CommandEnvironment) throws -> RegisterMap {
+/// The map at `path`, or the bundled TUF-2000M map. Variables the file gets wrong are reported
+/// on standard error and left out; a file with none usable is an error.
+func loadRegisterMap(_ path: String?, _ environment: CommandEnvironment, option: String = "--map") throws -> RegisterMap {
     guard let path else { return try RegisterMap.tuf2000m() }
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-        throw ValidationError("--map: cannot read \(path): \(error.localizedDescription)")
+        throw ValidationError("\(option): cannot read \(path): \(error.localizedDescription)")
     }
     do {
         let (map, problems) = try RegisterMap.decode(data)
         for problem in problems { environment.writeError("\(path): \(problem)\n") }
-        guard !map.variables.isEmpty else { throw ValidationError("--map: \(path) has no usable variables") }
+        guard !map.variables.isEmpty else { throw ValidationError("\(option): \(path) has no usable variables") }
         return map
     } catch let error as RegisterMapError {
-        throw ValidationError("--map: \(path): \(error)")
+        throw ValidationError("\(option): \(path): \(error)")
     }
 }
 

@@ -23,6 +23,8 @@ struct ServeCommand: ListorCommand {
     var logLevel: Logger.Level = .info
     @Option(help: ArgumentHelp("The transistor catalog to serve (default: the bundled one).", valueName: "file|url"))
     var transistorCatalog: String?
+    @OptionGroup(title: "ModbusApp")
+    var modbus: ServeModbusOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
@@ -47,17 +49,37 @@ struct ServeCommand: ListorCommand {
         }
         try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
 
+        let modbus: ServedModbus
+        do { modbus = try await ServedModbus.start(self.modbus, environment: environment) } catch let error as ValidationError {
+            environment.writeError("error: \(error.message)\n")
+            throw ExitCode.validationFailure
+        } catch {
+            environment.writeError("error: cannot start the simulated Modbus device: \(error)\n")
+            throw ExitCode.failure
+        }
+
         var logger = Logger(label: "listor") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = logLevel
         let host = self.host
         let app = try await buildApplication(
             configuration: WebConfiguration(host: host, port: port),
-            modules: [TransistorsWebModule(viewModel: transistors)],
+            modules: [
+                TransistorsWebModule(viewModel: transistors),
+                ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
+            ],
+            services: modbus.services,
             logger: logger,
             onServerRunning: { port in
                 environment.write("Listor is running at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (data in \(dataDirectory))\n")
+                environment.write("ModbusApp polls \(modbus.device)\n")
             })
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch {
+            await modbus.close()
+            throw error
+        }
+        await modbus.close()
     }
 
     static func defaultDataDirectory() -> String {

@@ -1,13 +1,16 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// The web front end's composition: middleware, static files, the home page and every module's routes.
 ///
-/// Modules arrive built, with their services, from the composition root; nothing here creates services.
+/// Modules arrive built, with their services, from the composition root; nothing here creates
+/// services. `services` (pollers and the like) run beside the server and stop after it.
 public func buildApplication(
     configuration: WebConfiguration,
     modules: [any WebModule],
+    services: [any Service] = [],
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
@@ -15,6 +18,7 @@ public func buildApplication(
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }

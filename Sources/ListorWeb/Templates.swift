@@ -15,7 +15,7 @@ public struct Templates: Sendable {
     private let compiled: CompiledTemplates
 
     /// Templates every build must have; app modules render only these.
-    static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row"]
+    static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row", "modbus/sheet", "modbus/row"]
 
     public static func load() async throws -> Templates {
         guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Templates").path else {

@@ -1,6 +1,7 @@
 import Foundation
 import ListorKit
 import ListorTestSupport
+import Modbus
 import Testing
 import Transistors
 
@@ -135,5 +136,64 @@ import Transistors
             }
         }
     }
-}
 
+    // MARK: ModbusApp
+
+    /// Search as you type, then values, and a dead link, arriving without a reload. At phone width,
+    /// where the sheet scrolls sideways under its frozen first column.
+    @Test func modbusSheetSearchesAndUpdatesLive() async throws {
+        if browserMissing() { return }
+        let meter = try await SimulatedMeter()
+        let snapshot = await meter.monitor.refresh()
+        let matching = RegisterSheetViewModel(snapshot: snapshot, search: "temperature").rows.count
+        try await withLoopbackServer(try await makeRouter(meter: meter)) { base in
+            try await WebDriverSession.with(width: 375, height: 812) { browser in
+                try await browser.open(base.absoluteString + "/modbus")
+                // The first event is the current snapshot: once applied, the page follows the meter.
+                try await browser.waitUntil("document.body.dataset.liveUpdates !== undefined")
+                #expect(try await browser.script("return getComputedStyle(document.querySelector('.sheet thead th')).position") == .string("sticky"))
+                #expect(try await browser.script("return getComputedStyle(document.querySelector('#sheet-rows th')).position") == .string("sticky"))
+
+                try await browser.type("temperature", into: "#search")
+                try await browser.waitUntil("document.getElementById('summary').textContent === '\(matching) of \(snapshot.rows.count) variables'")
+                #expect(try await browser.script("return document.querySelectorAll('#sheet-rows tr:not([hidden])').length") == .number(Double(matching)))
+                #expect(try await browser.currentURL().hasSuffix("/modbus?search=temperature"))
+
+                try await browser.type(" nothing-like-this", into: "#search")
+                try await browser.waitUntil("!document.getElementById('empty').hidden")
+                #expect(try await browser.text("#empty") == "No search results")
+
+                _ = try await browser.script("window.listorMarker = 'same page'; return null")
+                meter.setFlow(42.5)
+                await meter.monitor.refresh()
+                try await browser.waitUntil("document.querySelector('#sheet-rows tr[data-index=\"0\"] .col-real_value').textContent === '42.5'")
+
+                meter.link.isDown = true
+                await meter.monitor.refresh()
+                try await browser.waitUntil("document.getElementById('connection').classList.contains('failed')")
+                #expect(try await browser.text("#connection-text") == "Cannot read the device: no response from meter:502 within 2 s")
+                #expect(try await browser.script("return document.querySelector('#sheet-rows tr[data-index=\"0\"]').classList.contains('stale')") == .bool(true))
+                #expect(try await browser.script("return window.listorMarker") == .string("same page"))
+                try await save(browser, "modbus-phone.png")
+            }
+        }
+    }
+
+    @Test func modbusSheetWorksWithJavaScriptDisabled() async throws {
+        if browserMissing() { return }
+        let meter = try await SimulatedMeter()
+        let snapshot = await meter.monitor.refresh()
+        let matching = RegisterSheetViewModel(snapshot: snapshot, search: "flow").rows.count
+        try await withLoopbackServer(try await makeRouter(meter: meter)) { base in
+            try await WebDriverSession.with(width: 1280, height: 900, javaScript: false) { browser in
+                try await browser.open(base.absoluteString + "/modbus")
+                try await browser.type("flow", into: "#search")
+                try await browser.click(".sheet-search button[type=submit]")
+                try await browser.waitUntil("location.search === '?search=flow'")
+                #expect(try await browser.text("#summary") == "\(matching) of \(snapshot.rows.count) variables")
+                #expect(try await browser.script("return document.querySelectorAll('#sheet-rows tr:not([hidden])').length") == .number(Double(matching)))
+                try await save(browser, "modbus-wide-no-js.png")
+            }
+        }
+    }
+}

@@ -1,13 +1,63 @@
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ListorWeb
+import Modbus
+import Synchronization
 import Transistors
 
-/// The web front end over the bundled catalog, as `listor serve` builds it.
-func makeRouter(configuration: WebConfiguration = WebConfiguration()) async throws -> Router<BasicRequestContext> {
+/// The web front end over the bundled catalog and a simulated TUF-2000M, as `listor serve` builds it.
+func makeRouter(configuration: WebConfiguration = WebConfiguration(), meter: SimulatedMeter? = nil) async throws -> Router<BasicRequestContext> {
     var transistors = TransistorListViewModel()
     await transistors.load(from: TransistorCatalogProviders.bundled())
-    return try await buildRouter(configuration: configuration, modules: [TransistorsWebModule(viewModel: transistors)])
+    let meter = if let meter { meter } else { try await SimulatedMeter() }
+    return try await buildRouter(configuration: configuration, modules: [
+        TransistorsWebModule(viewModel: transistors),
+        ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", timeZone: TimeZone(identifier: "UTC")!),
+    ])
+}
+
+/// A simulated TUF-2000M that the test polls when it wants (`monitor.refresh()`), answering
+/// in-process from its register bank; `link.isDown` makes every read fail as a dead link would.
+struct SimulatedMeter: Sendable {
+    let bank: ModbusRegisterBank
+    let link: BankLink
+    let monitor: RegisterMonitor
+
+    init(maximumWatchers: Int = 100) async throws {
+        let map = try RegisterMap.tuf2000m()
+        bank = TUF2000MSimulation(map: map, started: Date(timeIntervalSince1970: 0)).makeBank(at: Date(timeIntervalSince1970: 60))
+        link = BankLink(bank: bank)
+        monitor = await RegisterMonitor(poller: RegisterPoller(map: map, transport: link), interval: .seconds(1), maximumWatchers: maximumWatchers)
+    }
+
+    /// Sets the flow rate (registers 1-2, REAL4 low word first).
+    func setFlow(_ value: Float) {
+        bank.update { $0.setHolding([UInt16(value.bitPattern & 0xFFFF), UInt16(value.bitPattern >> 16)], from: 0) }
+    }
+}
+
+/// A transport that answers from a register bank in-process, or fails as a dead link would.
+final class BankLink: ModbusTransport {
+    private let bank: ModbusRegisterBank
+    private let down = Mutex(false)
+
+    init(bank: ModbusRegisterBank) {
+        self.bank = bank
+    }
+
+    var isDown: Bool {
+        get { down.withLock { $0 } }
+        set { down.withLock { $0 = newValue } }
+    }
+
+    func send(_ request: ModbusRequest) async throws -> ModbusResponse {
+        if isDown { throw ModbusError.responseTimeout(endpoint: "meter:502", seconds: 2) }
+        switch bank.respond(to: request) {
+        case .success(let response): return response
+        case .failure(let code): throw ModbusError.exception(code, function: request.function)
+        }
+    }
 }
 
 /// Sends requests straight to the router, without a socket.

@@ -97,4 +97,21 @@ final class TestClock: Sendable {
         #expect(snapshot.connection == .connected)
         #expect(snapshot.rows.allSatisfy { $0.stale == nil })
     }
+
+    @Test func aDeadLinkEndsThePollAtItsFirstReadButAnExceptionDoesNot() async throws {
+        let map = try RegisterMap.tuf2000m()
+        let plan = ReadPlan(map)
+        let refused = ModbusError.connectFailed(endpoint: "meter:502", reason: "connection refused")
+        // Only the first read is answered: a second request would fail the test.
+        let dead = ScriptedDevice()
+        dead.answer(plan.reads[0].request, with: .failure(refused))
+        let snapshot = await RegisterPoller(map: map, transport: dead).poll()
+        #expect(snapshot.connection == .failed(refused.description))
+        #expect(snapshot.rows.allSatisfy { $0.stale?.error == refused.description })
+
+        let device = device(for: plan)
+        device.answer(plan.reads[0].request, with: .failure(.exception(.illegalDataAddress, function: .readHoldingRegisters)))
+        let partly = await RegisterPoller(map: map, transport: device).poll()
+        #expect(partly.rows.filter { $0.stale != nil }.count == plan.reads[0].variables.count)
+    }
 }

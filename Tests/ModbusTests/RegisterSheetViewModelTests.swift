@@ -34,10 +34,17 @@ import Testing
         #expect(none.emptyMessage == "No search results")
         #expect(RegisterSheetViewModel(snapshot: Self.snapshot).emptyMessage == nil)
         #expect(none.connectionText == "Cannot read the device: no response from meter:502 within 2 s")
-        #expect(none.updatedText(timeZone: TimeZone(identifier: "UTC")!) == "Updated 2018-08-03 04:06")
+        #expect(none.updatedText(timeZone: TimeZone(identifier: "UTC")!) == "Updated 2018-08-03 04:06:00")
         let fresh = RegisterSheetViewModel(snapshot: ModbusSnapshot(device: "m", rows: [], connection: .connecting))
         #expect(fresh.connectionText == "Connecting to the device…")
         #expect(fresh.updatedText() == "Not read yet")
         #expect(fresh.emptyMessage == "The register map has no variables.")
+    }
+
+    @Test func summaryCountsWhatTheSearchLeaves() {
+        #expect(RegisterSheetViewModel(snapshot: Self.snapshot).summary == "3 variables")
+        let searched = RegisterSheetViewModel(snapshot: Self.snapshot, search: "flow")
+        #expect(searched.summary == "1 of 3 variables")
+        #expect(Self.snapshot.rows.map(searched.matches) == [true, false, false])
     }
 }

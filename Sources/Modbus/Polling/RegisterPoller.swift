@@ -32,7 +32,14 @@ public actor RegisterPoller {
     public func poll() async -> ModbusSnapshot {
         var rows = snapshot.rows
         var failures: [String] = []
+        var linkFailure: String?
         for read in plan.reads {
+            // Once the link has failed, the other reads of this poll would only wait out the
+            // same failure: their rows go stale with it at once.
+            if let linkFailure {
+                markStale(read, linkFailure, in: &rows)
+                continue
+            }
             do {
                 let response = try await transport.send(read.request)
                 let time = now()
@@ -40,18 +47,24 @@ public actor RegisterPoller {
                     rows[index] = try row(for: map.variables[index], in: read, response: response, previous: rows[index], time: time)
                 }
             } catch {
-                let message = (error as? ModbusError)?.description ?? "\(error)"
+                let modbusError = error as? ModbusError
+                let message = modbusError?.description ?? "\(error)"
                 failures.append(message)
-                let time = now()
-                for index in read.variables {
-                    rows[index].stale = ModbusRow.Staleness(error: message, since: rows[index].stale?.since ?? time)
-                }
+                if modbusError?.isLinkFailure == true { linkFailure = message }
+                markStale(read, message, in: &rows)
             }
         }
         snapshot.rows = rows
         snapshot.updated = now()
         snapshot.connection = failures.isEmpty ? .connected : .failed(failures[0])
         return snapshot
+    }
+
+    private func markStale(_ read: ReadPlan.Read, _ message: String, in rows: inout [ModbusRow]) {
+        let time = now()
+        for index in read.variables {
+            rows[index].stale = ModbusRow.Staleness(error: message, since: rows[index].stale?.since ?? time)
+        }
     }
 
     private func row(for variable: RegisterVariable, in read: ReadPlan.Read, response: ModbusResponse,

@@ -45,6 +45,14 @@ public enum ModbusError: Error, Sendable, Equatable, CustomStringConvertible {
     case responseTimeout(endpoint: String, seconds: Double)
     case disconnected(endpoint: String)
 
+    /// True when the link failed rather than the request: no other request would get through now.
+    public var isLinkFailure: Bool {
+        switch self {
+        case .connectFailed, .connectTimeout, .responseTimeout, .disconnected: true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .exception(let code, let function):

@@ -27,9 +27,24 @@ public struct RegisterSheetViewModel: Sendable {
     /// The rows whose cells contain every word of the search, in map order.
     public var rows: [ModbusRow] {
         guard !search.isEmpty else { return snapshot.rows }
-        return snapshot.rows.filter { row in
-            search.matches(FoldedText(columns.map { Self.cell(row, $0.key) }.joined(separator: " ")))
-        }
+        return snapshot.rows.filter(matches)
+    }
+
+    /// Whether `row` contains every word of the search in one cell or another.
+    public func matches(_ row: ModbusRow) -> Bool {
+        search.isEmpty || search.matches(FoldedText(cells(of: row).joined(separator: " ")))
+    }
+
+    /// The row's cells in column order.
+    public func cells(of row: ModbusRow) -> [String] {
+        columns.map { Self.cell(row, $0.key) }
+    }
+
+    /// "100 variables", or "12 of 100 variables" while a search narrows them.
+    public var summary: String {
+        let total = snapshot.rows.count
+        let noun = total == 1 ? "variable" : "variables"
+        return search.isEmpty ? "\(total) \(noun)" : "\(rows.count) of \(total) \(noun)"
     }
 
     public static func cell(_ row: ModbusRow, _ key: String) -> String {
@@ -60,8 +75,9 @@ public struct RegisterSheetViewModel: Sendable {
         }
     }
 
-    /// "Updated 2026-11-22 14:05", or that nothing has been read yet.
+    /// "Updated 2026-11-22 14:05:09" (to the second, as values change by the second), or that
+    /// nothing has been read yet.
     public func updatedText(timeZone: TimeZone = .current) -> String {
-        snapshot.updated.map { "Updated " + ModbusFeed.dateText($0, timeZone: timeZone) } ?? "Not read yet"
+        snapshot.updated.map { "Updated " + ModbusFeed.dateText($0, timeZone: timeZone, seconds: true) } ?? "Not read yet"
     }
 }

@@ -1,0 +1,104 @@
+import Foundation
+import ListorKit
+import Modbus
+
+/// What `modbus/sheet.mustache` shows: the spreadsheet of the device's variables, every row
+/// present and those the search leaves out hidden, so that the page's script can search
+/// without asking the server, and the page can be reloaded without one.
+struct ModbusSheetPage: Encodable {
+    struct Column: Encodable {
+        let key: String
+        let title: String
+    }
+
+    /// One row, as `modbus/row.mustache` shows it: the first column as the row's header.
+    struct Row: Encodable {
+        let index: Int
+        let first: String
+        let cells: [Cell]
+        let hidden: Bool
+        /// "Stale since 14:05: response timeout …", for stale rows only.
+        let stale: String?
+    }
+
+    struct Cell: Encodable {
+        let key: String
+        let text: String
+    }
+
+    let title = "ModbusApp"
+    let device: String
+    let interval: String
+    let connection: String
+    /// connecting, connected or failed: the status line's style.
+    let connectionState: String
+    let updated: String
+    let search: String
+    let summary: String
+    let columns: [Column]
+    let rows: HTMLFragment
+    let emptyMessage: String?
+    let hasEmptyMessage: Bool
+    /// The live updates of this page: Server-Sent Events.
+    let eventsPath = ModbusWebModule.eventsPath
+
+    init(_ viewModel: RegisterSheetViewModel, device: String, interval: Duration, timeZone: TimeZone, templates: Templates) throws {
+        self.device = device
+        self.interval = Self.intervalText(interval)
+        connection = viewModel.connectionText
+        connectionState = Self.state(viewModel.snapshot.connection)
+        updated = viewModel.updatedText(timeZone: timeZone)
+        search = viewModel.search.text
+        summary = viewModel.summary
+        columns = viewModel.columns.map { Column(key: $0.key, title: $0.title) }
+        rows = try templates.fragment(each: Self.rows(viewModel, timeZone: timeZone), as: "modbus/row")
+        emptyMessage = viewModel.emptyMessage
+        hasEmptyMessage = emptyMessage != nil
+    }
+
+    static func rows(_ viewModel: RegisterSheetViewModel, timeZone: TimeZone) -> [Row] {
+        viewModel.snapshot.rows.enumerated().map { index, row in
+            let cells = zip(viewModel.columns, viewModel.cells(of: row)).map { Cell(key: $0.key, text: $1) }
+            return Row(index: index, first: cells.first?.text ?? "", cells: Array(cells.dropFirst()),
+                       hidden: !viewModel.matches(row), stale: staleText(row, timeZone: timeZone))
+        }
+    }
+
+    static func staleText(_ row: ModbusRow, timeZone: TimeZone) -> String? {
+        row.stale.map { "Stale since \(ModbusFeed.dateText($0.since, timeZone: timeZone, seconds: true)): \($0.error)" }
+    }
+
+    static func state(_ connection: ConnectionState) -> String {
+        switch connection {
+        case .connecting: "connecting"
+        case .connected: "connected"
+        case .failed: "failed"
+        }
+    }
+
+    /// "1 s", "250 ms", "2.5 s".
+    static func intervalText(_ interval: Duration) -> String {
+        let milliseconds = interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return "\(Double(milliseconds) / 1000) s"
+    }
+
+    /// One update for the page's script: what changed in the status line and every row's cells.
+    static func event(_ viewModel: RegisterSheetViewModel, timeZone: TimeZone) -> JSONValue {
+        func object(_ members: [(String, JSONValue)]) -> JSONValue {
+            .object(JSONObject(members: members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+        }
+        let rows: [JSONValue] = viewModel.snapshot.rows.map { row in
+            var members: [(String, JSONValue)] = [("cells", .array(viewModel.cells(of: row).map(JSONValue.string)))]
+            if let stale = staleText(row, timeZone: timeZone) { members.append(("stale", .string(stale))) }
+            return object(members)
+        }
+        return object([
+            ("connection", .string(viewModel.connectionText)),
+            ("state", .string(state(viewModel.snapshot.connection))),
+            ("updated", .string(viewModel.updatedText(timeZone: timeZone))),
+            ("rows", .array(rows)),
+        ])
+    }
+}

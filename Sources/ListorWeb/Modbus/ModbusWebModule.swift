@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import ListorKit
+import Modbus
+import ServiceLifecycle
+
+/// ModbusApp on the web: the live spreadsheet, its event stream, and the seed backend's JSON
+/// feed, all from one `RegisterMonitor` that the composition root starts.
+public struct ModbusWebModule: WebModule {
+    static let eventsPath = "/modbus/events"
+
+    private let monitor: RegisterMonitor
+    /// "Simulated TUF-2000M at 127.0.0.1:5020, unit 1": where the values come from.
+    private let device: String
+    private let timeZone: TimeZone
+
+    public init(monitor: RegisterMonitor, device: String, timeZone: TimeZone = .current) {
+        self.monitor = monitor
+        self.device = device
+        self.timeZone = timeZone
+    }
+
+    public var tile: AppTile {
+        AppTile(name: "ModbusApp", summary: "Live registers of a Modbus device as a searchable spreadsheet.", path: "/modbus")
+    }
+
+    public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws {
+        router.get("/modbus") { request, _ in
+            let snapshot = await monitor.snapshot
+            if Self.prefersJSON(request) { return feed(snapshot) }
+            let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: request.uri.queryParameters.get("search") ?? "")
+            let page = try ModbusSheetPage(viewModel, device: device, interval: monitor.interval, timeZone: timeZone, templates: templates)
+            return try templates.html(page, as: "modbus/sheet")
+        }
+        router.get("/api/modbus") { _, _ in feed(await monitor.snapshot) }
+        router.get(RouterPath(Self.eventsPath)) { _, _ in
+            guard let updates = await monitor.updates() else {
+                throw HTTPError(.serviceUnavailable, message: "Too many pages are following the device; reload this one later.")
+            }
+            let timeZone = self.timeZone
+            // One event per poll until the page goes away or the server shuts down.
+            let body = ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
+                for await snapshot in updates.cancelOnGracefulShutdown() {
+                    let event = ModbusSheetPage.event(RegisterSheetViewModel(snapshot: snapshot), timeZone: timeZone)
+                    try await writer.write(ByteBuffer(string: "event: snapshot\ndata: \(event.serialized(pretty: false))\n\n"))
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"], body: body)
+        }
+    }
+
+    /// The seed backend's feed, which the original iOS app decodes.
+    private func feed(_ snapshot: ModbusSnapshot) -> Response {
+        var response = Response.json(ModbusFeed.json(snapshot, timeZone: timeZone).serialized(pretty: false))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    /// True when the client asks for JSON and not for HTML: the original app, or `curl -H 'Accept: application/json'`.
+    static func prefersJSON(_ request: Request) -> Bool {
+        let accept = request.headers[values: .accept].joined(separator: ",").lowercased()
+        return accept.contains("application/json") && !accept.contains("text/html")
+    }
+}

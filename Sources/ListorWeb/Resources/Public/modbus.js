@@ -1,0 +1,92 @@
+// ModbusApp's live spreadsheet. Without this script the page is complete: the search is a GET
+// form and a reload shows the latest values. With it, the search filters the rows as you type
+// (every word must occur in some cell, ignoring case and accents, as the server matches), and
+// the server's events replace the values in place at every poll.
+(() => {
+  "use strict";
+  const sheet = document.querySelector(".register-sheet[data-events]");
+  if (!sheet) return;
+  const form = sheet.querySelector("form.sheet-search");
+  const search = document.getElementById("search");
+  const rows = () => [...document.querySelectorAll("#sheet-rows tr[data-index]")];
+
+  const fold = (text) => text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  const rowText = (row) => fold([...row.cells].map((cell) => cell.firstChild ? cell.firstChild.textContent : "").join(" "));
+
+  const filter = () => {
+    const words = fold(search.value).split(/\s+/).filter((word) => word !== "");
+    const all = rows();
+    let shown = 0;
+    for (const row of all) {
+      const text = rowText(row);
+      row.hidden = !words.every((word) => text.includes(word));
+      if (!row.hidden) shown += 1;
+    }
+    const noun = all.length === 1 ? "variable" : "variables";
+    document.getElementById("summary").textContent = words.length === 0 ? `${all.length} ${noun}` : `${shown} of ${all.length} ${noun}`;
+    const empty = document.getElementById("empty");
+    empty.hidden = shown > 0;
+    empty.textContent = all.length === 0 ? "The register map has no variables." : "No search results";
+  };
+
+  const addressFor = () => {
+    const query = search.value.trim();
+    return form.getAttribute("action") + (query ? "?" + new URLSearchParams({ search: query }) : "");
+  };
+
+  search.addEventListener("input", () => {
+    filter();
+    history.replaceState(null, "", addressFor());
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    filter();
+    history.replaceState(null, "", addressFor());
+  });
+
+  // One event per poll: {connection, state, updated, rows: [{cells: [...], stale?}]}.
+  const apply = (update) => {
+    const all = rows();
+    if (update.rows.length !== all.length) { location.reload(); return; }
+    update.rows.forEach((fresh, index) => {
+      const row = all[index];
+      fresh.cells.forEach((text, column) => {
+        const cell = row.cells[column];
+        if (cell && cell.firstChild && cell.firstChild.textContent !== text) cell.firstChild.textContent = text;
+        else if (cell && !cell.firstChild) cell.append(text);
+      });
+      const header = row.cells[0];
+      const mark = header.querySelector(".stale-mark");
+      if (fresh.stale) {
+        row.classList.add("stale");
+        row.title = fresh.stale;
+        if (!mark) {
+          const span = document.createElement("span");
+          span.className = "stale-mark";
+          span.textContent = " (stale)";
+          header.append(span);
+        }
+      } else {
+        row.classList.remove("stale");
+        row.removeAttribute("title");
+        if (mark) mark.remove();
+      }
+    });
+    const connection = document.getElementById("connection");
+    connection.className = "connection " + update.state;
+    document.getElementById("connection-text").textContent = update.connection;
+    document.getElementById("updated").textContent = update.updated;
+    filter();
+    document.body.dataset.liveUpdates = String(Number(document.body.dataset.liveUpdates || 0) + 1);
+  };
+
+  if (!("EventSource" in window)) return;
+  const events = new EventSource(sheet.dataset.events);
+  events.addEventListener("snapshot", (event) => apply(JSON.parse(event.data)));
+  events.addEventListener("error", () => {
+    if (events.readyState === EventSource.CLOSED) return;
+    const connection = document.getElementById("connection");
+    connection.className = "connection connecting";
+    document.getElementById("connection-text").textContent = "Lost the server; reconnecting…";
+  });
+})();

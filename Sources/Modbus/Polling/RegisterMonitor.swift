@@ -1,0 +1,72 @@
+import Foundation
+
+/// Polls a device on an interval and hands every new snapshot to whoever watches: the live
+/// spreadsheet's event streams, and the JSON feed, which serves the latest.
+///
+/// `run()` is the loop; it ends when its task is cancelled, and then every watcher's stream
+/// finishes too. The number of watchers is bounded, so that open pages cannot pile up without limit.
+public actor RegisterMonitor {
+    public nonisolated let interval: Duration
+    public nonisolated let maximumWatchers: Int
+    private let poller: RegisterPoller
+    public private(set) var snapshot: ModbusSnapshot
+    private var watchers: [Int: AsyncStream<ModbusSnapshot>.Continuation] = [:]
+    private var nextWatcher = 0
+    private var finished = false
+
+    public init(poller: RegisterPoller, interval: Duration, maximumWatchers: Int = 100) async {
+        self.poller = poller
+        self.interval = interval
+        self.maximumWatchers = maximumWatchers
+        snapshot = await poller.snapshot
+    }
+
+    /// Polls now and then once every `interval` (a poll that overruns its interval delays the
+    /// next, rather than starting them back to back), until the task is cancelled.
+    public func run<C: Clock<Duration>>(clock: C = ContinuousClock()) async {
+        var next = clock.now
+        while !Task.isCancelled {
+            await refresh()
+            next = next.advanced(by: interval)
+            if next < clock.now { next = clock.now }
+            do { try await clock.sleep(until: next, tolerance: nil) } catch { break }
+        }
+        finished = true
+        for watcher in watchers.values { watcher.finish() }
+        watchers.removeAll()
+    }
+
+    /// The snapshots from now on, the current one first; only the newest is kept for a slow
+    /// reader. Nil when `maximumWatchers` streams are already open.
+    public func updates() -> AsyncStream<ModbusSnapshot>? {
+        guard watchers.count < maximumWatchers else { return nil }
+        let (stream, continuation) = AsyncStream.makeStream(of: ModbusSnapshot.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(snapshot)
+        if finished {
+            continuation.finish()
+            return stream
+        }
+        let id = nextWatcher
+        nextWatcher += 1
+        watchers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.stopWatching(id) }
+        }
+        return stream
+    }
+
+    public var watcherCount: Int { watchers.count }
+
+    private func stopWatching(_ id: Int) {
+        watchers[id] = nil
+    }
+
+    /// Polls once and hands the snapshot to every watcher: what `run()` does at each tick.
+    @discardableResult
+    public func refresh() async -> ModbusSnapshot {
+        let snapshot = await poller.poll()
+        self.snapshot = snapshot
+        for watcher in watchers.values { watcher.yield(snapshot) }
+        return snapshot
+    }
+}
