@@ -109,6 +109,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .executableTarget(
+            name: "ModbusClientBenchmark",
+            dependencies: ["Modbus", "ModbusNIO"],
+            path: "Benchmarks/ModbusClient",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Tests
 
         /// Fixtures with fixed contents, temporary files and a loopback HTTP server, shared by the test targets.
@@ -139,7 +146,11 @@ let package = Package(
         .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ModbusIntegrationTests",
-            dependencies: ["ModbusNIO", "Modbus", "ListorTestSupport"],
+            dependencies: [
+                "ModbusNIO", "Modbus", "ListorTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             exclude: ["pymodbus_server.py"],
             swiftSettings: swiftSettings
         ),

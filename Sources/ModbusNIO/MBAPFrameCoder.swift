@@ -6,17 +6,18 @@ struct MBAPFrameDecoder: ByteToMessageDecoder {
     typealias InboundOut = MBAPFrame
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        guard buffer.readableBytes >= MBAPFrame.headerSize,
-              let length = buffer.getInteger(at: buffer.readerIndex + 4, as: UInt16.self) else { return .needMoreData }
-        guard buffer.readableBytes >= MBAPFrame.headerSize - 1 + Int(length) || Int(length) < 2 || Int(length) > MBAPFrame.maximumPDUSize + 1 else {
-            return .needMoreData
-        }
-        // Validation and slicing live in the platform-neutral core; it reads one frame at a time.
-        var bytes = Array(buffer.readableBytesView.prefix(MBAPFrame.headerSize - 1 + Int(length)))
-        guard let frame = try MBAPFrame.read(from: &bytes) else { return .needMoreData }
-        buffer.moveReaderIndex(forwardBy: MBAPFrame.headerSize + frame.pdu.count)
+        guard let frame = try Self.nextFrame(from: &buffer) else { return .needMoreData }
         context.fireChannelRead(wrapInboundOut(frame))
         return .continue
+    }
+
+    /// The first whole frame in `buffer`, consumed; nil while more bytes are needed. Throws for
+    /// a frame that cannot be one (a length over the limit, a protocol id other than 0).
+    static func nextFrame(from buffer: inout ByteBuffer) throws(ModbusError) -> MBAPFrame? {
+        // Validation lives in the platform-neutral core; it reads straight from the buffer.
+        guard let (frame, size) = try MBAPFrame.parse(buffer.readableBytesView) else { return nil }
+        buffer.moveReaderIndex(forwardBy: size)
+        return frame
     }
 }
 

@@ -23,19 +23,35 @@ public struct ModbusClientConfiguration: Sendable {
 /// devices, pymodbus's server among them, drop pipelined requests), TCP_NODELAY, timeouts on
 /// connecting and on every response, and reconnection with exponential backoff after the
 /// device drops the connection.
+///
+/// The client runs on the event loop its connection uses: its actor's executor is that loop,
+/// so a request and its response never change threads inside the client.
 public actor ModbusTCPClient: ModbusTransport {
     public nonisolated let host: String
     public nonisolated let port: Int
     public nonisolated let unitID: UInt8
     public nonisolated let configuration: ModbusClientConfiguration
-    private let group: any EventLoopGroup
+    private nonisolated let eventLoop: any EventLoop
 
-    private var channel: (any Channel)?
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        taskExecutor.asUnownedSerialExecutor()
+    }
+
+    /// The client's event loop as a task executor, for callers that send many requests.
+    public nonisolated let taskExecutor: EventLoopTaskExecutor
+
+    private var connection: Connection?
     private var transactionID: UInt16 = 0
     private var failedConnects = 0
     private var retryAt: ContinuousClock.Instant?
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// The open connection and its handler, which only this loop may touch.
+    private struct Connection {
+        let channel: any Channel
+        let handler: NIOLoopBound<ModbusClientHandler>
+    }
 
     public nonisolated var endpoint: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
@@ -45,7 +61,8 @@ public actor ModbusTCPClient: ModbusTransport {
         self.port = port
         self.unitID = unitID
         self.configuration = configuration
-        self.group = group
+        eventLoop = group.next()
+        taskExecutor = EventLoopTaskExecutor(eventLoop)
     }
 
     /// Sends `request` and waits for its response. Throws `ModbusError`: the request's limits
@@ -55,25 +72,18 @@ public actor ModbusTCPClient: ModbusTransport {
         await takeTurn()
         defer { passTurn() }
         try Task.checkCancellation()
-        let channel = try await connectedChannel()
+        let connection = try await connected()
         transactionID &+= 1
         let frame = MBAPFrame(transactionID: transactionID, unitID: unitID, pdu: request.pdu)
-        let promise = channel.eventLoop.makePromise(of: MBAPFrame.self)
-        let timeout = configuration.responseTimeout
-        let endpoint = endpoint
-        channel.eventLoop.execute {
-            let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
-                promise.fail(ModbusError.responseTimeout(endpoint: endpoint, seconds: timeout.seconds))
-            }
-            promise.futureResult.whenComplete { _ in timer.cancel() }
-        }
-        channel.writeAndFlush(ModbusClientHandler.Request(frame: frame, promise: promise), promise: nil)
         let reply: MBAPFrame
         do {
-            reply = try await promise.futureResult.get()
+            // The actor runs on the connection's loop, so the handler is called directly.
+            reply = try await withCheckedThrowingContinuation { continuation in
+                connection.handler.value.send(frame, continuation: continuation)
+            }
         } catch {
             // After a timeout a late answer could be taken for the next request's: start afresh.
-            drop(channel)
+            drop(connection)
             throw error
         }
         guard reply.unitID == unitID else {
@@ -84,26 +94,26 @@ public actor ModbusTCPClient: ModbusTransport {
 
     /// Closes the connection; the next request opens a new one.
     public func close() async {
-        if let channel {
-            self.channel = nil
-            try? await channel.close()
+        if let connection {
+            self.connection = nil
+            try? await connection.channel.close()
         }
     }
 
     // MARK: Connection
 
-    private func connectedChannel() async throws -> any Channel {
-        if let channel, channel.isActive { return channel }
-        channel = nil
+    private func connected() async throws -> Connection {
+        if let connection, connection.channel.isActive { return connection }
+        connection = nil
         if let retryAt, ContinuousClock.now < retryAt {
             try await Task.sleep(until: retryAt, clock: .continuous)
         }
         do {
-            let channel = try await connect()
+            let connection = try await connect()
             failedConnects = 0
             retryAt = nil
-            self.channel = channel
-            return channel
+            self.connection = connection
+            return connection
         } catch {
             failedConnects += 1
             let backoff = min(configuration.initialBackoff * (1 << min(failedConnects - 1, 16)), configuration.maximumBackoff)
@@ -112,20 +122,20 @@ public actor ModbusTCPClient: ModbusTransport {
         }
     }
 
-    private func connect() async throws -> any Channel {
+    private func connect() async throws -> Connection {
         let endpoint = endpoint
-        let bootstrap = ClientBootstrap(group: group)
+        let responseTimeout = configuration.responseTimeout
+        let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers([
-                        ByteToMessageHandler(MBAPFrameDecoder()), MBAPFrameEncoder(), ModbusClientHandler(endpoint: endpoint),
-                    ])
-                }
-            }
         do {
-            return try await bootstrap.connect(host: host, port: port).get()
+            let channel = try await bootstrap.connect(host: host, port: port).get()
+            let handler = try await channel.eventLoop.submit {
+                let handler = ModbusClientHandler(endpoint: endpoint, responseTimeout: responseTimeout)
+                try channel.pipeline.syncOperations.addHandler(handler)
+                return NIOLoopBound(handler, eventLoop: channel.eventLoop)
+            }.get()
+            return Connection(channel: channel, handler: handler)
         } catch is ChannelError {
             throw ModbusError.connectTimeout(endpoint: endpoint, seconds: configuration.connectTimeout.seconds)
         } catch let error as NIOConnectionError {
@@ -144,9 +154,9 @@ public actor ModbusTCPClient: ModbusTransport {
         return String(cString: strerror(error.errnoCode))
     }
 
-    private func drop(_ channel: any Channel) {
-        if self.channel === channel { self.channel = nil }
-        channel.close(promise: nil)
+    private func drop(_ connection: Connection) {
+        if self.connection?.channel === connection.channel { self.connection = nil }
+        connection.channel.close(promise: nil)
     }
 
     // MARK: One request at a time
@@ -168,51 +178,99 @@ public actor ModbusTCPClient: ModbusTransport {
     }
 }
 
-/// Matches responses to the request in flight by transaction id; fails it when the
-/// connection closes or breaks.
-final class ModbusClientHandler: ChannelDuplexHandler {
-    typealias InboundIn = MBAPFrame
-    typealias OutboundIn = Request
-    typealias OutboundOut = MBAPFrame
+/// The client's end of a connection: writes each request, cuts the byte stream into frames,
+/// and resumes the request in flight with its answer, matched by transaction id. Fails it when
+/// its time is up, or when the connection closes or breaks. Runs on the connection's loop only.
+final class ModbusClientHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
-    struct Request {
-        let frame: MBAPFrame
-        let promise: EventLoopPromise<MBAPFrame>
+    private struct Pending {
+        let transactionID: UInt16
+        let deadline: NIODeadline
+        let continuation: CheckedContinuation<MBAPFrame, any Error>
     }
 
     private let endpoint: String
-    private var pending: Request?
+    private let responseTimeout: Duration
+    private var context: ChannelHandlerContext?
+    private var received: ByteBuffer?
+    private var pending: Pending?
+    /// One timer per connection rather than one per request: when it fires it fails the request
+    /// in flight if that one's time is up, and otherwise waits for that one's deadline.
+    private var timer: Scheduled<Void>?
 
-    init(endpoint: String) {
+    init(endpoint: String, responseTimeout: Duration) {
         self.endpoint = endpoint
+        self.responseTimeout = responseTimeout
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        // The client sends one request at a time and drops the connection after a timeout, so
-        // a request still pending here has already been failed by its timer.
-        let request = unwrapOutboundIn(data)
-        pending = request
-        context.write(wrapOutboundOut(request.frame), promise: promise)
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        fail(ModbusError.disconnected(endpoint: endpoint))
+        timer?.cancel()
+        self.context = nil
+    }
+
+    /// Sends `frame`; `continuation` gets the answer or the failure.
+    func send(_ frame: MBAPFrame, continuation: CheckedContinuation<MBAPFrame, any Error>) {
+        guard let context, context.channel.isActive else {
+            continuation.resume(throwing: ModbusError.disconnected(endpoint: endpoint))
+            return
+        }
+        // The client sends one request at a time, so nothing is pending here.
+        pending = Pending(transactionID: frame.transactionID, deadline: .now() + TimeAmount(responseTimeout), continuation: continuation)
+        if timer == nil { armTimer(context) }
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: frame.bytes)), promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = unwrapInboundIn(data)
-        // A frame for another transaction is a late answer to a request that timed out.
-        guard let pending, pending.frame.transactionID == frame.transactionID else { return }
-        self.pending = nil
-        pending.promise.succeed(frame)
+        var bytes = unwrapInboundIn(data)
+        if received == nil { received = bytes } else { received!.writeBuffer(&bytes) }
+        do {
+            while let frame = try MBAPFrameDecoder.nextFrame(from: &received!) {
+                // A frame for another transaction is a late answer to a request that timed out.
+                guard let pending, pending.transactionID == frame.transactionID else { continue }
+                self.pending = nil
+                pending.continuation.resume(returning: frame)
+            }
+            if received!.readableBytes == 0 { received = nil } else { received!.discardReadBytes() }
+        } catch {
+            fail(error)
+            context.close(promise: nil)
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        pending?.promise.fail(ModbusError.disconnected(endpoint: endpoint))
-        pending = nil
+        fail(ModbusError.disconnected(endpoint: endpoint))
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        pending?.promise.fail(error as? ModbusError ?? ModbusError.disconnected(endpoint: endpoint))
-        pending = nil
+        fail(error as? ModbusError ?? ModbusError.disconnected(endpoint: endpoint))
         context.close(promise: nil)
+    }
+
+    private func fail(_ error: any Error) {
+        guard let pending else { return }
+        self.pending = nil
+        pending.continuation.resume(throwing: error)
+    }
+
+    private func armTimer(_ context: ChannelHandlerContext) {
+        guard let pending else { return }
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: pending.deadline) { [self] in
+            timer = nil
+            guard let pending = self.pending, let context = self.context else { return }
+            if pending.deadline <= .now() {
+                fail(ModbusError.responseTimeout(endpoint: endpoint, seconds: responseTimeout.seconds))
+            } else {
+                armTimer(context)
+            }
+        }
     }
 }
 
@@ -227,5 +285,29 @@ extension Duration {
     var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// One event loop as a Swift executor: the client actor's serial executor, and a task executor
+/// for its callers. With `withTaskExecutorPreference(client.taskExecutor)`, a caller shares the
+/// client's thread, and a request costs no thread switch.
+public final class EventLoopTaskExecutor: SerialExecutor, TaskExecutor, Sendable {
+    private let eventLoop: any EventLoop
+
+    init(_ eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        eventLoop.execute { job.runSynchronously(isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor()) }
+    }
+
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    public func checkIsolated() {
+        eventLoop.preconditionInEventLoop()
     }
 }

@@ -203,6 +203,21 @@ import Transistors
         let level = await listor("serve", "--log-level", "loud")
         #expect(level.exitCode == 64)
         #expect(level.errorOutput.contains("loud"))
+        let interval = await listor("serve", "--modbus-interval", "0.01")
+        #expect(interval.exitCode == 64)
+        #expect(interval.errorOutput.hasPrefix("Error: --modbus-interval: 0.01 is outside 0.1 to 3600 seconds"))
+        let device = await listor("serve", "--modbus-device", "meter:99999")
+        #expect(device.exitCode == 64)
+        #expect(device.errorOutput.contains("'meter:99999' is invalid for '--modbus-device <host[:port]>'"))
+    }
+
+    @Test func aMissingRegisterMapStopsTheServerFromStarting() async {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("listor-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+        let result = await listor("serve", "--port", "0", "--data-dir", dataDirectory, "--modbus-map", "/no/such/map.json")
+        #expect(result.exitCode == 64)
+        #expect(result.errorOutput.hasPrefix("error: --modbus-map: cannot read /no/such/map.json"))
+        #expect(result.output.isEmpty)
     }
 
     @Test func theDataDirectoryFollowsXDG() {

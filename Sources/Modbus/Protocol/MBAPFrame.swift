@@ -30,19 +30,29 @@ public struct MBAPFrame: Sendable, Equatable {
     /// complete yet. Throws on a frame no Modbus TCP peer sends (another protocol id, a length
     /// that cannot hold a PDU or is over the limit): the stream cannot be trusted after that.
     public static func read(from buffer: inout [UInt8]) throws(ModbusError) -> MBAPFrame? {
-        guard buffer.count >= headerSize else { return nil }
-        let protocolID = UInt16(buffer[2]) << 8 | UInt16(buffer[3])
+        guard let (frame, size) = try parse(buffer) else { return nil }
+        buffer.removeFirst(size)
+        return frame
+    }
+
+    /// The frame at the front of `bytes` and its size in bytes, without consuming anything:
+    /// for transports that keep their own buffers. Nil and throws as `read(from:)`.
+    @inlinable
+    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ModbusError) -> (frame: MBAPFrame, size: Int)? {
+        guard bytes.count >= headerSize else { return nil }
+        var header = bytes.makeIterator()
+        func next() -> UInt16 { UInt16(header.next() ?? 0) }
+        let transactionID = next() << 8 | next()
+        let protocolID = next() << 8 | next()
         guard protocolID == 0 else { throw .malformed("protocol id \(protocolID), Modbus is 0") }
-        let length = Int(UInt16(buffer[4]) << 8 | UInt16(buffer[5]))
+        let length = Int(next() << 8 | next())
         guard length >= 2 else { throw .malformed("length \(length) leaves no room for a function code") }
         guard length - 1 <= maximumPDUSize else { throw .malformed("length \(length) is over the limit of \(maximumPDUSize + 1)") }
+        let unitID = UInt8(next())
         let total = headerSize - 1 + length
-        guard buffer.count >= total else { return nil }
-        let frame = MBAPFrame(
-            transactionID: UInt16(buffer[0]) << 8 | UInt16(buffer[1]),
-            unitID: buffer[6],
-            pdu: Array(buffer[headerSize..<total]))
-        buffer.removeFirst(total)
-        return frame
+        guard bytes.count >= total else { return nil }
+        let pduStart = bytes.index(bytes.startIndex, offsetBy: headerSize)
+        let pduEnd = bytes.index(pduStart, offsetBy: length - 1)
+        return (MBAPFrame(transactionID: transactionID, unitID: unitID, pdu: Array(bytes[pduStart..<pduEnd])), total)
     }
 }
