@@ -78,7 +78,7 @@ public actor ModbusTCPClient: ModbusTransport {
         let reply: MBAPFrame
         do {
             // The actor runs on the connection's loop, so the handler is called directly.
-            reply = try await withCheckedThrowingContinuation { continuation in
+            reply = try await withUnsafeThrowingContinuation { continuation in
                 connection.handler.value.send(frame, continuation: continuation)
             }
         } catch {
@@ -188,7 +188,9 @@ final class ModbusClientHandler: ChannelInboundHandler {
     private struct Pending {
         let transactionID: UInt16
         let deadline: NIODeadline
-        let continuation: CheckedContinuation<MBAPFrame, any Error>
+        /// Resumed exactly once: by the answer, the timer, or the connection's end, whichever
+        /// comes first clears `pending`.
+        let continuation: UnsafeContinuation<MBAPFrame, any Error>
     }
 
     private let endpoint: String
@@ -216,7 +218,7 @@ final class ModbusClientHandler: ChannelInboundHandler {
     }
 
     /// Sends `frame`; `continuation` gets the answer or the failure.
-    func send(_ frame: MBAPFrame, continuation: CheckedContinuation<MBAPFrame, any Error>) {
+    func send(_ frame: MBAPFrame, continuation: UnsafeContinuation<MBAPFrame, any Error>) {
         guard let context, context.channel.isActive else {
             continuation.resume(throwing: ModbusError.disconnected(endpoint: endpoint))
             return
@@ -224,7 +226,9 @@ final class ModbusClientHandler: ChannelInboundHandler {
         // The client sends one request at a time, so nothing is pending here.
         pending = Pending(transactionID: frame.transactionID, deadline: .now() + TimeAmount(responseTimeout), continuation: continuation)
         if timer == nil { armTimer(context) }
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: frame.bytes)), promise: nil)
+        var bytes = context.channel.allocator.buffer(capacity: MBAPFrame.headerSize + frame.pdu.count)
+        frame.write { bytes.writeBytes($0) }
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -18,12 +18,19 @@ public struct MBAPFrame: Sendable, Equatable {
     public var bytes: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.headerSize + pdu.count)
-        bytes.appendWord(transactionID)
-        bytes.appendWord(0)
-        bytes.appendWord(UInt16(pdu.count + 1))
-        bytes.append(unitID)
-        bytes += pdu
+        write { bytes += $0 }
         return bytes
+    }
+
+    /// Hands the frame's bytes to `output`, the header then the PDU, for transports with
+    /// buffers of their own.
+    @inlinable
+    public func write(to output: (UnsafeRawBufferPointer) -> Void) {
+        let length = UInt16(pdu.count + 1)
+        let header: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            UInt8(transactionID >> 8), UInt8(transactionID & 0xFF), 0, 0, UInt8(length >> 8), UInt8(length & 0xFF), unitID)
+        withUnsafeBytes(of: header) { output($0) }
+        pdu.withUnsafeBytes { output($0) }
     }
 
     /// Reads one frame from the front of `buffer` and removes it; nil when the frame is not
