@@ -14,17 +14,23 @@ gcc -O2 -o "$out/libmodbus-server" Benchmarks/libmodbus/server.c $(pkg-config --
 gcc -O2 -o "$out/libmodbus-client" Benchmarks/libmodbus/client.c $(pkg-config --cflags --libs libmodbus)
 swift build -c release --product ModbusClientBenchmark >/dev/null
 port=${PORT:-15020}
-count=${COUNT:-20000}
+count=${COUNT:-10000}
 "$out/libmodbus-server" "$port" > /dev/null &
 server=$!
 trap 'kill $server 2>/dev/null' EXIT
 for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
 echo "$count reads of 125 holding registers per round, libmodbus $(pkg-config --modversion libmodbus) server on 127.0.0.1:$port"
-# Load on this machine varies from minute to minute, so the two clients alternate, three rounds.
-for round in 1 2 3; do
+# Load on this machine varies from minute to minute, so the clients alternate in short rounds,
+# and the median of the rounds' ratios is the figure.
+rounds=${ROUNDS:-7}
+ratios_loop=(); ratios_global=()
+for round in $(seq 1 "$rounds"); do
     theirs=$("$out/libmodbus-client" "$port" "$count")
     ours=$(.build/release/ModbusClientBenchmark "$port" "$count")
     global=$(EXECUTOR=global .build/release/ModbusClientBenchmark "$port" "$count")
     ratio() { awk -v a="$1" -v b="$theirs" 'BEGIN { printf "%.3f", a / b }'; }
+    ratios_loop+=("$(ratio "$ours")"); ratios_global+=("$(ratio "$global")")
     echo "round $round: libmodbus $theirs req/s; ModbusTCPClient $ours req/s on its own loop (ratio $(ratio "$ours")), $global req/s from the global executor (ratio $(ratio "$global"))"
 done
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+echo "median ratio: $(median "${ratios_loop[@]}") on the client's loop, $(median "${ratios_global[@]}") from the global executor"
