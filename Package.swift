@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ListorKit", targets: ["ListorKit"]),
         .library(name: "Transistors", targets: ["Transistors"]),
         .library(name: "Modbus", targets: ["Modbus"]),
+        .library(name: "Library", targets: ["Library"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: - Shared, platform-neutral core
@@ -66,6 +68,17 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        /// Prolific Library (seed 002): books and loans, the validator, the library service and
+        /// its view models. Stores are injected; LibrarySQLite has the default one.
+        .target(name: "Library", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
+
+        /// The library in a SQLite file through GRDB: WAL mode, migrations, the sample library on first run.
+        .target(
+            name: "LibrarySQLite",
+            dependencies: ["Library", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
 
@@ -152,6 +165,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             exclude: ["pymodbus_server.py"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LibraryTests",
+            dependencies: ["Library", "LibrarySQLite", "ListorKit", "ListorTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

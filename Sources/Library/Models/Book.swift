@@ -1,0 +1,90 @@
+import Foundation
+import ListorKit
+
+/// A book of the library, as the Prolific API describes it, with what Listor adds: an ISBN,
+/// the loan it is on (if any), and a version that changes with every edit, for `ETag`s.
+public struct Book: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var title: String
+    public var author: String
+    public var publisher: String?
+    /// "fiction, classics": comma separated, as the original API keeps them.
+    public var categories: String?
+    /// Digits only (and a final X for ISBN-10), checksum verified.
+    public var isbn: String?
+    /// When the book was last checked out and by whom; kept after it comes back, as the
+    /// original API kept them.
+    public var lastCheckedOut: Date?
+    public var lastCheckedOutBy: String?
+    public var version: Int
+    /// The open loan: set while the book is out.
+    public var loan: Loan?
+
+    public init(id: Int64, title: String, author: String, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
+                lastCheckedOut: Date? = nil, lastCheckedOutBy: String? = nil, version: Int = 1, loan: Loan? = nil) {
+        self.id = id
+        self.title = title
+        self.author = author
+        self.publisher = publisher
+        self.categories = categories
+        self.isbn = isbn
+        self.lastCheckedOut = lastCheckedOut
+        self.lastCheckedOutBy = lastCheckedOutBy
+        self.version = version
+        self.loan = loan
+    }
+
+    public var isOnLoan: Bool { loan != nil }
+
+    public func isOverdue(at date: Date) -> Bool {
+        guard let loan else { return false }
+        return loan.due < date
+    }
+
+    /// The categories one by one.
+    public var categoryList: [String] {
+        (categories ?? "").split(separator: ",").map { String($0).trimmed() }.filter { !$0.isEmpty }
+    }
+}
+
+/// One checkout of one book: who, when, until when, and when it came back.
+public struct Loan: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    public var bookID: Int64
+    public var borrower: String
+    public var checkedOut: Date
+    public var due: Date
+    public var returned: Date?
+
+    public init(id: Int64, bookID: Int64, borrower: String, checkedOut: Date, due: Date, returned: Date? = nil) {
+        self.id = id
+        self.bookID = bookID
+        self.borrower = borrower
+        self.checkedOut = checkedOut
+        self.due = due
+        self.returned = returned
+    }
+
+    public var isOpen: Bool { returned == nil }
+}
+
+/// A book's own fields, checked: what stores write.
+public struct BookFields: Sendable, Hashable {
+    public var title: String
+    public var author: String
+    public var publisher: String?
+    public var categories: String?
+    public var isbn: String?
+
+    public init(title: String, author: String, publisher: String? = nil, categories: String? = nil, isbn: String? = nil) {
+        self.title = title
+        self.author = author
+        self.publisher = publisher
+        self.categories = categories
+        self.isbn = isbn
+    }
+
+    public init(_ book: Book) {
+        self.init(title: book.title, author: book.author, publisher: book.publisher, categories: book.categories, isbn: book.isbn)
+    }
+}

@@ -1,0 +1,86 @@
+import ListorKit
+
+/// A book as someone typed it into a form or a request: every field raw. `validated()` is the
+/// seed's AddBookValidator: title and author required, everything trimmed, lengths bounded,
+/// categories tidied, an ISBN checked.
+public struct BookForm: Sendable, Hashable {
+    public var title: String
+    public var author: String
+    public var publisher: String
+    public var categories: String
+    public var isbn: String
+
+    public static let maximumTitleLength = 300
+    public static let maximumNameLength = 200
+    public static let maximumCategoriesLength = 500
+
+    public init(title: String = "", author: String = "", publisher: String = "", categories: String = "", isbn: String = "") {
+        self.title = title
+        self.author = author
+        self.publisher = publisher
+        self.categories = categories
+        self.isbn = isbn
+    }
+
+    /// The form as a book already has it, for editing.
+    public init(_ book: Book) {
+        self.init(title: book.title, author: book.author, publisher: book.publisher ?? "", categories: book.categories ?? "", isbn: book.isbn ?? "")
+    }
+
+    /// The checked fields, or every problem at once, a message per field.
+    public func validated() -> Result<BookFields, FieldErrors> {
+        var errors: [FieldError] = []
+        func text(_ value: String, _ field: String, required: Bool, limit: Int) -> String? {
+            let trimmed = value.trimmed()
+            if trimmed.isEmpty {
+                if required { errors.append(FieldError(field: field, message: "is required")) }
+                return nil
+            }
+            if trimmed.count > limit {
+                errors.append(FieldError(field: field, message: "is \(trimmed.count) characters long; the limit is \(limit)"))
+                return nil
+            }
+            if trimmed.contains(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+                errors.append(FieldError(field: field, message: "contains a control character"))
+                return nil
+            }
+            return trimmed
+        }
+        let title = text(title, "title", required: true, limit: Self.maximumTitleLength)
+        let author = text(author, "author", required: true, limit: Self.maximumNameLength)
+        let publisher = text(publisher, "publisher", required: false, limit: Self.maximumNameLength)
+        let categories = text(categories, "categories", required: false, limit: Self.maximumCategoriesLength).map { list in
+            list.split(separator: ",").map { String($0).trimmed() }.filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+        var isbn: String?
+        let isbnText = self.isbn.trimmed()
+        if !isbnText.isEmpty {
+            do { isbn = try ISBN(isbnText).digits } catch {
+                errors.append(FieldError(field: "isbn", message: "\"\(isbnText.prefix(40))\" \(error)"))
+            }
+        }
+        guard errors.isEmpty, let title, let author else { return .failure(FieldErrors(errors)) }
+        return .success(BookFields(title: title, author: author, publisher: publisher, categories: categories?.isEmpty == true ? nil : categories, isbn: isbn))
+    }
+
+    /// A borrower's name, trimmed and bounded: who checks a book out.
+    public static func borrower(_ name: String) -> Result<String, FieldErrors> {
+        let trimmed = name.trimmed()
+        if trimmed.isEmpty { return .failure(FieldErrors([FieldError(field: "lastCheckedOutBy", message: "is required: who is checking the book out?")])) }
+        if trimmed.count > maximumNameLength {
+            return .failure(FieldErrors([FieldError(field: "lastCheckedOutBy", message: "is \(trimmed.count) characters long; the limit is \(maximumNameLength)")]))
+        }
+        return .success(trimmed)
+    }
+}
+
+/// Every field's problem at once.
+public struct FieldErrors: Error, Sendable, Hashable, CustomStringConvertible {
+    public var errors: [FieldError]
+
+    public init(_ errors: [FieldError]) {
+        self.errors = errors
+    }
+
+    public var description: String { errors.map(\.description).joined(separator: "; ") }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import GRDB
+import Library
+
+/// The library in one SQLite file, through GRDB: WAL mode (readers never wait for the writer),
+/// migrations, and the sample library on first run. A partial unique index allows one open loan
+/// per book, so that of two checkouts of one book exactly one succeeds, whatever the code above does.
+public final class SQLiteLibraryStore: LibraryStore {
+    private let database: DatabasePool
+
+    /// Opens or creates the library at `path`; a new one gets `SampleLibrary.books` when `seeded`.
+    public init(path: String, seeded: Bool = true) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        database = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator(seeded: seeded).migrate(database)
+    }
+
+    static func migrator(seeded: Bool) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("books and loans") { db in
+            try db.execute(sql: """
+                CREATE TABLE books (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL,
+                    author TEXT NOT NULL,
+                    publisher TEXT,
+                    categories TEXT,
+                    isbn TEXT,
+                    last_checked_out DATETIME,
+                    last_checked_out_by TEXT,
+                    version INTEGER NOT NULL DEFAULT 1
+                );
+                CREATE TABLE loans (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    borrower TEXT NOT NULL,
+                    checked_out DATETIME NOT NULL,
+                    due DATETIME NOT NULL,
+                    returned DATETIME
+                );
+                CREATE UNIQUE INDEX loans_one_open_per_book ON loans(book_id) WHERE returned IS NULL;
+                CREATE INDEX loans_borrower ON loans(borrower);
+                """)
+        }
+        migrator.registerMigration("sample library") { db in
+            guard seeded else { return }
+            for book in SampleLibrary.books { _ = try insert(book, in: db) }
+        }
+        return migrator
+    }
+
+    // MARK: Books
+
+    static let selectBooks = """
+        SELECT b.*, l.id AS loan_id, l.borrower, l.checked_out, l.due
+        FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+        """
+
+    public func books() async throws -> [Book] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: Self.selectBooks + " ORDER BY b.id").map(Self.book)
+        }
+    }
+
+    public func book(id: Int64) async throws -> Book? {
+        try await database.read { db in try Self.book(id: id, in: db) }
+    }
+
+    public func insert(_ fields: BookFields) async throws -> Book {
+        try await database.write { db in try Self.insert(fields, in: db) }
+    }
+
+    public func update(id: Int64, _ fields: BookFields, expectedVersion: Int?) async throws -> Book {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE books SET title = ?, author = ?, publisher = ?, categories = ?, isbn = ?, version = version + 1
+                    WHERE id = ? AND (? IS NULL OR version = ?)
+                    """,
+                arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn, id, expectedVersion, expectedVersion])
+            try Self.requireChange(id: id, in: db)
+            return try Self.existingBook(id: id, in: db)
+        }
+    }
+
+    public func delete(id: Int64, expectedVersion: Int?) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM books WHERE id = ? AND (? IS NULL OR version = ?)", arguments: [id, expectedVersion, expectedVersion])
+            try Self.requireChange(id: id, in: db)
+        }
+    }
+
+    public func deleteAll() async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM loans; DELETE FROM books")
+        }
+    }
+
+    // MARK: Loans
+
+    public func checkOut(id: Int64, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book {
+        try await database.write { db in
+            // The loan first: the unique index refuses a second open loan of the book.
+            do {
+                try db.execute(
+                    sql: """
+                        INSERT INTO loans (book_id, borrower, checked_out, due)
+                        SELECT id, ?, ?, ? FROM books WHERE id = ? AND (? IS NULL OR version = ?)
+                        """,
+                    arguments: [borrower, date, due, id, expectedVersion, expectedVersion])
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                let book = try Self.existingBook(id: id, in: db)
+                throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? date)
+            }
+            try Self.requireChange(id: id, in: db)
+            try db.execute(sql: "UPDATE books SET last_checked_out = ?, last_checked_out_by = ?, version = version + 1 WHERE id = ?",
+                           arguments: [date, borrower, id])
+            return try Self.existingBook(id: id, in: db)
+        }
+    }
+
+    public func checkIn(id: Int64, at date: Date) async throws -> Book {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE loans SET returned = ? WHERE book_id = ? AND returned IS NULL", arguments: [date, id])
+            if db.changesCount == 0 {
+                _ = try Self.existingBook(id: id, in: db)
+                throw LibraryError.notOnLoan(id: id)
+            }
+            try db.execute(sql: "UPDATE books SET version = version + 1 WHERE id = ?", arguments: [id])
+            return try Self.existingBook(id: id, in: db)
+        }
+    }
+
+    public func loans(_ selection: LoanSelection) async throws -> [Loan] {
+        try await database.read { db in
+            let select = "SELECT * FROM loans"
+            let order = " ORDER BY checked_out DESC, id DESC"
+            let rows: [Row] = switch selection {
+            case .book(let id): try Row.fetchAll(db, sql: select + " WHERE book_id = ?" + order, arguments: [id])
+            case .borrower(let name): try Row.fetchAll(db, sql: select + " WHERE borrower = ? COLLATE NOCASE" + order, arguments: [name])
+            case .overdue(let date): try Row.fetchAll(db, sql: select + " WHERE returned IS NULL AND due < ?" + order, arguments: [date])
+            case .all: try Row.fetchAll(db, sql: select + order)
+            }
+            return rows.map { row in
+                Loan(id: row["id"], bookID: row["book_id"], borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"], returned: row["returned"])
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    private static func insert(_ fields: BookFields, in db: Database) throws -> Book {
+        try db.execute(sql: "INSERT INTO books (title, author, publisher, categories, isbn) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn])
+        return try existingBook(id: db.lastInsertedRowID, in: db)
+    }
+
+    private static func book(id: Int64, in db: Database) throws -> Book? {
+        try Row.fetchOne(db, sql: selectBooks + " WHERE b.id = ?", arguments: [id]).map(book)
+    }
+
+    private static func existingBook(id: Int64, in db: Database) throws -> Book {
+        guard let book = try book(id: id, in: db) else { throw LibraryError.notFound(id: id) }
+        return book
+    }
+
+    /// After a statement conditioned on the id and version: why nothing changed, if nothing did.
+    private static func requireChange(id: Int64, in db: Database) throws {
+        guard db.changesCount == 0 else { return }
+        let book = try existingBook(id: id, in: db)
+        throw LibraryError.versionMismatch(id: id, current: book.version)
+    }
+
+    private static func book(_ row: Row) -> Book {
+        let loanID: Int64? = row["loan_id"]
+        let id: Int64 = row["id"]
+        return Book(
+            id: id, title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"], isbn: row["isbn"],
+            lastCheckedOut: row["last_checked_out"], lastCheckedOutBy: row["last_checked_out_by"], version: row["version"],
+            loan: loanID.map { Loan(id: $0, bookID: id, borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"]) })
+    }
+}
