@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import Library
+import LibrarySQLite
 import ListorKit
 import ListorWeb
 import Logging
@@ -25,9 +27,19 @@ struct ServeCommand: ListorCommand {
     var transistorCatalog: String?
     @OptionGroup(title: "ModbusApp")
     var modbus: ServeModbusOptions
+    @Option(help: ArgumentHelp("Where the library's API is mounted.", valueName: "path"))
+    var libraryAPIPrefix = "/library/api"
+    @Option(help: ArgumentHelp("A token that deleting books needs (Authorization: Bearer …); also $LISTOR_LIBRARY_ADMIN_TOKEN. Required to listen beyond loopback.", valueName: "token"))
+    var libraryAdminToken: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
+        guard libraryAPIPrefix.hasPrefix("/"), !libraryAPIPrefix.hasSuffix("/"), !libraryAPIPrefix.contains("//") else {
+            throw ValidationError("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
+        }
+        if adminToken == nil, !Self.isLoopback(host) {
+            throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can delete the library")
+        }
         _ = try CatalogLocation(argument: transistorCatalog)
     }
 
@@ -58,6 +70,13 @@ struct ServeCommand: ListorCommand {
             throw ExitCode.failure
         }
 
+        let library: SQLiteLibraryStore
+        let libraryPath = dataDirectory + "/library.sqlite"
+        do { library = try SQLiteLibraryStore(path: libraryPath) } catch {
+            environment.writeError("error: cannot open the library at \(libraryPath): \(error)\n")
+            throw ExitCode.failure
+        }
+
         var logger = Logger(label: "listor") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = logLevel
         let host = self.host
@@ -66,6 +85,7 @@ struct ServeCommand: ListorCommand {
             modules: [
                 TransistorsWebModule(viewModel: transistors),
                 ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
+                LibraryWebModule(service: LocalLibrary(store: library), apiPrefix: libraryAPIPrefix, adminToken: adminToken),
             ],
             services: modbus.services,
             logger: logger,
@@ -80,6 +100,16 @@ struct ServeCommand: ListorCommand {
             throw error
         }
         await modbus.close()
+    }
+
+    /// The admin token from the option, or else from the environment; empty counts as none.
+    var adminToken: String? {
+        let token = libraryAdminToken ?? ProcessInfo.processInfo.environment["LISTOR_LIBRARY_ADMIN_TOKEN"]
+        return token?.isEmpty == false ? token : nil
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     static func defaultDataDirectory() -> String {

@@ -41,7 +41,7 @@ public func buildRouter(
     router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])]),
                                          logger: logger))
 
-    let tiles = modules.map(\.tile)
+    let tiles = modules.compactMap(\.tile)
     router.get("/") { _, _ in
         try templates.html(HomePage(tiles: tiles), as: "home")
     }

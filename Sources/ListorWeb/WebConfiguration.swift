@@ -21,7 +21,8 @@ public struct WebConfiguration: Sendable {
 /// Each app brings its own module, built by the composition root with the app's services;
 /// `buildApplication` only mounts them.
 public protocol WebModule: Sendable {
-    var tile: AppTile { get }
+    /// The module's tile on the home page; nil for a module with no pages yet.
+    var tile: AppTile? { get }
     /// Throws when the module cannot serve, e.g. a template does not fit its pages; the server then does not start.
     func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws
 }

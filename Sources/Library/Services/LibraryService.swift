@@ -15,6 +15,8 @@ public protocol LibraryService: Sendable {
     func delete(id: Int64, ifVersion: Int?) async throws
     func deleteAll() async throws
     func loans(_ selection: LoanSelection) async throws -> [Loan]
+    /// Open loans past their due date, by the service's clock.
+    func overdue() async throws -> [Loan]
 }
 
 /// Part of a book, as a partial update sends it: nil leaves a field as it is.
@@ -126,6 +128,10 @@ public struct LocalLibrary: LibraryService {
 
     public func loans(_ selection: LoanSelection) async throws -> [Loan] {
         try await store.loans(selection)
+    }
+
+    public func overdue() async throws -> [Loan] {
+        try await store.loans(.overdue(at: now()))
     }
 }
 

@@ -66,3 +66,16 @@ public struct JSONObject: Sendable, Hashable {
 
     public var keys: [String] { members.map(\.key) }
 }
+
+extension JSONValue {
+    /// An object of `members`, in order: `.members([("id", .number(1)), ("title", .string("Dune"))])`.
+    public static func members(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(members: members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
+    }
+
+    /// The string, or nil for anything else.
+    public var stringValue: String? {
+        guard case .string(let value) = self else { return nil }
+        return value
+    }
+}

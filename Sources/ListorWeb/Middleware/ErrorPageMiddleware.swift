@@ -16,7 +16,7 @@ struct PageError: Error {
     }
 }
 
-/// Turns errors into pages people can read: JSON `{"error": …}` under `/api`, an HTML page
+/// Turns errors into pages people can read: JSON `{"error": …}` under an `api` path segment, an HTML page
 /// elsewhere. Unexpected errors are logged in full and shown only as "something went wrong".
 struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let templates: Templates
@@ -44,9 +44,14 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// JSON APIs live under an `api` path segment: `/api/transistors`, `/library/api/books`.
+    static func isAPI(_ path: String) -> Bool {
+        path.split(separator: "/").contains("api")
+    }
+
     private func respond(to request: Request, status: HTTPResponse.Status, title: String, message: String,
                          suggestions: [PageError.Link] = []) throws -> Response {
-        if request.uri.path.hasPrefix("/api/") || request.uri.path == "/api" {
+        if Self.isAPI(request.uri.path) {
             return Response.json(JSONValue.object(JSONObject(members: [.init(key: "error", value: .string(message))])).serialized(pretty: false), status: status)
         }
         let page = ErrorPage(title: title, status: status.code, message: message, suggestions: suggestions, hasSuggestions: !suggestions.isEmpty)

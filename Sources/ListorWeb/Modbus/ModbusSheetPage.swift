@@ -86,15 +86,12 @@ struct ModbusSheetPage: Encodable {
 
     /// One update for the page's script: what changed in the status line and every row's cells.
     static func event(_ viewModel: RegisterSheetViewModel, timeZone: TimeZone) -> JSONValue {
-        func object(_ members: [(String, JSONValue)]) -> JSONValue {
-            .object(JSONObject(members: members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
-        }
         let rows: [JSONValue] = viewModel.snapshot.rows.map { row in
             var members: [(String, JSONValue)] = [("cells", .array(viewModel.cells(of: row).map(JSONValue.string)))]
             if let stale = staleText(row, timeZone: timeZone) { members.append(("stale", .string(stale))) }
-            return object(members)
+            return .members(members)
         }
-        return object([
+        return .members([
             ("connection", .string(viewModel.connectionText)),
             ("state", .string(state(viewModel.snapshot.connection))),
             ("updated", .string(viewModel.updatedText(timeZone: timeZone))),

@@ -20,7 +20,7 @@ public struct ModbusWebModule: WebModule {
         self.timeZone = timeZone
     }
 
-    public var tile: AppTile {
+    public var tile: AppTile? {
         AppTile(name: "ModbusApp", summary: "Live registers of a Modbus device as a searchable spreadsheet.", path: "/modbus")
     }
 

@@ -12,7 +12,7 @@ public struct TransistorsWebModule: WebModule {
         self.viewModel = viewModel
     }
 
-    public var tile: AppTile {
+    public var tile: AppTile? {
         AppTile(name: "Transistor Listor", summary: "A catalog of BJTs, MOSFETs and JFETs with their datasheet facts.", path: "/transistors")
     }
 

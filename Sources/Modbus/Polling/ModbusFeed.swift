@@ -66,9 +66,6 @@ public enum ModbusFeed {
     /// Stale rows also carry `"stale": true`, `"error"` and `"error_date"`, which the original
     /// app ignores.
     public static func json(_ snapshot: ModbusSnapshot, timeZone: TimeZone = .current) -> JSONValue {
-        func object(_ members: [(String, JSONValue)]) -> JSONValue {
-            .object(JSONObject(members: members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
-        }
         let rows: [JSONValue] = snapshot.rows.map { row in
             var members: [(String, JSONValue)] = [
                 ("register", .string(row.register)), ("register_value", .string(row.registerValue)), ("unit", .string(row.unit)),
@@ -77,12 +74,12 @@ public enum ModbusFeed {
             if let stale = row.stale {
                 members += [("stale", .bool(true)), ("error", .string(stale.error)), ("error_date", .string(dateText(stale.since, timeZone: timeZone)))]
             }
-            return object(members)
+            return .members(members)
         }
-        return object([
+        return .members([
             ("date", .string(snapshot.updated.map { dateText($0, timeZone: timeZone) } ?? "")),
             ("header_key", .array(headerKeys.map(JSONValue.string))),
-            ("header_value", object(headerKeys.map { ($0, .string(headerTitles[$0] ?? $0)) })),
+            ("header_value", .members(headerKeys.map { ($0, .string(headerTitles[$0] ?? $0)) })),
             ("data", .array(rows)),
         ])
     }
