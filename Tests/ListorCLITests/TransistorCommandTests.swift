@@ -209,6 +209,11 @@ import Transistors
         let device = await listor("serve", "--modbus-device", "meter:99999")
         #expect(device.exitCode == 64)
         #expect(device.errorOutput.contains("'meter:99999' is invalid for '--modbus-device <host[:port]>'"))
+        let exposed = await listor("serve", "--host", "0.0.0.0")
+        #expect(exposed.exitCode == 64)
+        #expect(exposed.errorOutput.hasPrefix("Error: --host: 0.0.0.0 is reachable from other machines; set --library-admin-token"))
+        let prefix = await listor("serve", "--library-api-prefix", "library/")
+        #expect(prefix.exitCode == 64)
     }
 
     @Test func aMissingRegisterMapStopsTheServerFromStarting() async {
