@@ -42,6 +42,9 @@ public final class SQLiteLibraryStore: LibraryStore {
                 );
                 CREATE UNIQUE INDEX loans_one_open_per_book ON loans(book_id) WHERE returned IS NULL;
                 CREATE INDEX loans_borrower ON loans(borrower);
+                CREATE VIEW books_with_loans AS
+                SELECT b.*, l.id AS loan_id, l.borrower, l.checked_out, l.due
+                FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL;
                 """)
         }
         migrator.registerMigration("sample library") { db in
@@ -53,14 +56,9 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     // MARK: Books
 
-    static let selectBooks = """
-        SELECT b.*, l.id AS loan_id, l.borrower, l.checked_out, l.due
-        FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
-        """
-
     public func books() async throws -> [Book] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: Self.selectBooks + " ORDER BY b.id").map(Self.book)
+            try Row.fetchAll(db, sql: "SELECT * FROM books_with_loans ORDER BY id").map(Self.book)
         }
     }
 
@@ -135,13 +133,15 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     public func loans(_ selection: LoanSelection) async throws -> [Loan] {
         try await database.read { db in
-            let select = "SELECT * FROM loans"
-            let order = " ORDER BY checked_out DESC, id DESC"
             let rows: [Row] = switch selection {
-            case .book(let id): try Row.fetchAll(db, sql: select + " WHERE book_id = ?" + order, arguments: [id])
-            case .borrower(let name): try Row.fetchAll(db, sql: select + " WHERE borrower = ? COLLATE NOCASE" + order, arguments: [name])
-            case .overdue(let date): try Row.fetchAll(db, sql: select + " WHERE returned IS NULL AND due < ?" + order, arguments: [date])
-            case .all: try Row.fetchAll(db, sql: select + order)
+            case .book(let id):
+                try Row.fetchAll(db, sql: "SELECT * FROM loans WHERE book_id = ? ORDER BY checked_out DESC, id DESC", arguments: [id])
+            case .borrower(let name):
+                try Row.fetchAll(db, sql: "SELECT * FROM loans WHERE borrower = ? COLLATE NOCASE ORDER BY checked_out DESC, id DESC", arguments: [name])
+            case .overdue(let date):
+                try Row.fetchAll(db, sql: "SELECT * FROM loans WHERE returned IS NULL AND due < ? ORDER BY checked_out DESC, id DESC", arguments: [date])
+            case .all:
+                try Row.fetchAll(db, sql: "SELECT * FROM loans ORDER BY checked_out DESC, id DESC")
             }
             return rows.map { row in
                 Loan(id: row["id"], bookID: row["book_id"], borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"], returned: row["returned"])
@@ -158,7 +158,7 @@ public final class SQLiteLibraryStore: LibraryStore {
     }
 
     private static func book(id: Int64, in db: Database) throws -> Book? {
-        try Row.fetchOne(db, sql: selectBooks + " WHERE b.id = ?", arguments: [id]).map(book)
+        try Row.fetchOne(db, sql: "SELECT * FROM books_with_loans WHERE id = ?", arguments: [id]).map(book)
     }
 
     private static func existingBook(id: Int64, in db: Database) throws -> Book {

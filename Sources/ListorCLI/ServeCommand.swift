@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Library
-import LibrarySQLite
 import ListorKit
 import ListorWeb
 import Logging
@@ -31,12 +30,15 @@ struct ServeCommand: ListorCommand {
     var libraryAPIPrefix = "/library/api"
     @Option(help: ArgumentHelp("A token that deleting books needs (Authorization: Bearer …); also $LISTOR_LIBRARY_ADMIN_TOKEN. Required to listen beyond loopback.", valueName: "token"))
     var libraryAdminToken: String?
+    @Option(help: ArgumentHelp("The library's database: postgres://user:password@host:5432/database[?sslmode=require] (default: library.sqlite in the data directory).", valueName: "url"))
+    var libraryDB: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
         guard libraryAPIPrefix.hasPrefix("/"), !libraryAPIPrefix.hasSuffix("/"), !libraryAPIPrefix.contains("//") else {
             throw ValidationError("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
         }
+        _ = try LibraryDatabase(argument: libraryDB, dataDirectory: "")
         if adminToken == nil, !Self.isLoopback(host) {
             throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can delete the library")
         }
@@ -70,36 +72,34 @@ struct ServeCommand: ListorCommand {
             throw ExitCode.failure
         }
 
-        let library: SQLiteLibraryStore
-        let libraryPath = dataDirectory + "/library.sqlite"
-        do { library = try SQLiteLibraryStore(path: libraryPath) } catch {
-            environment.writeError("error: cannot open the library at \(libraryPath): \(error)\n")
-            throw ExitCode.failure
-        }
-
+        let libraryDatabase = try LibraryDatabase(argument: libraryDB, dataDirectory: dataDirectory)
         var logger = Logger(label: "listor") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = logLevel
-        let host = self.host
-        let app = try await buildApplication(
-            configuration: WebConfiguration(host: host, port: port),
-            modules: [
-                TransistorsWebModule(viewModel: transistors),
-                ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
-                LibraryWebModule(service: LocalLibrary(store: library), apiPrefix: libraryAPIPrefix, adminToken: adminToken),
-            ],
-            services: modbus.services,
-            logger: logger,
-            onServerRunning: { port in
-                environment.write("Listor is running at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (data in \(dataDirectory))\n")
-                environment.write("ModbusApp polls \(modbus.device)\n")
-            })
-        do {
-            try await app.runService()
-        } catch {
+        let (host, port, prefix, adminToken) = (self.host, self.port, libraryAPIPrefix, self.adminToken)
+        let (transistorList, serverLogger) = (transistors, logger)
+        try await libraryDatabase.withStore(environment) { library in
+            let app = try await buildApplication(
+                configuration: WebConfiguration(host: host, port: port),
+                modules: [
+                    TransistorsWebModule(viewModel: transistorList),
+                    ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
+                    LibraryWebModule(service: LocalLibrary(store: library), apiPrefix: prefix, adminToken: adminToken),
+                ],
+                services: modbus.services,
+                logger: serverLogger,
+                onServerRunning: { port in
+                    environment.write("Listor is running at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (data in \(dataDirectory))\n")
+                    environment.write("ModbusApp polls \(modbus.device)\n")
+                    environment.write("The library is in \(libraryDatabase.description)\n")
+                })
+            do {
+                try await app.runService()
+            } catch {
+                await modbus.close()
+                throw error
+            }
             await modbus.close()
-            throw error
         }
-        await modbus.close()
     }
 
     /// The admin token from the option, or else from the environment; empty counts as none.

@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import LibraryPostgres
 import LibrarySQLite
 import ListorKit
 import ListorTestSupport
@@ -8,17 +9,24 @@ import Testing
 
 /// The kinds of store one behaviour suite runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case sqlite
+    case sqlite, postgres
 
     var testDescription: String { rawValue }
 
-    /// A new, empty store of this kind, and how to throw it away.
-    func makeStore() throws -> (store: any LibraryStore, cleanUp: @Sendable () -> Void) {
+    /// Runs `body` with a new, empty store of this kind; a PostgreSQL one only when a server is configured.
+    func withStore(_ body: @Sendable (any LibraryStore) async throws -> Void) async throws {
         switch self {
         case .sqlite:
             let directory = try TemporaryDirectory()
-            let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-            return (store, { withExtendedLifetime(directory) {} })
+            try await body(try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false))
+            withExtendedLifetime(directory) {}
+        case .postgres:
+            guard let url = PostgresTestServer.url() else { return }
+            try await PostgresTestServer.withDatabase(url) { client in
+                let store = PostgresLibraryStore(client: client)
+                try await store.migrate(seeded: false)
+                try await body(store)
+            }
         }
     }
 }
@@ -33,11 +41,11 @@ final class TestClock: Sendable {
 
 
 @Suite struct StoreBehaviourTests {
-    func withLibrary(_ kind: StoreKind, _ body: (LocalLibrary, TestClock) async throws -> Void) async throws {
-        let (store, cleanUp) = try kind.makeStore()
-        defer { cleanUp() }
-        let clock = TestClock()
-        try await body(LocalLibrary(store: store, now: { clock.now }), clock)
+    func withLibrary(_ kind: StoreKind, _ body: @Sendable (LocalLibrary, TestClock) async throws -> Void) async throws {
+        try await kind.withStore { store in
+            let clock = TestClock()
+            try await body(LocalLibrary(store: store, now: { clock.now }), clock)
+        }
     }
 
     static let dune = BookForm(title: "  Dune ", author: "Frank Herbert", publisher: "Ace", categories: "fiction,, science fiction ,", isbn: "978-0-441-17271-9")

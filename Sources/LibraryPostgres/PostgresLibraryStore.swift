@@ -1,0 +1,305 @@
+import Foundation
+import Library
+import Logging
+import PostgresNIO
+
+/// The library in PostgreSQL, so that several web nodes can share it. The same rules as the
+/// SQLite store, kept by the database: a partial unique index allows one open loan per book,
+/// and edits given a version change only that version, in one statement.
+///
+/// The `PostgresClient` must be running (`client.run()`) while the store is used.
+public final class PostgresLibraryStore: LibraryStore {
+    private let client: PostgresClient
+    private let logger: Logger
+
+    public init(client: PostgresClient, logger: Logger = Logger(label: "listor.library.postgres")) {
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Creates the tables on a new database, once even when several nodes start together, and
+    /// gives a new database the sample library when `seeded`.
+    public func migrate(seeded: Bool = true) async throws {
+        try await transaction { connection in
+            // One migrator at a time across nodes: a lock held until the transaction ends.
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS listor_migrations (name TEXT PRIMARY KEY, applied TIMESTAMPTZ NOT NULL)", logger: logger)
+            var applied: Set<String> = []
+            for try await name in try await connection.query("SELECT name FROM listor_migrations", logger: logger).decode(String.self) {
+                applied.insert(name)
+            }
+            if !applied.contains("books and loans") {
+                for statement in Self.schema { try await connection.query(statement, logger: logger) }
+                try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('books and loans', now())", logger: logger)
+            }
+            if !applied.contains("sample library") {
+                if seeded {
+                    for book in SampleLibrary.books { _ = try await Self.insert(book, on: connection, logger: logger) }
+                }
+                try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('sample library', now())", logger: logger)
+            }
+        }
+    }
+
+    /// An arbitrary constant naming Listor's migration lock.
+    static let migrationLock: Int64 = 0x4C69_7374_6F72
+
+    static let schema: [PostgresQuery] = [
+        """
+        CREATE TABLE books (
+            id BIGSERIAL PRIMARY KEY,
+            title TEXT NOT NULL,
+            author TEXT NOT NULL,
+            publisher TEXT,
+            categories TEXT,
+            isbn TEXT,
+            last_checked_out TIMESTAMPTZ,
+            last_checked_out_by TEXT,
+            version INTEGER NOT NULL DEFAULT 1
+        )
+        """,
+        """
+        CREATE TABLE loans (
+            id BIGSERIAL PRIMARY KEY,
+            book_id BIGINT NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+            borrower TEXT NOT NULL,
+            checked_out TIMESTAMPTZ NOT NULL,
+            due TIMESTAMPTZ NOT NULL,
+            returned TIMESTAMPTZ
+        )
+        """,
+        "CREATE UNIQUE INDEX loans_one_open_per_book ON loans(book_id) WHERE returned IS NULL",
+        "CREATE INDEX loans_borrower ON loans(lower(borrower))",
+        """
+        CREATE VIEW books_with_loans AS
+        SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, b.last_checked_out, b.last_checked_out_by, b.version,
+               l.id AS loan_id, l.borrower, l.checked_out, l.due
+        FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+        """,
+    ]
+
+    // MARK: Books
+
+    public func books() async throws -> [Book] {
+        try await Self.books(try await client.query("SELECT * FROM books_with_loans ORDER BY id", logger: logger))
+    }
+
+    public func book(id: Int64) async throws -> Book? {
+        try await client.withConnection { connection in try await Self.book(id: id, on: connection, logger: logger) }
+    }
+
+    public func insert(_ fields: BookFields) async throws -> Book {
+        try await client.withConnection { connection in try await Self.insert(fields, on: connection, logger: logger) }
+    }
+
+    public func update(id: Int64, _ fields: BookFields, expectedVersion: Int?) async throws -> Book {
+        try await transaction { connection in
+            let changed = try await connection.query("""
+                UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher),
+                    categories = \(fields.categories), isbn = \(fields.isbn), version = version + 1
+                WHERE id = \(id) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
+                RETURNING id
+                """, logger: logger).collect()
+            try await Self.requireChange(changed, id: id, on: connection, logger: logger)
+            return try await Self.existingBook(id: id, on: connection, logger: logger)
+        }
+    }
+
+    public func delete(id: Int64, expectedVersion: Int?) async throws {
+        try await transaction { connection in
+            let deleted = try await connection.query("""
+                DELETE FROM books WHERE id = \(id) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion)) RETURNING id
+                """, logger: logger).collect()
+            try await Self.requireChange(deleted, id: id, on: connection, logger: logger)
+        }
+    }
+
+    public func deleteAll() async throws {
+        try await client.query("TRUNCATE loans, books", logger: logger)
+    }
+
+    // MARK: Loans
+
+    public func checkOut(id: Int64, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book {
+        do {
+            return try await transaction { connection in
+                // The loan first: the unique index refuses a second open loan of the book, and a
+                // concurrent checkout waits here until this one commits, then fails.
+                let opened = try await connection.query("""
+                    INSERT INTO loans (book_id, borrower, checked_out, due)
+                    SELECT id, \(borrower), \(date), \(due) FROM books
+                    WHERE id = \(id) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
+                    RETURNING id
+                    """, logger: logger).collect()
+                try await Self.requireChange(opened, id: id, on: connection, logger: logger)
+                try await connection.query("""
+                    UPDATE books SET last_checked_out = \(date), last_checked_out_by = \(borrower), version = version + 1 WHERE id = \(id)
+                    """, logger: logger)
+                return try await Self.existingBook(id: id, on: connection, logger: logger)
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
+            // The transaction is over; say who has the book.
+            guard let book = try await book(id: id) else { throw LibraryError.notFound(id: id) }
+            throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? date)
+        }
+    }
+
+    public func checkIn(id: Int64, at date: Date) async throws -> Book {
+        try await transaction { connection in
+            let closed = try await connection.query("""
+                UPDATE loans SET returned = \(date) WHERE book_id = \(id) AND returned IS NULL RETURNING id
+                """, logger: logger).collect()
+            if closed.isEmpty {
+                _ = try await Self.existingBook(id: id, on: connection, logger: logger)
+                throw LibraryError.notOnLoan(id: id)
+            }
+            try await connection.query("UPDATE books SET version = version + 1 WHERE id = \(id)", logger: logger)
+            return try await Self.existingBook(id: id, on: connection, logger: logger)
+        }
+    }
+
+    public func loans(_ selection: LoanSelection) async throws -> [Loan] {
+        let rows: PostgresRowSequence = switch selection {
+        case .book(let id):
+            try await client.query("SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE book_id = \(id) ORDER BY checked_out DESC, id DESC", logger: logger)
+        case .borrower(let name):
+            try await client.query("""
+                SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE lower(borrower) = lower(\(name)) ORDER BY checked_out DESC, id DESC
+                """, logger: logger)
+        case .overdue(let date):
+            try await client.query("""
+                SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE returned IS NULL AND due < \(date) ORDER BY checked_out DESC, id DESC
+                """, logger: logger)
+        case .all:
+            try await client.query("SELECT id, book_id, borrower, checked_out, due, returned FROM loans ORDER BY checked_out DESC, id DESC", logger: logger)
+        }
+        var loans: [Loan] = []
+        for try await (id, bookID, borrower, checkedOut, due, returned) in rows.decode((Int64, Int64, String, Date, Date, Date?).self) {
+            loans.append(Loan(id: id, bookID: bookID, borrower: borrower, checkedOut: checkedOut, due: due, returned: returned))
+        }
+        return loans
+    }
+
+    /// `body` in a transaction, rolled back if it throws; throws what `body` threw, not
+    /// postgres-nio's wrapper around it.
+    private func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> sending Result) async throws -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            if let closureError = error.closureError { throw closureError }
+            throw error
+        }
+    }
+
+    // MARK: Rows
+
+    private static func book(id: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Book? {
+        try await books(try await connection.query("SELECT * FROM books_with_loans WHERE id = \(id)", logger: logger)).first
+    }
+
+    private static func existingBook(id: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Book {
+        guard let book = try await book(id: id, on: connection, logger: logger) else { throw LibraryError.notFound(id: id) }
+        return book
+    }
+
+    private static func insert(_ fields: BookFields, on connection: PostgresConnection, logger: Logger) async throws -> Book {
+        let rows = try await connection.query("""
+            INSERT INTO books (title, author, publisher, categories, isbn)
+            VALUES (\(fields.title), \(fields.author), \(fields.publisher), \(fields.categories), \(fields.isbn)) RETURNING id
+            """, logger: logger)
+        for try await id in rows.decode(Int64.self) { return try await existingBook(id: id, on: connection, logger: logger) }
+        throw LibraryError.notFound(id: 0)
+    }
+
+    /// After a statement conditioned on the id and version: why nothing changed, if nothing did.
+    private static func requireChange(_ rows: [PostgresRow], id: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+        guard rows.isEmpty else { return }
+        let book = try await existingBook(id: id, on: connection, logger: logger)
+        throw LibraryError.versionMismatch(id: id, current: book.version)
+    }
+
+    private static func books(_ rows: PostgresRowSequence) async throws -> [Book] {
+        var books: [Book] = []
+        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?).self
+        for try await (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due)
+            in rows.decode(columns) {
+            var loan: Loan?
+            if let loanID, let borrower, let checkedOut, let due {
+                loan = Loan(id: loanID, bookID: id, borrower: borrower, checkedOut: checkedOut, due: due)
+            }
+            books.append(Book(id: id, title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
+                              lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan))
+        }
+        return books
+    }
+}
+
+/// `postgres://user:password@host:5432/database?sslmode=disable|require`, taken apart.
+public struct PostgresURL: Sendable {
+    public let host: String
+    public let port: Int
+    public let user: String
+    public let password: String?
+    public let database: String?
+    public let requiresTLS: Bool
+
+    public init(_ text: String) throws(LibraryDatabaseURLError) {
+        guard let url = URLComponents(string: text), let scheme = url.scheme, ["postgres", "postgresql"].contains(scheme.lowercased()) else {
+            throw LibraryDatabaseURLError(url: text, reason: "it is not a postgres:// URL")
+        }
+        guard let host = url.host, !host.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no host") }
+        guard let user = url.user, !user.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no user (postgres://user@host/database)") }
+        let mode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
+        guard ["disable", "require"].contains(mode) else { throw LibraryDatabaseURLError(url: text, reason: "sslmode \(mode) is not disable or require") }
+        let database = String(url.path.drop { $0 == "/" })
+        self.host = host
+        port = url.port ?? 5432
+        self.user = user.removingPercentEncoding ?? user
+        password = url.password?.removingPercentEncoding
+        self.database = database.isEmpty ? nil : database
+        requiresTLS = mode == "require"
+    }
+
+    public var clientConfiguration: PostgresClient.Configuration {
+        PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database,
+                                     tls: requiresTLS ? .require(.makeClientConfiguration()) : .disable)
+    }
+
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database,
+                                         tls: requiresTLS ? .require(try .init(configuration: .makeClientConfiguration())) : .disable)
+    }
+
+    /// Opens one connection and closes it: fails at once with the server's reason, where a
+    /// pool would keep retrying for a minute.
+    public func checkConnection(logger: Logger) async throws {
+        let connection = try await PostgresConnection.connect(configuration: try connectionConfiguration(), id: 0, logger: logger)
+        try await connection.close()
+    }
+}
+
+extension PostgresClient.Configuration {
+    public init(url text: String) throws(LibraryDatabaseURLError) {
+        self = try PostgresURL(text).clientConfiguration
+    }
+}
+
+/// A `--library-db` that cannot be used, and why; the password is never repeated.
+public struct LibraryDatabaseURLError: Error, CustomStringConvertible {
+    public let url: String
+    public let reason: String
+
+    public init(url: String, reason: String) {
+        self.url = url
+        self.reason = reason
+    }
+
+    /// The URL with its password left out.
+    public var shownURL: String {
+        var shown = URLComponents(string: url)
+        if shown?.password != nil { shown?.password = "…" }
+        return shown?.string ?? "the URL"
+    }
+
+    public var description: String { "\(shownURL): \(reason)" }
+}
