@@ -15,7 +15,8 @@ public struct Templates: Sendable {
     private let compiled: CompiledTemplates
 
     /// Templates every build must have; app modules render only these.
-    static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row", "modbus/sheet", "modbus/row"]
+    static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row", "modbus/sheet", "modbus/row",
+                                   "library/list", "library/detail", "library/form", "library/delete"]
 
     public static func load() async throws -> Templates {
         guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Templates").path else {

@@ -33,7 +33,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 
 /// A clock the test moves.
 final class TestClock: Sendable {
-    private let time = Mutex(Date(timeIntervalSince1970: 1_793_750_760))  // 2026-11-03 16:06 UTC
+    private let time = Mutex(Date(timeIntervalSince1970: 1_793_721_960))  // 2026-11-03 16:06 UTC
     var now: Date { time.withLock { $0 } }
     func advance(days: Double) { time.withLock { $0 += days * 86400 } }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import ListorKit
+import Testing
+@testable import Library
+
+@Suite struct BookViewModelTests {
+    static let utc = TimeZone(identifier: "UTC")!
+    static let newYork = TimeZone(identifier: "America/New_York")!
+    /// 2026-11-03 21:06 UTC: 4:06 PM in New York.
+    static let checkedOut = Date(timeIntervalSince1970: 1_793_739_960)
+
+    static func book(onLoanFor days: Double? = nil) -> Book {
+        Book(id: 1, title: "Dune", author: "Frank Herbert", lastCheckedOut: checkedOut, lastCheckedOutBy: "Ann",
+             loan: days.map { Loan(id: 1, bookID: 1, borrower: "Ann", checkedOut: checkedOut, due: checkedOut.addingTimeInterval($0 * 86400)) })
+    }
+
+    @Test func theDetailSaysWhoHasItInTheReadersTimeZone() {
+        let detail = BookDetailViewModel(book: Self.book(onLoanFor: 14), loans: [], now: Self.checkedOut.addingTimeInterval(3600), timeZone: Self.newYork)
+        #expect(detail.checkoutText == "Checked out by Ann on Nov 3, 2026 at 4:06 PM")
+        #expect(detail.dueText == "Due Nov 17, 2026")
+        let overdue = BookDetailViewModel(book: Self.book(onLoanFor: 14), loans: [], now: Self.checkedOut.addingTimeInterval(20 * 86400), timeZone: Self.utc)
+        #expect(overdue.dueText == "Overdue since Nov 17, 2026")
+        let back = BookDetailViewModel(book: Self.book(), loans: [], now: Self.checkedOut, timeZone: Self.utc)
+        #expect(back.checkoutText == "Available. Last checked out by Ann on Nov 3, 2026 at 9:06 PM")
+        #expect(back.dueText == nil)
+    }
+
+    static let ages: [(seconds: Double, text: String)] = [
+        (30, "just now"), (300, "5 min ago"), (10_860, "3 h ago"), (93_600, "yesterday"), (345_600, "4 days ago"), (2_592_000, "Nov 3, 2026"),
+    ]
+
+    @Test(arguments: ages)
+    func listsSayHowLongAgo(seconds: Double, text: String) {
+        #expect(BookDates.relative(Self.checkedOut, now: Self.checkedOut.addingTimeInterval(seconds), timeZone: Self.utc) == text)
+    }
+
+    @Test func theListSaysEachBooksStatusAndWhyItIsEmpty() {
+        let now = Self.checkedOut.addingTimeInterval(5 * 60)
+        let list = BookListViewModel(books: [Self.book(onLoanFor: 14), Book(id: 2, title: "Emma", author: "Jane Austen")], total: 2, query: BookQuery(), now: now, timeZone: Self.utc)
+        #expect(list.rows.map(\.status) == ["Checked out by Ann 5 min ago", "Available"])
+        #expect(list.summary == "2 books")
+        let late = BookListViewModel(books: [Self.book(onLoanFor: 14)], total: 2, query: BookQuery(status: .overdue), now: now.addingTimeInterval(15 * 86400), timeZone: Self.utc)
+        #expect(late.rows.first?.status == "Overdue: Ann, due Nov 17, 2026")
+        #expect(late.summary == "1 of 2 books")
+        #expect(BookListViewModel(books: [], total: 2, query: BookQuery(search: "zzz"), now: now, timeZone: Self.utc).emptyMessage == "No books match \u{201C}zzz\u{201D}.")
+        #expect(BookListViewModel(books: [], total: 0, query: BookQuery(), now: now, timeZone: Self.utc).emptyMessage == "The library has no books yet. Add the first one.")
+    }
+
+    @Test func theFormKnowsWhenLeavingWouldLoseWork() {
+        var form = BookFormViewModel(editing: Self.book())
+        #expect(!form.hasUnsavedChanges)
+        form.form.title = "Dune Messiah"
+        #expect(form.hasUnsavedChanges)
+        form.form.author = " "
+        #expect(form.validate() == nil)
+        #expect(form.errors == ["author": "is required"])
+        form.form.author = "Frank Herbert"
+        #expect(form.validate()?.title == "Dune Messiah")
+        #expect(form.errors.isEmpty)
+    }
+}
