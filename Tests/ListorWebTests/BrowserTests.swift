@@ -1,6 +1,9 @@
 import Foundation
+import Library
+import LibrarySQLite
 import ListorKit
 import ListorTestSupport
+import ListorWeb
 import Modbus
 import Testing
 import Transistors
@@ -194,6 +197,63 @@ import Transistors
                 #expect(try await browser.script("return document.querySelectorAll('#sheet-rows tr:not([hidden])').length") == .number(Double(matching)))
                 try await save(browser, "modbus-wide-no-js.png")
             }
+        }
+    }
+
+    // MARK: Prolific Library
+
+    /// Add → check out → check in → history, with the unsaved-changes warning on the form.
+    private func libraryJourney(_ browser: WebDriverSession, base: String, suffix: String) async throws {
+        try await browser.open(base + "/library")
+        try await browser.click("#add-book")
+        try await browser.waitUntil("document.getElementById('form-heading') !== null")
+        try await browser.type("The Dispossessed", into: "#title")
+        try await browser.type("Ursula K. Le Guin", into: "#author")
+        // Leaving now would lose the typing: the page asks first.
+        #expect(try await browser.script("const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); return e.defaultPrevented") == .bool(true))
+        try await browser.click("#save-book")
+        try await browser.waitUntil("document.getElementById('book-heading') !== null")
+        #expect(try await browser.text("#book-heading") == "The Dispossessed")
+        #expect(try await browser.text("#notice") == "Added.")
+        #expect(try await browser.text("#checkout-status") == "Available. Never checked out")
+
+        try await browser.type("Ann", into: "#borrower")
+        try await browser.click("#check-out")
+        try await browser.waitUntil("document.getElementById('checkout-status').textContent.startsWith('Checked out by Ann on ')")
+        #expect(try await browser.text("#notice") == "Checked out.")
+        try await save(browser, "library-detail-\(suffix).png")
+
+        try await browser.click("#check-in")
+        try await browser.waitUntil("document.getElementById('checkout-status').textContent.startsWith('Available. Last checked out by Ann on ')")
+        #expect(try await browser.script("return document.querySelectorAll('#loans li').length") == .number(1))
+        #expect(try await browser.text("#loans li").hasPrefix("Ann · "))
+
+        try await browser.click("#back-to-list")
+        try await browser.waitUntil("document.getElementById('summary') !== null")
+        #expect(try await browser.text("#summary") == "2 books")
+        try await save(browser, "library-list-\(suffix).png")
+    }
+
+    private func serveLibrary(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(service: LocalLibrary(store: store))])
+        try await withLoopbackServer(router) { base in try await body(base.absoluteString) }
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test func libraryJourneyWide() async throws {
+        if browserMissing() { return }
+        try await serveLibrary { base in
+            try await WebDriverSession.with(width: 1280, height: 900) { browser in try await libraryJourney(browser, base: base, suffix: "wide") }
+        }
+    }
+
+    @Test func libraryJourneyAtPhoneWidth() async throws {
+        if browserMissing() { return }
+        try await serveLibrary { base in
+            try await WebDriverSession.with(width: 375, height: 812) { browser in try await libraryJourney(browser, base: base, suffix: "phone") }
         }
     }
 }
