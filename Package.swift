@@ -194,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
-                "ListorWeb", "Transistors", "Modbus", "Library", "LibrarySQLite", "ListorKit", "ListorTestSupport",
+                "ListorWeb", "Transistors", "Modbus", "Library", "LibrarySQLite", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

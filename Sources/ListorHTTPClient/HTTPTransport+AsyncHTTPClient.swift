@@ -5,18 +5,20 @@ import NIOCore
 import NIOHTTP1
 
 extension HTTPTransport {
-    /// GET over AsyncHTTPClient, bounded by `HTTPLimits`, with failures as `NetworkError`.
+    /// Requests over AsyncHTTPClient, bounded by `HTTPLimits`, with failures as `NetworkError`.
     ///
     /// The caller owns `client` and shuts it down; cancelling the calling task cancels the request.
     public static func live(client: HTTPClient) -> HTTPTransport {
-        HTTPTransport { url, limits in
+        HTTPTransport { message, limits in
+            let url = message.url
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 throw NetworkError.invalidResponse(url: url, reason: "only http and https URLs can be fetched")
             }
             var request = HTTPClientRequest(url: url.absoluteString)
-            request.method = .GET
-            request.headers.add(name: "Accept", value: "application/json")
+            request.method = HTTPMethod(rawValue: message.method)
+            for (name, value) in message.headers { request.headers.add(name: name, value: value) }
             request.headers.add(name: "User-Agent", value: "listor")
+            if let body = message.body { request.body = .bytes(ByteBuffer(bytes: body)) }
             let deadline = NIODeadline.now() + .nanoseconds(Int64(limits.timeout.components.seconds) * 1_000_000_000
                 + limits.timeout.components.attoseconds / 1_000_000_000)
             do {
@@ -25,7 +27,8 @@ extension HTTPTransport {
                     throw NetworkError.tooLarge(url: url, limit: limits.maximumBodySize)
                 }
                 let body = try await response.body.collect(upTo: limits.maximumBodySize)
-                return HTTPResponse(status: Int(response.status.code), body: Data(body.readableBytesView))
+                let headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+                return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
             } catch let error as NetworkError {
                 throw error
             } catch is CancellationError {

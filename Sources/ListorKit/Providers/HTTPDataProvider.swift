@@ -1,32 +1,55 @@
 import Foundation
 
-/// A response as `HTTPDataProvider` needs it: status and body.
-public struct HTTPResponse: Sendable, Hashable {
-    public var status: Int
-    public var body: Data
+/// A request as app cores send it: method, URL, headers and body.
+public struct HTTPRequestMessage: Sendable, Hashable {
+    public var method: String
+    public var url: URL
+    /// Header names as written; the transport adds `User-Agent`.
+    public var headers: [String: String]
+    public var body: Data?
 
-    public init(status: Int, body: Data) {
-        self.status = status
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
         self.body = body
     }
 }
 
-/// The transport under `HTTPDataProvider`: one GET, with its limits.
+/// A response as app cores need it: status, headers (names in lower case) and body.
+public struct HTTPResponse: Sendable, Hashable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The transport under `HTTPDataProvider` and the library's remote client: one request, with
+/// its limits.
 ///
 /// A struct of closures so that app cores depend on no networking library; the live one,
 /// on AsyncHTTPClient, is in `ListorHTTPClient` and is chosen by the composition root.
 /// Implementations throw `NetworkError` for transport failures and `CancellationError`
-/// when the calling task is cancelled.
+/// when the calling task is cancelled. Any status is a response, not an error.
 public struct HTTPTransport: Sendable {
-    public var get: @Sendable (_ url: URL, _ limits: HTTPLimits) async throws -> HTTPResponse
+    public var send: @Sendable (_ request: HTTPRequestMessage, _ limits: HTTPLimits) async throws -> HTTPResponse
 
-    public init(get: @escaping @Sendable (_ url: URL, _ limits: HTTPLimits) async throws -> HTTPResponse) {
-        self.get = get
+    public init(send: @escaping @Sendable (_ request: HTTPRequestMessage, _ limits: HTTPLimits) async throws -> HTTPResponse) {
+        self.send = send
+    }
+
+    public func get(_ url: URL, _ limits: HTTPLimits) async throws -> HTTPResponse {
+        try await send(HTTPRequestMessage(url: url, headers: ["Accept": "application/json"]), limits)
     }
 
     /// A transport for tests that have not set one up: any use fails the test loudly.
-    public static let unimplemented = HTTPTransport { url, _ in
-        throw NetworkError.unreachable(url: url, reason: "HTTPTransport.unimplemented was called; the test did not set up a transport")
+    public static let unimplemented = HTTPTransport { request, _ in
+        throw NetworkError.unreachable(url: request.url, reason: "HTTPTransport.unimplemented was called; the test did not set up a transport")
     }
 }
 

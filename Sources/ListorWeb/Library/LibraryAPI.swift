@@ -41,8 +41,11 @@ struct LibraryAPI: Sendable {
         api.post("books/:id/checkin") { _, context in try await respond { try await bookResponse(service.checkIn(id: id(context))) } }
         api.get("books/:id/loans") { _, context in try await respond { try await loansResponse(service.loans(.book(id(context)))) } }
         api.get("borrowers/:name/loans") { _, context in
-            try await respond { try await loansResponse(service.loans(.borrower(context.parameters.require("name")))) }
+            // Path parameters arrive as sent: "Ann%20Lee".
+            let name = try context.parameters.require("name")
+            return try await respond { try await loansResponse(service.loans(.borrower(name.removingPercentEncoding ?? name))) }
         }
+        api.get("loans") { _, _ in try await respond { try await loansResponse(service.loans(.all)) } }
         api.get("loans/overdue") { _, _ in try await respond { try await loansResponse(service.overdue()) } }
     }
 
@@ -116,7 +119,9 @@ struct LibraryAPI: Sendable {
                     ("error", .string(error.description)), ("lastCheckedOutBy", .string(borrower)), ("lastCheckedOut", .string(LibraryDate.text(since))),
                 ]).serialized(pretty: false), status: .conflict)
             case .notOnLoan: return Self.error(.conflict, error.description)
-            case .versionMismatch: return Self.error(.preconditionFailed, error.description)
+            case .versionMismatch(_, let current):
+                return .json(JSONValue.members([("error", .string(error.description)), ("version", .number(Double(current)))]).serialized(pretty: false),
+                             status: .preconditionFailed)
             }
         } catch let error as APIError {
             var response = Self.error(error.status, error.message)
