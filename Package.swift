@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "ListorTestSupport",
+                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "ListorWeb", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

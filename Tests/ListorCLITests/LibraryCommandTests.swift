@@ -1,0 +1,80 @@
+import Foundation
+import Library
+import LibrarySQLite
+import ListorTestSupport
+import ListorWeb
+import Testing
+
+/// `listor library …` on a library in a temporary data directory, and on a server over loopback.
+@Suite struct LibraryCommandTests {
+    @Test func addCheckOutShowAndCheckIn() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        let list = await listor(["library", "list"] + data)
+        #expect(list.exitCode == 0)
+        #expect(list.output.hasSuffix("\n\(SampleLibrary.books.count) books\n"))
+
+        let added = await listor(["library", "add", "--title", "Emma", "--author", "Jane Austen", "--isbn", "0-14-143951-3"] + data)
+        #expect(added.output == "added book \(SampleLibrary.books.count + 1): Emma\n")
+        let id = "\(SampleLibrary.books.count + 1)"
+
+        let bad = await listor(["library", "add", "--title", " ", "--author", "A", "--isbn", "12"] + data)
+        #expect(bad.exitCode == 1)
+        #expect(bad.errorOutput == "error: title: is required\nerror: isbn: \"12\" has 2 digits; an ISBN has 10 or 13\n")
+
+        let out = await listor(["library", "checkout", id, "--to", "Ann"] + data)
+        #expect(out.exitCode == 0)
+        #expect(out.output.hasPrefix("checked out book \(id) (Emma) to Ann, due "))
+        let again = await listor(["library", "checkout", id, "--to", "Bob"] + data)
+        #expect(again.exitCode == 1)
+        #expect(again.errorOutput == "error: book \(id) is already checked out by Ann\n")
+
+        let show = await listor(["library", "show", id] + data)
+        #expect(show.output.hasPrefix("Emma\nby Jane Austen\n\nChecked out by Ann on "))
+        #expect(show.output.contains("ISBN: 0141439513\n"))
+        let onLoan = await listor(["library", "list", "--status", "on-loan"] + data)
+        #expect(onLoan.output.contains("Checked out by Ann just now"))
+        #expect(onLoan.output.hasSuffix("\n1 of \(SampleLibrary.books.count + 1) books\n"))
+
+        #expect(await listor(["library", "checkin", id] + data).output == "checked in book \(id) (Emma)\n")
+        let history = await listor(["library", "history", "--borrower", "ann"] + data)
+        #expect(history.output.split(separator: "\n").count == 2)
+
+        let unconfirmed = await listor(["library", "delete", id] + data)
+        #expect(unconfirmed.exitCode == 64)
+        #expect(await listor(["library", "delete", id, "--yes"] + data).exitCode == 0)
+        #expect(await listor(["library", "show", id] + data).errorOutput == "error: there is no book \(id)\n")
+    }
+
+    @Test func overdueExitsNonZeroWhenSomethingIsLate() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        #expect(await listor(["library", "overdue"] + data).output == "nothing is overdue\n")
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"))
+        let month = Date().addingTimeInterval(-30 * 86400)
+        _ = try await store.checkOut(id: 3, borrower: "Ann", at: month, due: month.addingTimeInterval(14 * 86400), expectedVersion: nil)
+        let late = await listor(["library", "overdue"] + data)
+        #expect(late.exitCode == 1)
+        #expect(late.output.contains("Dune  Ann"))
+        #expect(late.errorOutput == "1 overdue loan\n")
+    }
+
+    @Test func theSameCommandsWorkOnAServer() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(service: LocalLibrary(store: store))])
+        try await withLoopbackServer(router) { base in
+            let server = ["--server", base.absoluteString + "/library/api"]
+            #expect(await listor(["library", "checkout", "1", "--to", "Ann"] + server).exitCode == 0)
+            let list = await listor(["library", "list"] + server)
+            #expect(list.output.contains("Dune   Frank Herbert  Checked out by Ann just now"))
+            let conflict = await listor(["library", "checkout", "1", "--to", "Bob"] + server)
+            #expect(conflict.errorOutput == "error: book 1 is already checked out by Ann\n")
+        }
+        let refused = await listor(["library", "list", "--server", "http://127.0.0.1:1/library/api"])
+        #expect(refused.exitCode == 1)
+        #expect(refused.errorOutput.hasPrefix("error: http://127.0.0.1:1/library/api/books"))
+        #expect(await listor(["library", "list", "--server", "ftp://x"]).exitCode == 64)
+    }
+}
