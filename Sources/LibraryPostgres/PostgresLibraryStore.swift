@@ -158,6 +158,28 @@ public final class PostgresLibraryStore: LibraryStore {
         }
     }
 
+    public func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan {
+        do {
+            return try await transaction { connection in
+                _ = try await Self.existingBook(id: loan.bookID, on: connection, logger: logger)
+                let rows = try await connection.query("""
+                    INSERT INTO loans (book_id, borrower, checked_out, due, returned)
+                    VALUES (\(loan.bookID), \(loan.borrower), \(loan.checkedOut), \(loan.due), \(loan.returned)) RETURNING id
+                    """, logger: logger)
+                var id: Int64 = 0
+                for try await value in rows.decode(Int64.self) { id = value }
+                try await connection.query("""
+                    UPDATE books SET last_checked_out = \(loan.checkedOut), last_checked_out_by = \(loan.borrower), version = version + 1
+                    WHERE id = \(loan.bookID) AND (last_checked_out IS NULL OR last_checked_out < \(loan.checkedOut))
+                    """, logger: logger)
+                return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
+            guard let book = try await book(id: loan.bookID) else { throw LibraryError.notFound(id: loan.bookID) }
+            throw LibraryError.onLoan(id: loan.bookID, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? loan.checkedOut)
+        }
+    }
+
     public func loans(_ selection: LoanSelection) async throws -> [Loan] {
         let rows: PostgresRowSequence = switch selection {
         case .book(let id):

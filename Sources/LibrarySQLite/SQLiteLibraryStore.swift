@@ -131,6 +131,27 @@ public final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    public func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan {
+        try await database.write { db in
+            _ = try Self.existingBook(id: loan.bookID, in: db)
+            do {
+                try db.execute(sql: "INSERT INTO loans (book_id, borrower, checked_out, due, returned) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [loan.bookID, loan.borrower, loan.checkedOut, loan.due, loan.returned])
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                let book = try Self.existingBook(id: loan.bookID, in: db)
+                throw LibraryError.onLoan(id: loan.bookID, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? loan.checkedOut)
+            }
+            let id = db.lastInsertedRowID
+            try db.execute(
+                sql: """
+                    UPDATE books SET last_checked_out = ?, last_checked_out_by = ?, version = version + 1
+                    WHERE id = ? AND (last_checked_out IS NULL OR last_checked_out < ?)
+                    """,
+                arguments: [loan.checkedOut, loan.borrower, loan.bookID, loan.checkedOut])
+            return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
+        }
+    }
+
     public func loans(_ selection: LoanSelection) async throws -> [Loan] {
         try await database.read { db in
             let rows: [Row] = switch selection {

@@ -9,9 +9,10 @@ import ListorKit
 struct LibraryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library",
-        abstract: "Who has which book: list, show, add, check out, check in, delete, history, overdue.",
+        abstract: "Who has which book: list, show, add, check out, check in, delete, history, overdue, import, export.",
         discussion: "Without --server, the library `listor serve` keeps in the data directory (or --library-db).",
-        subcommands: [ListBooks.self, ShowBook.self, AddBook.self, CheckOutBook.self, CheckInBook.self, DeleteBook.self, LoanHistory.self, OverdueLoans.self],
+        subcommands: [ListBooks.self, ShowBook.self, AddBook.self, CheckOutBook.self, CheckInBook.self, DeleteBook.self, LoanHistory.self, OverdueLoans.self,
+                      ImportCSV.self, ExportCSV.self],
         defaultSubcommand: ListBooks.self)
 }
 
@@ -281,6 +282,74 @@ struct OverdueLoans: ListorCommand {
             environment.write(loanTable(loans, titles: titles) + "\n")
             environment.writeError("\(loans.count) overdue \(loans.count == 1 ? "loan" : "loans")\n")
             throw ExitCode.failure
+        }
+    }
+}
+
+// MARK: - import, export
+
+enum LibraryTable: String, ExpressibleByArgument, CaseIterable {
+    case books, loans
+}
+
+struct ImportCSV: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Add books or loans from a CSV file.",
+        discussion: """
+            Books need the columns title and author (publisher, categories, isbn optional); loans need
+            bookId, borrower, checkedOut and due (returned optional), dates as yyyy-MM-dd HH:mm:ss in UTC,
+            as `export` writes them. Good rows are added; each bad one is reported by line, and the
+            command then exits 1.
+            """)
+
+    @OptionGroup var location: LibraryLocation
+    @Argument(help: "books or loans.")
+    var table: LibraryTable
+    @Argument(help: "The CSV file.")
+    var file: String
+
+    func run(in environment: CommandEnvironment) async throws {
+        let text: String
+        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+            throw ValidationError("cannot read \(file) as UTF-8 text: \(error.localizedDescription)")
+        }
+        let table = table
+        try await onLibrary(location, environment) { library in
+            let report: ImportReport
+            do {
+                report = table == .books ? try await library.importBooks(text) : try await library.importLoans(text)
+            } catch let error as CSVImportError {
+                environment.writeError("error: \(file): \(error)\n")
+                throw ExitCode.failure
+            }
+            environment.write("imported \(report.imported) \(report.imported == 1 ? String(table.rawValue.dropLast()) : table.rawValue) from \(file)\n")
+            for problem in report.problems { environment.writeError("\(file): \(problem)\n") }
+            if report.problems.contains(where: { $0.line > 1 }) { throw ExitCode.failure }
+        }
+    }
+}
+
+struct ExportCSV: ListorCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the books or the loans as CSV.")
+
+    @OptionGroup var location: LibraryLocation
+    @Argument(help: "books or loans.")
+    var table: LibraryTable
+    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write (default: standard output).", valueName: "file"))
+    var output: String?
+
+    func run(in environment: CommandEnvironment) async throws {
+        let (table, output) = (table, output)
+        try await onLibrary(location, environment) { library in
+            let text = table == .books ? try await library.exportBooks() : try await library.exportLoans()
+            guard let output else {
+                environment.write(text)
+                return
+            }
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+                environment.writeError("error: cannot write \(output): \(error.localizedDescription)\n")
+                throw ExitCode.failure
+            }
         }
     }
 }

@@ -30,6 +30,8 @@ struct ServeCommand: ListorCommand {
     var libraryAPIPrefix = "/library/api"
     @Option(help: ArgumentHelp("A token that deleting books needs (Authorization: Bearer …); also $LISTOR_LIBRARY_ADMIN_TOKEN. Required to listen beyond loopback.", valueName: "token"))
     var libraryAdminToken: String?
+    @Option(help: ArgumentHelp("How long a loan lasts before it is overdue.", valueName: "days"))
+    var libraryLoanDays = 14
     @Option(help: ArgumentHelp("The library's database: postgres://user:password@host:5432/database[?sslmode=require] (default: library.sqlite in the data directory).", valueName: "url"))
     var libraryDB: String?
 
@@ -39,6 +41,7 @@ struct ServeCommand: ListorCommand {
             throw ValidationError("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
         }
         _ = try LibraryDatabase(argument: libraryDB, dataDirectory: "")
+        guard (1...365).contains(libraryLoanDays) else { throw ValidationError("--library-loan-days: \(libraryLoanDays) is outside 1 to 365") }
         if adminToken == nil, !Self.isLoopback(host) {
             throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can delete the library")
         }
@@ -77,13 +80,14 @@ struct ServeCommand: ListorCommand {
         logger.logLevel = logLevel
         let (host, port, prefix, adminToken) = (self.host, self.port, libraryAPIPrefix, self.adminToken)
         let (transistorList, serverLogger) = (transistors, logger)
+        let loanPeriod = Duration.seconds(libraryLoanDays * 86400)
         try await libraryDatabase.withStore(environment) { library in
             let app = try await buildApplication(
                 configuration: WebConfiguration(host: host, port: port),
                 modules: [
                     TransistorsWebModule(viewModel: transistorList),
                     ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
-                    LibraryWebModule(service: LocalLibrary(store: library), apiPrefix: prefix, adminToken: adminToken),
+                    LibraryWebModule(service: LocalLibrary(store: library, loanPeriod: loanPeriod), apiPrefix: prefix, adminToken: adminToken),
                 ],
                 services: modbus.services,
                 logger: serverLogger,

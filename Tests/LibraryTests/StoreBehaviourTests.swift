@@ -183,6 +183,59 @@ final class TestClock: Sendable {
     }
 }
 
+@Suite struct ImportExportTests {
+    @Test(arguments: StoreKind.allCases)
+    func goodRowsGoInAndBadOnesAreReportedByLine(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let library = LocalLibrary(store: store)
+            let books = "title,author,isbn,shelf\r\nEmma,Jane Austen,0141439513,A\r\n,Nobody,,B\r\n\"Persuasion, a novel\",Jane Austen,12,C\r\n"
+            let report = try await library.importBooks(books)
+            #expect(report.imported == 1)
+            #expect(report.problems.map(\.description) == [
+                "line 1: ignored the columns shelf", "line 3: title: is required", "line 4: isbn: \"12\" has 2 digits; an ISBN has 10 or 13",
+            ])
+            let emma = try #require(try await library.books(BookQuery()).first)
+
+            let loans = """
+                bookId,borrower,checkedOut,due,returned
+                \(emma.id),Ann,2026-10-01 10:00:00,2026-10-15 10:00:00,2026-10-10 09:00:00
+                \(emma.id),Bob,2026-11-01 10:00:00,2026-11-15 10:00:00,
+                \(emma.id),Cy,2026-11-02 10:00:00,2026-11-16 10:00:00,
+                99,Dee,2026-11-02 10:00:00,2026-11-16 10:00:00,
+                \(emma.id),Eve,2026-11-02 10:00:00,2026-10-16 10:00:00,
+                """
+            let loanReport = try await library.importLoans(loans)
+            #expect(loanReport.imported == 2)
+            #expect(loanReport.problems.map(\.description) == [
+                "line 4: book \(emma.id) is already checked out by Bob", "line 5: there is no book 99", "line 6: due: is before checkedOut",
+            ])
+            let book = try await library.book(id: emma.id)
+            #expect(book.loan?.borrower == "Bob")
+            #expect(book.lastCheckedOutBy == "Bob")
+
+            // An export imports into another library as it was.
+            let exported = try await library.exportLoans()
+            #expect(exported.hasPrefix("id,bookId,borrower,checkedOut,due,returned\r\n"))
+            #expect(exported.contains(",Ann,2026-10-01 10:00:00,2026-10-15 10:00:00,2026-10-10 09:00:00\r\n"))
+            let exportedBooks = try await library.exportBooks()
+            #expect(exportedBooks.contains(",Emma,Jane Austen,,,0141439513,2026-11-01 10:00:00,Bob\r\n"))
+            try await library.deleteAll()
+            #expect(try await library.importBooks(exportedBooks).imported == 1)
+        }
+    }
+
+    @Test func aFileWithoutTheColumnsIsRefusedWhole() async throws {
+        try await StoreKind.sqlite.withStore { store in
+            await #expect(throws: CSVImportError(message: "line 1: the header has no author column; it names title, writer")) {
+                try await LocalLibrary(store: store).importBooks("title,writer\nEmma,Jane\n")
+            }
+            await #expect(throws: CSVImportError(message: "the file is empty; it needs a header row: id,title,author,publisher,categories,isbn,lastCheckedOut,lastCheckedOutBy")) {
+                try await LocalLibrary(store: store).importBooks("")
+            }
+        }
+    }
+}
+
 @Suite struct SQLiteStoreTests {
     @Test func aNewFileGetsTheSampleLibraryOnceAndKeepsItsData() async throws {
         let directory = try TemporaryDirectory()

@@ -77,4 +77,27 @@ import Testing
         #expect(refused.errorOutput.hasPrefix("error: http://127.0.0.1:1/library/api/books"))
         #expect(await listor(["library", "list", "--server", "ftp://x"]).exitCode == 64)
     }
+
+    @Test func exportThenImportMovesALibrary() async throws {
+        let from = try TemporaryDirectory()
+        let to = try TemporaryDirectory()
+        #expect(await listor(["library", "checkout", "2", "--to", "Ann", "--data-dir", from.url.path]).exitCode == 0)
+        #expect(await listor(["library", "export", "books", "-o", from.path("books.csv"), "--data-dir", from.url.path]).exitCode == 0)
+        #expect(await listor(["library", "export", "loans", "-o", from.path("loans.csv"), "--data-dir", from.url.path]).exitCode == 0)
+
+        // A new library starts with the sample books; cleared first, the ids line up.
+        let target = ["--data-dir", to.url.path]
+        _ = try SQLiteLibraryStore(path: to.path("library.sqlite"), seeded: false)
+        let books = await listor(["library", "import", "books", from.path("books.csv")] + target)
+        #expect(books.output == "imported \(SampleLibrary.books.count) books from \(from.path("books.csv"))\n")
+        #expect(books.exitCode == 0)
+        let loans = await listor(["library", "import", "loans", from.path("loans.csv")] + target)
+        #expect(loans.output == "imported 1 loan from \(from.path("loans.csv"))\n")
+        #expect(await listor(["library", "list", "--status", "on-loan"] + target).output.contains("Frankenstein"))
+
+        try "title\nX\n".write(toFile: to.path("bad.csv"), atomically: true, encoding: .utf8)
+        let bad = await listor(["library", "import", "books", to.path("bad.csv")] + target)
+        #expect(bad.exitCode == 1)
+        #expect(bad.errorOutput == "error: \(to.path("bad.csv")): line 1: the header has no author column; it names title\n")
+    }
 }

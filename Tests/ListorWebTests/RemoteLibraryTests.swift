@@ -72,4 +72,19 @@ import Testing
             #expect(try await library.books(BookQuery()).count == 1)
         }
     }
+
+    @Test func csvGoesBothWaysThroughTheAPI() async throws {
+        try await withRemote { library async throws in
+            let report = try await library.importBooks("title,author\nEmma,Jane Austen\n,Nobody\n")
+            #expect(report == ImportReport(imported: 1, problems: [.init(line: 3, message: "title: is required")]))
+            let loans = try await library.importLoans("bookId,borrower,checkedOut,due\n1,Ann,2026-11-01 10:00:00,2026-11-15 10:00:00\n")
+            #expect(loans.imported == 1)
+            let books = try await library.exportBooks()
+            #expect(books.hasPrefix("id,title,author,publisher,categories,isbn,lastCheckedOut,lastCheckedOutBy\r\n1,Dune,Frank Herbert,,,,2026-11-01 10:00:00,Ann\r\n"))
+            #expect(try await library.exportLoans().contains("\r\n1,1,Ann,2026-11-01 10:00:00,2026-11-15 10:00:00,\r\n"))
+            await #expect(throws: CSVImportError(message: "line 1: the header has no borrower, checkedOut, due column; it names bookId")) {
+                try await library.importLoans("bookId\n1\n")
+            }
+        }
+    }
 }

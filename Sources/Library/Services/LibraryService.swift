@@ -17,6 +17,13 @@ public protocol LibraryService: Sendable {
     func loans(_ selection: LoanSelection) async throws -> [Loan]
     /// Open loans past their due date, by the service's clock.
     func overdue() async throws -> [Loan]
+    /// Adds the good rows of a books CSV and reports the others; throws `CSVImportError` for a
+    /// file that cannot be read at all.
+    func importBooks(_ csv: String) async throws -> ImportReport
+    /// Adds the good rows of a loans CSV (history, or books out now) and reports the others.
+    func importLoans(_ csv: String) async throws -> ImportReport
+    func exportBooks() async throws -> String
+    func exportLoans() async throws -> String
 }
 
 /// Part of a book, as a partial update sends it: nil leaves a field as it is.
@@ -132,6 +139,33 @@ public struct LocalLibrary: LibraryService {
 
     public func overdue() async throws -> [Loan] {
         try await store.loans(.overdue(at: now()))
+    }
+
+    public func importBooks(_ csv: String) async throws -> ImportReport {
+        try await LibraryCSV.importBooks(csv, into: self)
+    }
+
+    public func importLoans(_ csv: String) async throws -> ImportReport {
+        var report = ImportReport()
+        for (line, row) in try LibraryCSV.loanRows(csv) {
+            do {
+                _ = try await store.insertLoan(try row.get())
+                report.imported += 1
+            } catch let problems as FieldErrors {
+                report.problems.append(.init(line: line, message: problems.description))
+            } catch let error as LibraryError {
+                report.problems.append(.init(line: line, message: error.description))
+            }
+        }
+        return report
+    }
+
+    public func exportBooks() async throws -> String {
+        LibraryCSV.books(try await store.books())
+    }
+
+    public func exportLoans() async throws -> String {
+        LibraryCSV.loans(try await store.loans(.all).reversed())
     }
 }
 

@@ -19,6 +19,10 @@ public protocol LibraryStore: Sendable {
     /// Closes the open loan; throws `LibraryError.notOnLoan` when there is none.
     func checkIn(id: Int64, at date: Date) async throws -> Book
     func loans(_ selection: LoanSelection) async throws -> [Loan]
+    /// Records a loan from elsewhere (an import): an open one checks the book out, so it is
+    /// refused with `LibraryError.onLoan` when the book is out; the book's `lastCheckedOut`
+    /// follows the newest loan.
+    func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan
 }
 
 /// Which loans to list, newest first.

@@ -76,6 +76,37 @@ public struct RemoteLibrary: LibraryService {
         try await loans(.overdue(at: Date()))
     }
 
+    public func importBooks(_ csv: String) async throws -> ImportReport {
+        try Self.report(try await send("POST", ["import", "books"], csv: csv))
+    }
+
+    public func importLoans(_ csv: String) async throws -> ImportReport {
+        try Self.report(try await send("POST", ["import", "loans"], csv: csv))
+    }
+
+    public func exportBooks() async throws -> String {
+        try await text(["export", "books.csv"])
+    }
+
+    public func exportLoans() async throws -> String {
+        try await text(["export", "loans.csv"])
+    }
+
+    static func report(_ json: JSONValue) throws -> ImportReport {
+        guard case .number(let imported)? = json["imported"] else {
+            throw RemoteLibraryError(url: URL(fileURLWithPath: "/"), status: 200, message: "the server's import report has no \"imported\" count")
+        }
+        var problems: [ImportReport.Problem] = []
+        if case .array(let items)? = json["problems"] {
+            for item in items {
+                if case .number(let line)? = item["line"], let message = item["message"]?.stringValue {
+                    problems.append(.init(line: Int(line), message: message))
+                }
+            }
+        }
+        return ImportReport(imported: Int(imported), problems: problems)
+    }
+
     // MARK: Requests
 
     static func body(_ fields: BookFields) -> JSONValue {
@@ -85,7 +116,26 @@ public struct RemoteLibrary: LibraryService {
 
     /// Sends a request to `path` under the base URL and returns the JSON answer (`null` for none);
     /// the server's refusals become the library's errors.
-    private func send(_ method: String, _ path: [String], query: [URLQueryItem] = [], id: Int64? = nil, body: JSONValue? = nil, ifVersion: Int? = nil) async throws -> JSONValue {
+    /// A text resource (a CSV export) under the base URL.
+    private func text(_ path: [String]) async throws -> String {
+        let (url, response) = try await request("GET", path, headers: ["Accept": "text/csv"])
+        guard (200...299).contains(response.status) else { throw try failure(response, url: url, id: nil) }
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    private func send(_ method: String, _ path: [String], query: [URLQueryItem] = [], id: Int64? = nil, body: JSONValue? = nil, csv: String? = nil,
+                      ifVersion: Int? = nil) async throws -> JSONValue {
+        var headers = ["Accept": "application/json"]
+        if body != nil { headers["Content-Type"] = "application/json" }
+        if csv != nil { headers["Content-Type"] = "text/csv; charset=utf-8" }
+        if let ifVersion { headers["If-Match"] = "\"\(ifVersion)\"" }
+        let data = body.map { Data($0.serialized(pretty: false).utf8) } ?? csv.map { Data($0.utf8) }
+        let (url, response) = try await request(method, path, query: query, headers: headers, body: data)
+        guard (200...299).contains(response.status) else { throw try failure(response, url: url, id: id) }
+        return response.body.isEmpty ? .null : ((try? JSONParser.parse(response.body)) ?? .string(String(decoding: response.body.prefix(200), as: UTF8.self)))
+    }
+
+    private func request(_ method: String, _ path: [String], query: [URLQueryItem] = [], headers: [String: String], body: Data? = nil) async throws -> (URL, HTTPResponse) {
         // Each segment is percent-encoded whole, so that a name with "/" or "?" stays one segment.
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/?#;")
@@ -96,32 +146,35 @@ public struct RemoteLibrary: LibraryService {
         }
         if !query.isEmpty { components.queryItems = query }
         let url = components.url ?? baseURL
-        var headers = ["Accept": "application/json"]
-        if body != nil { headers["Content-Type"] = "application/json" }
-        if let ifVersion { headers["If-Match"] = "\"\(ifVersion)\"" }
+        var headers = headers
         if method == "DELETE", let adminToken { headers["Authorization"] = "Bearer \(adminToken)" }
-        let response = try await transport.send(HTTPRequestMessage(method: method, url: url, headers: headers, body: body.map { Data($0.serialized(pretty: false).utf8) }), limits)
-        let json: JSONValue = response.body.isEmpty ? .null : ((try? JSONParser.parse(response.body)) ?? .string(String(decoding: response.body.prefix(200), as: UTF8.self)))
-        if (200...299).contains(response.status) { return json }
+        return (url, try await transport.send(HTTPRequestMessage(method: method, url: url, headers: headers, body: body), limits))
+    }
+
+    /// The server's refusal as the library's error.
+    private func failure(_ response: HTTPResponse, url: URL, id: Int64?) throws -> any Error {
+        let json: JSONValue = (try? JSONParser.parse(response.body)) ?? .null
         let message = json["error"]?.stringValue ?? "the server answered \(response.status)"
         switch response.status {
         case 400:
             if case .object(let fields)? = json["fields"] {
-                throw FieldErrors(fields.members.map { FieldError(field: $0.key, message: $0.value.stringValue ?? message) })
+                return FieldErrors(fields.members.map { FieldError(field: $0.key, message: $0.value.stringValue ?? message) })
             }
-            throw FieldErrors([FieldError(field: "request", message: message)])
-        case 404 where id != nil: throw LibraryError.notFound(id: id ?? 0)
+            return FieldErrors([FieldError(field: "request", message: message)])
+        case 404 where id != nil: return LibraryError.notFound(id: id ?? 0)
         case 409 where id != nil:
             if let borrower = json["lastCheckedOutBy"]?.stringValue {
                 let since = json["lastCheckedOut"]?.stringValue.flatMap(LibraryDate.date) ?? Date()
-                throw LibraryError.onLoan(id: id ?? 0, borrower: borrower, since: since)
+                return LibraryError.onLoan(id: id ?? 0, borrower: borrower, since: since)
             }
-            throw LibraryError.notOnLoan(id: id ?? 0)
+            return LibraryError.notOnLoan(id: id ?? 0)
         case 412 where id != nil:
-            guard case .number(let current)? = json["version"] else { throw RemoteLibraryError(url: url, status: 412, message: message) }
-            throw LibraryError.versionMismatch(id: id ?? 0, current: Int(current))
+            guard case .number(let current)? = json["version"] else { return RemoteLibraryError(url: url, status: 412, message: message) }
+            return LibraryError.versionMismatch(id: id ?? 0, current: Int(current))
+        case 422:
+            return CSVImportError(message: message)
         default:
-            throw RemoteLibraryError(url: url, status: response.status, message: message)
+            return RemoteLibraryError(url: url, status: response.status, message: message)
         }
     }
 

@@ -45,6 +45,10 @@ struct LibraryAPI: Sendable {
             let name = try context.parameters.require("name")
             return try await respond { try await loansResponse(service.loans(.borrower(name.removingPercentEncoding ?? name))) }
         }
+        api.get("export/books.csv") { _, _ in try await respond { Self.csv(try await service.exportBooks(), name: "books.csv") } }
+        api.get("export/loans.csv") { _, _ in try await respond { Self.csv(try await service.exportLoans(), name: "loans.csv") } }
+        api.post("import/books") { request, _ in try await respond { Self.report(try await service.importBooks(try await csvBody(request))) } }
+        api.post("import/loans") { request, _ in try await respond { Self.report(try await service.importLoans(try await csvBody(request))) } }
         api.get("loans") { _, _ in try await respond { try await loansResponse(service.loans(.all)) } }
         api.get("loans/overdue") { _, _ in try await respond { try await loansResponse(service.overdue()) } }
     }
@@ -104,6 +108,30 @@ struct LibraryAPI: Sendable {
         .json(JSONValue.array(loans.map(BookJSON.value)).serialized(pretty: false))
     }
 
+    static func csv(_ text: String, name: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(name)\""],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func report(_ report: ImportReport) -> Response {
+        let problems = report.problems.map { JSONValue.members([("line", .number(Double($0.line))), ("message", .string($0.message))]) }
+        return .json(JSONValue.members([("imported", .number(Double(report.imported))), ("problems", .array(problems))]).serialized(pretty: false))
+    }
+
+    private func csvBody(_ request: Request) async throws -> String {
+        do {
+            let buffer = try await request.body.collect(upTo: maximumBodySize)
+            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+                throw APIError(.badRequest, "the CSV is not UTF-8 text")
+            }
+            return text
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError(.contentTooLarge, "the body is larger than the limit of \(maximumBodySize) bytes")
+        }
+    }
+
     /// Runs a handler and turns the library's refusals into JSON answers a client can act on.
     private func respond(_ handler: () async throws -> Response) async throws -> Response {
         do {
@@ -123,6 +151,8 @@ struct LibraryAPI: Sendable {
                 return .json(JSONValue.members([("error", .string(error.description)), ("version", .number(Double(current)))]).serialized(pretty: false),
                              status: .preconditionFailed)
             }
+        } catch let error as CSVImportError {
+            return Self.error(.unprocessableContent, error.message)
         } catch let error as APIError {
             var response = Self.error(error.status, error.message)
             if error.status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
