@@ -65,7 +65,11 @@ import Testing
             #expect(try await post(client, "/library/books/2/checkin", token: token, "").headers[.location] == "/library/books/2?notice=checked-in")
             let back = try await page(client, "/library/books/2", token: token)
             #expect(back.contains("Available. Last checked out by Ann on "))
-            #expect(back.matches(of: /<li>Ann · [^<]+ → [^<]+<\/li>/).count == 1)
+            #expect(back.matches(of: /<li><a href="\/library\/borrowers\/Ann">Ann<\/a> · [^<]+ → [^<]+<\/li>/).count == 1)
+            let borrower = try await page(client, "/library/borrowers/Ann", token: token)
+            #expect(borrower.contains(#"<p class="summary" id="summary">1 loan, 0 still out</p>"#))
+            #expect(borrower.contains(#"<a href="/library/books/2">Emma</a> · "#))
+            #expect(try await client.execute(uri: "/library/borrowers/Nobody", method: .get).status == .notFound)
             #expect(!back.contains("still out"))
 
             let list = try await page(client, "/library?status=available&search=austen", token: token)

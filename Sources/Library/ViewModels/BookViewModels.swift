@@ -89,10 +89,15 @@ public struct BookDetailViewModel: Sendable {
 
     /// Each loan as one line: "Ann · Nov 3, 2026 at 4:06 PM → Nov 6, 2026 at 9:00 AM".
     public var history: [String] {
+        zip(loans, loanTimes).map { "\($0.borrower) · \($1)" }
+    }
+
+    /// When each loan went out and came back: "Nov 3, 2026 at 4:06 PM → still out".
+    public var loanTimes: [String] {
         loans.map { loan in
             let out = BookDates.long(loan.checkedOut, timeZone: timeZone)
             let back = loan.returned.map { BookDates.long($0, timeZone: timeZone) } ?? "still out"
-            return "\(loan.borrower) · \(out) → \(back)"
+            return "\(out) → \(back)"
         }
     }
 }

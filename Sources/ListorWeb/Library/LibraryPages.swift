@@ -24,6 +24,15 @@ struct LibraryPages: Sendable {
             let list = BookListViewModel(books: try await matching, total: try await all.count, query: query, now: Date(), timeZone: session.timeZone)
             return session.page(try templates.html(ListPage(list, notice: Notice.text(parameters.get("notice")), templates: templates), as: "library/list"))
         }
+        router.get("/library/borrowers/:name") { request, context in
+            let session = Session(request)
+            let raw = try context.parameters.require("name")
+            let name = raw.removingPercentEncoding ?? raw
+            let loans = try await service.loans(.borrower(name))
+            let titles = Dictionary(try await service.books(BookQuery()).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let page = BorrowerPage(name: name, loans: loans, titles: titles, now: Date(), timeZone: session.timeZone)
+            return session.page(try templates.html(page, as: "library/borrower", status: loans.isEmpty ? .notFound : .ok))
+        }
         router.get("/library/books/new") { request, _ in
             let session = Session(request)
             return session.page(try templates.html(FormPage(adding: BookFormViewModel(), csrf: session.token), as: "library/form"))
@@ -271,6 +280,12 @@ struct DetailPage: Encodable {
         let value: String
     }
 
+    struct LoanLine: Encodable {
+        let borrower: String
+        let borrowerHref: String
+        let text: String
+    }
+
     let title: String
     let author: String
     let path: String
@@ -281,7 +296,7 @@ struct DetailPage: Encodable {
     let isOverdue: Bool
     let isOnLoan: Bool
     let facts: [Fact]
-    let history: [String]
+    let history: [LoanLine]
     let hasHistory: Bool
     let csrf: String
     let notice: String?
@@ -303,7 +318,10 @@ struct DetailPage: Encodable {
         facts = [("Publisher", book.publisher), ("Categories", book.categories), ("ISBN", book.isbn)].compactMap { label, value in
             value.map { Fact(label: label, value: $0) }
         }
-        history = detail.history
+        history = zip(detail.loans, detail.loanTimes).map { loan, times in
+            LoanLine(borrower: loan.borrower, borrowerHref: "/library/borrowers/" + (loan.borrower.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
+                     text: times)
+        }
         hasHistory = !history.isEmpty
         self.csrf = csrf
         self.notice = notice
@@ -359,6 +377,34 @@ struct FormPage: Encodable {
                   maxLength: BookForm.maximumCategoriesLength),
             Field(name: "isbn", label: "ISBN", hint: "(10 or 13 digits, optional)", value: values.isbn, error: form.errors["isbn"], required: false, maxLength: 40),
         ]
+    }
+}
+
+struct BorrowerPage: Encodable {
+    struct LoanLine: Encodable {
+        let title: String
+        let href: String
+        let text: String
+        let isOpen: Bool
+    }
+
+    let name: String
+    let summary: String
+    let loans: [LoanLine]
+    let hasLoans: Bool
+
+    init(name: String, loans: [Loan], titles: [Int64: String], now: Date, timeZone: TimeZone) {
+        self.name = name
+        let open = loans.filter(\.isOpen).count
+        summary = loans.isEmpty ? "\(name) has never borrowed a book."
+            : "\(loans.count) \(loans.count == 1 ? "loan" : "loans"), \(open) still out"
+        self.loans = loans.map { loan in
+            let out = BookDates.long(loan.checkedOut, timeZone: timeZone)
+            let text = loan.returned.map { "\(out) → \(BookDates.long($0, timeZone: timeZone))" }
+                ?? "\(out), \(loan.due < now ? "overdue since" : "due") \(BookDates.day(loan.due, timeZone: timeZone))"
+            return LoanLine(title: titles[loan.bookID] ?? "Book \(loan.bookID)", href: "/library/books/\(loan.bookID)", text: text, isOpen: loan.isOpen)
+        }
+        hasLoans = !loans.isEmpty
     }
 }
 
