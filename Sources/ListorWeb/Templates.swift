@@ -89,6 +89,11 @@ public struct Templates: Sendable {
         return try compile(value, as: name, shape: recording.shape).filling(recording.slots, except: open)
     }
 
+    /// The `<option>`s of a select, one `option.mustache` each.
+    func options(_ choices: [Choice]) throws -> HTMLFragment {
+        try fragment(each: choices, as: "option")
+    }
+
     /// An HTML response of `page` rendered with `template`.
     func html(_ page: some Encodable, as template: String, status: HTTPResponse.Status = .ok) throws -> Response {
         Response.html(try render(page, as: template), status: status)
@@ -105,6 +110,13 @@ public struct Templates: Sendable {
         compiled.store(template, for: key)
         return template
     }
+}
+
+/// One choice of a select, as `option.mustache` shows it.
+struct Choice: Encodable {
+    let value: String
+    let label: String
+    let selected: Bool
 }
 
 /// Compiled templates by page shape. Bounded: a page whose shapes keep changing still renders,

@@ -81,18 +81,16 @@ public enum BookJSON {
 /// "2026-11-03 16:06:00" in UTC: how the Prolific API writes dates.
 public enum LibraryDate {
     public static func text(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
-        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))"
+        DateText.dateTime(date, timeZone: utc, seconds: true)
     }
+
+    static let utc = TimeZone(identifier: "UTC")!
 
     public static func date(_ text: String) -> Date? {
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }).map { Int($0) }
         guard parts.count == 6, parts.allSatisfy({ $0 != nil }) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = utc
         let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5])
         guard components.isValidDate(in: calendar) else { return nil }
         return calendar.date(from: components)

@@ -5,19 +5,19 @@ import Foundation
 public enum BookDates {
     /// "Nov 3, 2026 at 4:06 PM".
     public static func long(_ date: Date, timeZone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "MMM d, yyyy 'at' h:mm a"
-        return formatter.string(from: date)
+        format(date, "MMM d, yyyy 'at' h:mm a", timeZone)
     }
 
     /// "Nov 17, 2026".
     public static func day(_ date: Date, timeZone: TimeZone) -> String {
+        format(date, "MMM d, yyyy", timeZone)
+    }
+
+    private static func format(_ date: Date, _ pattern: String, _ timeZone: TimeZone) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "MMM d, yyyy"
+        formatter.dateFormat = pattern
         return formatter.string(from: date)
     }
 

@@ -245,12 +245,6 @@ struct ListPage: Encodable {
         let isOverdue: Bool
     }
 
-    struct Choice: Encodable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
     let title = "Library"
     let notice: String?
     let search: String
@@ -264,9 +258,9 @@ struct ListPage: Encodable {
         self.notice = notice
         search = list.query.search
         let labels: [BookQuery.Status: String] = [.all: "All books", .available: "On the shelf", .onLoan: "Checked out", .overdue: "Overdue"]
-        statuses = try templates.fragment(each: BookQuery.Status.allCases.map {
+        statuses = try templates.options(BookQuery.Status.allCases.map {
             Choice(value: $0.rawValue, label: labels[$0] ?? $0.rawValue, selected: $0 == list.query.status)
-        }, as: "option")
+        })
         summary = list.summary
         rows = list.rows.map { Row(href: "/library/books/\($0.id)", title: $0.title, author: $0.author, status: $0.status, isOnLoan: $0.isOnLoan, isOverdue: $0.isOverdue) }
         hasRows = !rows.isEmpty

@@ -6,13 +6,6 @@ import Transistors
 /// What `transistors/browser.mustache` shows: the list with its form, and the detail beside it
 /// when a part is open. Built from the view models; the template only places it.
 struct TransistorBrowserPage: Encodable {
-    /// One choice of a select, as `option.mustache` shows it.
-    struct Choice: Encodable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
     struct Field: Encodable {
         let name: String
         let value: String
@@ -58,7 +51,6 @@ struct TransistorBrowserPage: Encodable {
         let page = viewModel.page
         let query = Self.queryString(input)
         func error(_ field: TransistorQuery.Field) -> String? { errors.first { $0.field == field.rawValue }?.message }
-        func options(_ choices: [Choice]) throws -> HTMLFragment { try templates.fragment(each: choices, as: "option") }
 
         title = detail.map { "\($0.partNumber) – Transistor Listor" } ?? "Transistor Listor"
         search = Field(name: "search", value: input.search ?? "", error: nil)
@@ -67,17 +59,17 @@ struct TransistorBrowserPage: Encodable {
         familyError = error(.family)
         dopingError = error(.doping)
         sortError = error(.sort)
-        families = try options([Choice(value: "", label: "Any family", selected: viewModel.query.family == nil)]
+        families = try templates.options([Choice(value: "", label: "Any family", selected: viewModel.query.family == nil)]
             + page.familyCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) })
-        dopings = try options([Choice(value: "", label: "Any doping", selected: viewModel.query.doping == nil)]
+        dopings = try templates.options([Choice(value: "", label: "Any doping", selected: viewModel.query.doping == nil)]
             + [("n", "N-type, any family"), ("p", "P-type, any family")].map { value, label in
                 Choice(value: value, label: label, selected: viewModel.query.doping?.rawValue == value)
             }
             + page.dopingCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) })
-        packages = try options([Choice(value: "", label: "Any package", selected: viewModel.query.package == nil)]
+        packages = try templates.options([Choice(value: "", label: "Any package", selected: viewModel.query.package == nil)]
             + page.packageCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) })
         // The default order has an empty value, so a plain search leaves no "sort=part" in the URL.
-        sorts = try options(TransistorSort.allCases.map { sort in
+        sorts = try templates.options(TransistorSort.allCases.map { sort in
             Choice(value: sort == .partNumber ? "" : sort.rawValue, label: sort.label, selected: viewModel.query.sort == sort)
         })
         self.rows = try rows.html(page.transistors, query: query, openPart: detail?.partNumber, templates: templates)

@@ -86,11 +86,6 @@ public enum ModbusFeed {
 
     /// "2026-11-22 14:05", as the seed's backend writes dates; "2026-11-22 14:05:09" with `seconds`.
     public static func dateText(_ date: Date, timeZone: TimeZone = .current, seconds: Bool = false) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
-        let minutes = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
-        return seconds ? minutes + ":" + two(parts.second) : minutes
+        DateText.dateTime(date, timeZone: timeZone, seconds: seconds)
     }
 }
