@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Transistors", targets: ["Transistors"]),
         .library(name: "Modbus", targets: ["Modbus"]),
         .library(name: "Library", targets: ["Library"]),
+        .library(name: "Stella", targets: ["Stella"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -93,6 +94,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+
+        /// Stella (seed 004): departments, products with money in minor units, the bundled
+        /// catalogue and its pictures, the catalogue's queries.
+        .target(name: "Stella", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
 
         // MARK: - Views
 
@@ -191,6 +196,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "StellaTests", dependencies: ["Stella", "ListorKit"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ListorWebTests",
             dependencies: [

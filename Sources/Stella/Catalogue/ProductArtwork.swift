@@ -1,0 +1,43 @@
+/// A product's pictures, drawn as SVG from its colours and category: no image files ship with
+/// the store, and every product still has its own pictures.
+public enum ProductArtwork {
+    /// Picture `index` (from 1) of `product`, small or large.
+    public static func svg(_ product: Product, index: Int, large: Bool) -> String {
+        let (width, height) = large ? (480, 600) : (120, 150)
+        let colours = product.colours.isEmpty ? [Product.Colour(name: "Grey", hex: "#8A8D91")] : product.colours
+        let main = colours[(index - 1) % colours.count].hex
+        let accent = colours[index % colours.count].hex
+        let background = ["#F4F1EC", "#ECEFF3", "#F3ECEE"][(index - 1) % 3]
+        var shapes = "<rect width=\"100\" height=\"125\" fill=\"\(background)\"/>"
+        switch product.macroCategory {
+        case "Clothing", "Lingerie":
+            shapes += "<path d=\"M38 18 L62 18 L70 34 L78 108 L22 108 L30 34 Z\" fill=\"\(main)\"/>"
+            shapes += "<path d=\"M38 18 L50 30 L62 18\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"3\"/>"
+        case "Beauty":
+            shapes += "<rect x=\"34\" y=\"40\" width=\"32\" height=\"62\" rx=\"6\" fill=\"\(main)\"/>"
+            shapes += "<rect x=\"42\" y=\"26\" width=\"16\" height=\"14\" fill=\"\(accent)\"/>"
+        default:
+            shapes += "<rect x=\"22\" y=\"46\" width=\"56\" height=\"50\" rx=\"8\" fill=\"\(main)\"/>"
+            shapes += "<path d=\"M36 46 C36 24 64 24 64 46\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"4\"/>"
+        }
+        if large {
+            shapes += "<text x=\"50\" y=\"119\" font-family=\"sans-serif\" font-size=\"5\" text-anchor=\"middle\" fill=\"#333\">\(escaped(product.brand))</text>"
+        }
+        let label = escaped("\(product.brand) \(product.name), picture \(index)")
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 100 125\" role=\"img\" aria-label=\"\(label)\">\(shapes)</svg>"
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
