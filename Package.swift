@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "ListorWeb",
             dependencies: [
-                "ListorKit", "Transistors", "Modbus", "Library",
+                "ListorKit", "Transistors", "Modbus", "Library", "Stella",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -119,7 +119,7 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "LibraryPostgres",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "LibraryPostgres", "Stella",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -200,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
-                "ListorWeb", "Transistors", "Modbus", "Library", "LibrarySQLite", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorWeb", "Transistors", "Modbus", "Library", "LibrarySQLite", "Stella", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -88,6 +88,7 @@ struct ServeCommand: ListorCommand {
                     TransistorsWebModule(viewModel: transistorList),
                     ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
                     LibraryWebModule(service: LocalLibrary(store: library, loanPeriod: loanPeriod), apiPrefix: prefix, adminToken: adminToken),
+                    StellaWebModule(),
                 ],
                 services: modbus.services,
                 logger: serverLogger,
