@@ -11,10 +11,38 @@ public struct StellaWebModule: WebModule {
         self.catalogue = catalogue
     }
 
-    /// No tile until the store has pages of its own.
-    public var tile: AppTile? { nil }
+    public var tile: AppTile? {
+        AppTile(name: "Stella", summary: "A fashion store: departments, products with sizes, colours and sale prices.", path: "/stella")
+    }
 
     public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws {
+        let catalogue = self.catalogue
+        router.get("/stella") { _, _ in
+            try templates.html(DepartmentsPage(.departments(Departments.all)), as: "stella/departments")
+        }
+        router.get("/stella/:department") { request, context in
+            let id = try context.parameters.require("department")
+            guard let department = Departments.department(id: id) else {
+                throw PageError(status: .notFound, title: "No such department", message: "Stella has no department \"\(id.prefix(40))\".",
+                                suggestions: Departments.all.map { .init(label: $0.name, href: "/stella/\($0.id)") })
+            }
+            let parameters = request.uri.queryParameters
+            var input: [String: String] = [:]
+            for name in ["page", "per_page", "sort", "size", "colour", "min_price", "max_price"] { input[name] = parameters.get(name) }
+            let (query, errors) = CatalogueQuery.parse { input[$0] }
+            let result = try catalogue.page(department: id, query)
+            let facets = CatalogueFacets(products: catalogue.products.filter { $0.departmentID == id })
+            let page = try ProductsPage(department: department, page: result, query: query, input: input, errors: errors, facets: facets, templates: templates)
+            return try templates.html(page, as: "stella/products")
+        }
+        router.get("/stella/products/:code") { _, context in
+            let code = try context.parameters.require("code")
+            guard let product = try? catalogue.product(code: code) else {
+                throw PageError(status: .notFound, title: "No such product", message: "Stella has no product \"\(code.prefix(40))\".",
+                                suggestions: [.init(label: "Departments", href: "/stella")])
+            }
+            return try templates.html(ProductPageView(ProductDetailViewModel(product: product)), as: "stella/product")
+        }
         router.get("/stella/api/departments") { _, _ in
             Response.json(JSONValue.array(Departments.all.map { .members([("id", .string($0.id)), ("name", .string($0.name))]) }).serialized(pretty: false))
         }
