@@ -214,7 +214,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "ListorWeb", "ListorTestSupport",
+                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "Stella", "ListorWeb", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

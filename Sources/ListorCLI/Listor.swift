@@ -5,7 +5,7 @@ public struct Listor: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "listor",
         abstract: "Five list–detail apps on one core, in the browser (listor serve) and the terminal.",
-        subcommands: [ServeCommand.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self])
+        subcommands: [ServeCommand.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self, StellaCommand.self])
 
     public init() {}
 
