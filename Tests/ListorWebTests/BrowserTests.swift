@@ -5,6 +5,7 @@ import ListorKit
 import ListorTestSupport
 import ListorWeb
 import Modbus
+import Stella
 import Testing
 import Transistors
 
@@ -254,6 +255,53 @@ import Transistors
         if browserMissing() { return }
         try await serveLibrary { base in
             try await WebDriverSession.with(width: 375, height: 812) { browser in try await libraryJourney(browser, base: base, suffix: "phone") }
+        }
+    }
+
+    // MARK: Stella
+
+    /// Departments → products (sorted, then the next page) → a product and back.
+    private func stellaJourney(_ browser: WebDriverSession, base: String, suffix: String) async throws {
+        let sorted = try Catalogue.bundled.page(department: "accessories", CatalogueQuery(page: 2, sort: .priceAscending))
+        try await browser.open(base + "/stella")
+        try await browser.click(#"a[href="/stella/accessories"]"#)
+        try await browser.waitUntil("document.getElementById('products-heading') !== null")
+        try await browser.type("Price: low to high", into: "#sort")
+        try await browser.click(".filters button[type=submit]")
+        try await browser.waitUntil("location.search.includes('sort=price-asc')")
+        try await browser.click("#next-page")
+        try await browser.waitUntil("location.search.includes('page=2')")
+        #expect(try await browser.text("#summary") == "25–48 of \(sorted.total) products")
+        let first = try #require(sorted.products.first)
+        #expect(try await browser.script("return document.querySelector('#products li a').getAttribute('href')") == .string("/stella/products/\(first.code)"))
+        #expect(try await browser.script("return document.querySelector('#products img').naturalWidth > 0") == .bool(true), "the thumbnail loads")
+        try await save(browser, "stella-products-\(suffix).png")
+
+        try await browser.click("#products li a")
+        try await browser.waitUntil("document.getElementById('product-heading') !== null")
+        #expect(try await browser.text("#product-heading") == "\(first.brand) \(first.name)")
+        #expect(try await browser.script("return document.querySelector('.product-image').naturalWidth > 0") == .bool(true))
+        try await save(browser, "stella-product-\(suffix).png")
+        try await browser.click("#back-to-products")
+        try await browser.waitUntil("document.getElementById('products-heading') !== null")
+    }
+
+    private func serveStella(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule()])
+        try await withLoopbackServer(router) { base in try await body(base.absoluteString) }
+    }
+
+    @Test func stellaJourneyWide() async throws {
+        if browserMissing() { return }
+        try await serveStella { base in
+            try await WebDriverSession.with(width: 1280, height: 900) { browser in try await stellaJourney(browser, base: base, suffix: "wide") }
+        }
+    }
+
+    @Test func stellaJourneyAtPhoneWidth() async throws {
+        if browserMissing() { return }
+        try await serveStella { base in
+            try await WebDriverSession.with(width: 375, height: 812) { browser in try await stellaJourney(browser, base: base, suffix: "phone") }
         }
     }
 }
