@@ -10,4 +10,15 @@ public enum DateText {
         let minutes = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
         return seconds ? minutes + ":" + two(parts.second) : minutes
     }
+
+    /// "2026-11-22 14:05:09" (or with a "T") in `timeZone`; nil for anything else, impossible dates included.
+    public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }).map { Int($0) }
+        guard parts.count == 6, parts.allSatisfy({ $0 != nil }) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5])
+        guard components.isValidDate(in: calendar) else { return nil }
+        return calendar.date(from: components)
+    }
 }

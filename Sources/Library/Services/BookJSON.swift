@@ -87,12 +87,6 @@ public enum LibraryDate {
     static let utc = TimeZone(identifier: "UTC")!
 
     public static func date(_ text: String) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }).map { Int($0) }
-        guard parts.count == 6, parts.allSatisfy({ $0 != nil }) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5])
-        guard components.isValidDate(in: calendar) else { return nil }
-        return calendar.date(from: components)
+        DateText.parse(text, timeZone: utc)
     }
 }

@@ -88,10 +88,6 @@ public enum StellaJSON {
     }
 
     static func date(_ text: String) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" }).compactMap { Int($0) }
-        guard parts.count == 6 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5]))
+        DateText.parse(text, timeZone: TimeZone(identifier: "UTC")!)
     }
 }
