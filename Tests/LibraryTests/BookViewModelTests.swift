@@ -58,4 +58,16 @@ import Testing
         #expect(form.validate()?.title == "Dune Messiah")
         #expect(form.errors.isEmpty)
     }
+
+    @Test func aBorrowersPageSaysWhatIsOutAndWhatIsLate() {
+        let back = Loan(id: 1, bookID: 1, borrower: "Ann", checkedOut: Self.checkedOut, due: Self.checkedOut.addingTimeInterval(14 * 86400),
+                        returned: Self.checkedOut.addingTimeInterval(86400))
+        let late = Loan(id: 2, bookID: 2, borrower: "Ann", checkedOut: Self.checkedOut, due: Self.checkedOut.addingTimeInterval(14 * 86400))
+        let borrower = BorrowerViewModel(name: "Ann", loans: [late, back], titles: [1: "Dune"], now: Self.checkedOut.addingTimeInterval(20 * 86400), timeZone: Self.utc)
+        #expect(borrower.summary == "2 loans, 1 still out")
+        #expect(borrower.lines.map(\.title) == ["Book 2", "Dune"])
+        #expect(borrower.lines.first?.text == "Nov 3, 2026 at 9:06 PM, overdue since Nov 17, 2026")
+        #expect(borrower.lines.last?.text == "Nov 3, 2026 at 9:06 PM → Nov 4, 2026 at 9:06 PM")
+        #expect(BorrowerViewModel(name: "Bo", loans: [], titles: [:], now: Self.checkedOut, timeZone: Self.utc).summary == "Bo has never borrowed a book.")
+    }
 }

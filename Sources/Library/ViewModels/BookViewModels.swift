@@ -135,3 +135,32 @@ public struct BookFormViewModel: Sendable {
         errors = Dictionary(problems.errors.map { ($0.field, $0.message) }, uniquingKeysWith: { first, _ in first })
     }
 }
+
+/// One borrower's loans, newest first: what they have out and what they brought back.
+public struct BorrowerViewModel: Sendable {
+    public struct Line: Sendable, Hashable {
+        public let bookID: Int64
+        public let title: String
+        /// "Nov 3, 2026 at 4:06 PM → Nov 6, 2026 at 9:00 AM", or "…, due Nov 17, 2026" while out.
+        public let text: String
+        public let isOpen: Bool
+    }
+
+    public let name: String
+    public let lines: [Line]
+    /// "3 loans, 1 still out".
+    public let summary: String
+
+    public init(name: String, loans: [Loan], titles: [Int64: String], now: Date, timeZone: TimeZone) {
+        self.name = name
+        let open = loans.filter(\.isOpen).count
+        summary = loans.isEmpty ? "\(name) has never borrowed a book."
+            : "\(loans.count) \(loans.count == 1 ? "loan" : "loans"), \(open) still out"
+        lines = loans.map { loan in
+            let out = BookDates.long(loan.checkedOut, timeZone: timeZone)
+            let text = loan.returned.map { "\(out) → \(BookDates.long($0, timeZone: timeZone))" }
+                ?? "\(out), \(loan.due < now ? "overdue since" : "due") \(BookDates.day(loan.due, timeZone: timeZone))"
+            return Line(bookID: loan.bookID, title: titles[loan.bookID] ?? "Book \(loan.bookID)", text: text, isOpen: loan.isOpen)
+        }
+    }
+}

@@ -30,7 +30,7 @@ struct LibraryPages: Sendable {
             let name = raw.removingPercentEncoding ?? raw
             let loans = try await service.loans(.borrower(name))
             let titles = Dictionary(try await service.books(BookQuery()).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-            let page = BorrowerPage(name: name, loans: loans, titles: titles, now: Date(), timeZone: session.timeZone)
+            let page = BorrowerPage(BorrowerViewModel(name: name, loans: loans, titles: titles, now: Date(), timeZone: session.timeZone))
             return session.page(try templates.html(page, as: "library/borrower", status: loans.isEmpty ? .notFound : .ok))
         }
         router.get("/library/books/new") { request, _ in
@@ -387,17 +387,10 @@ struct BorrowerPage: Encodable {
     let loans: [LoanLine]
     let hasLoans: Bool
 
-    init(name: String, loans: [Loan], titles: [Int64: String], now: Date, timeZone: TimeZone) {
-        self.name = name
-        let open = loans.filter(\.isOpen).count
-        summary = loans.isEmpty ? "\(name) has never borrowed a book."
-            : "\(loans.count) \(loans.count == 1 ? "loan" : "loans"), \(open) still out"
-        self.loans = loans.map { loan in
-            let out = BookDates.long(loan.checkedOut, timeZone: timeZone)
-            let text = loan.returned.map { "\(out) → \(BookDates.long($0, timeZone: timeZone))" }
-                ?? "\(out), \(loan.due < now ? "overdue since" : "due") \(BookDates.day(loan.due, timeZone: timeZone))"
-            return LoanLine(title: titles[loan.bookID] ?? "Book \(loan.bookID)", href: "/library/books/\(loan.bookID)", text: text, isOpen: loan.isOpen)
-        }
+    init(_ borrower: BorrowerViewModel) {
+        name = borrower.name
+        summary = borrower.summary
+        loans = borrower.lines.map { LoanLine(title: $0.title, href: "/library/books/\($0.bookID)", text: $0.text, isOpen: $0.isOpen) }
         hasLoans = !loans.isEmpty
     }
 }

@@ -64,9 +64,7 @@ struct ProductsPage: Encodable {
             PriceField(name: "max_price", label: "Max price", value: input["max_price"] ?? "", error: error("max_price")),
         ]
         hasErrors = !errors.isEmpty
-        let first = result.total == 0 ? 0 : (result.page - 1) * result.perPage + 1
-        let last = min(result.total, result.page * result.perPage)
-        summary = result.total == 0 ? "No products" : "\(first)–\(last) of \(result.total) products"
+        summary = result.summary
         products = ListDataSource.products(result.products).viewModels.map {
             Card(code: $0.code, brand: $0.brand, name: $0.name, price: $0.price, fullPrice: $0.fullPrice, discount: $0.discount,
                  thumbnail: $0.thumbnail, isSoldOut: $0.isSoldOut)

@@ -115,6 +115,13 @@ public struct ProductPage: Sendable, Hashable {
     }
 
     public var pageCount: Int { max(1, (total + perPage - 1) / perPage) }
+
+    /// "25–48 of 80 products", or "No products".
+    public var summary: String {
+        guard total > 0, !products.isEmpty else { return total == 0 ? "No products" : "None on page \(page) of \(total) products" }
+        let first = (page - 1) * perPage + 1
+        return "\(first)–\(first + products.count - 1) of \(total) products"
+    }
 }
 
 public enum CatalogueError: Error, Sendable, Hashable, CustomStringConvertible {
