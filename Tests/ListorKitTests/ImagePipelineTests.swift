@@ -159,4 +159,14 @@ final class TestOrigin: Sendable {
         while !origin.wasCancelled(url) { await Task.yield() }
         #expect(!(await pipeline.isFetching(url)))
     }
+
+    @Test func aFailedImageIsTheFailurePictureWithItsReason() async throws {
+        struct Gone: Error, CustomStringConvertible { var description: String { "404 Not Found" } }
+        let pipeline = ImagePipeline { _ in throw Gone() }
+        let content = try await pipeline.content(for: Self.url(3))
+        #expect(content == .failed("404 Not Found"))
+        #expect(content.bytes == ImageContent.failureSVG)
+        #expect(ImageContent.placeholder.bytes == ImageContent.placeholderSVG)
+        #expect(await pipeline.counters.failures == 1)
+    }
 }

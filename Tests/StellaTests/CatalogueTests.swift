@@ -66,6 +66,8 @@ import Testing
     @Test func picturesAreSVGDrawnFromTheProductsColours() throws {
         let product = try #require(catalogue.products.first)
         let large = ProductArtwork.svg(product, index: 1, large: true)
+        let shapes = Set(["Bags", "Scarves", "Belts", "Sunglasses", "Shoes"].map { ProductArtwork.accessory($0, main: "#000000", accent: "#FFFFFF") })
+        #expect(shapes.count == 5, "each accessory has its own outline")
         #expect(large.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"600\""))
         #expect(large.contains(product.colours[0].hex))
         let hostile = Product(code: "X", departmentID: "beauty", brand: "A&B <i>", name: "\"Q\"", macroCategory: "Beauty", microCategory: "Lipstick",

@@ -17,14 +17,34 @@ public enum ProductArtwork {
             shapes += "<rect x=\"34\" y=\"40\" width=\"32\" height=\"62\" rx=\"6\" fill=\"\(main)\"/>"
             shapes += "<rect x=\"42\" y=\"26\" width=\"16\" height=\"14\" fill=\"\(accent)\"/>"
         default:
-            shapes += "<rect x=\"22\" y=\"46\" width=\"56\" height=\"50\" rx=\"8\" fill=\"\(main)\"/>"
-            shapes += "<path d=\"M36 46 C36 24 64 24 64 46\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"4\"/>"
+            shapes += accessory(product.microCategory, main: main, accent: accent)
         }
         if large {
             shapes += "<text x=\"50\" y=\"119\" font-family=\"sans-serif\" font-size=\"5\" text-anchor=\"middle\" fill=\"#333\">\(escaped(product.brand))</text>"
         }
         let label = escaped("\(product.brand) \(product.name), picture \(index)")
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 100 125\" role=\"img\" aria-label=\"\(label)\">\(shapes)</svg>"
+    }
+
+    /// Bags, scarves, belts, sunglasses and shoes, each its own outline.
+    static func accessory(_ category: String, main: String, accent: String) -> String {
+        switch category {
+        case "Scarves":
+            "<path d=\"M20 40 C35 30 45 50 60 40 S80 30 82 40 L80 92 C65 102 55 82 40 92 S22 100 20 92 Z\" fill=\"\(main)\"/>"
+                + "<path d=\"M20 52 C35 42 45 62 60 52 S80 42 82 52\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"3\"/>"
+        case "Belts":
+            "<rect x=\"10\" y=\"56\" width=\"80\" height=\"12\" rx=\"3\" fill=\"\(main)\"/>"
+                + "<rect x=\"42\" y=\"52\" width=\"16\" height=\"20\" rx=\"2\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"3\"/>"
+        case "Sunglasses":
+            "<circle cx=\"33\" cy=\"62\" r=\"14\" fill=\"\(main)\"/><circle cx=\"67\" cy=\"62\" r=\"14\" fill=\"\(main)\"/>"
+                + "<path d=\"M47 60 Q50 55 53 60\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"3\"/>"
+        case "Shoes":
+            "<path d=\"M18 88 L30 62 Q34 56 40 62 L58 78 L82 80 Q88 82 86 90 L18 90 Z\" fill=\"\(main)\"/>"
+                + "<path d=\"M70 90 L72 104\" stroke=\"\(accent)\" stroke-width=\"4\"/>"
+        default:
+            "<rect x=\"22\" y=\"46\" width=\"56\" height=\"50\" rx=\"8\" fill=\"\(main)\"/>"
+                + "<path d=\"M36 46 C36 24 64 24 64 46\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"4\"/>"
+        }
     }
 
     static func escaped(_ text: String) -> String {
