@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Library
+import ListorHTTPClient
 import ListorKit
 import ListorWeb
 import Logging
+import Stella
 import Transistors
 
 /// `listor serve`: every app in the browser, on embedded defaults.
@@ -34,6 +36,8 @@ struct ServeCommand: ListorCommand {
     var libraryLoanDays = 14
     @Option(help: ArgumentHelp("The library's database: postgres://user:password@host:5432/database[?sslmode=require] (default: library.sqlite in the data directory).", valueName: "url"))
     var libraryDB: String?
+    @OptionGroup(title: "Stella")
+    var stella: ServeStellaOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
@@ -66,6 +70,12 @@ struct ServeCommand: ListorCommand {
         }
         try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
 
+        let imageCache: DiskImageCache
+        do { imageCache = try stella.diskCache(dataDirectory: dataDirectory) } catch {
+            environment.writeError("error: cannot keep pictures in \(dataDirectory)/image-cache: \(error.localizedDescription)\n")
+            throw ExitCode.failure
+        }
+
         let modbus: ServedModbus
         do { modbus = try await ServedModbus.start(self.modbus, environment: environment) } catch let error as ValidationError {
             environment.writeError("error: \(error.message)\n")
@@ -81,29 +91,34 @@ struct ServeCommand: ListorCommand {
         let (host, port, prefix, adminToken) = (self.host, self.port, libraryAPIPrefix, self.adminToken)
         let (transistorList, serverLogger) = (transistors, logger)
         let loanPeriod = Duration.seconds(libraryLoanDays * 86400)
-        try await libraryDatabase.withStore(environment) { library in
-            let app = try await buildApplication(
-                configuration: WebConfiguration(host: host, port: port),
-                modules: [
-                    TransistorsWebModule(viewModel: transistorList),
-                    ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
-                    LibraryWebModule(service: LocalLibrary(store: library, loanPeriod: loanPeriod), apiPrefix: prefix, adminToken: adminToken),
-                    StellaWebModule(),
-                ],
-                services: modbus.services,
-                logger: serverLogger,
-                onServerRunning: { port in
-                    environment.write("Listor is running at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (data in \(dataDirectory))\n")
-                    environment.write("ModbusApp polls \(modbus.device)\n")
-                    environment.write("The library is in \(libraryDatabase.description)\n")
-                })
-            do {
-                try await app.runService()
-            } catch {
+        let stella = self.stella
+        try await withLiveHTTPTransport { transport in
+            let pictures = stella.pictures(disk: imageCache, transport: transport)
+            try await libraryDatabase.withStore(environment) { library in
+                let app = try await buildApplication(
+                    configuration: WebConfiguration(host: host, port: port),
+                    modules: [
+                        TransistorsWebModule(viewModel: transistorList),
+                        ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
+                        LibraryWebModule(service: LocalLibrary(store: library, loanPeriod: loanPeriod), apiPrefix: prefix, adminToken: adminToken),
+                        StellaWebModule(pictures: pictures),
+                    ],
+                    services: modbus.services,
+                    logger: serverLogger,
+                    onServerRunning: { port in
+                        environment.write("Listor is running at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (data in \(dataDirectory))\n")
+                        environment.write("ModbusApp polls \(modbus.device)\n")
+                        environment.write("The library is in \(libraryDatabase.description)\n")
+                        let source = pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
+                        environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
+                    })
+                let result: Result<Void, any Error>
+                do { result = .success(try await app.runService()) } catch { result = .failure(error) }
                 await modbus.close()
-                throw error
+                let counters = await pictures.pipeline.counters
+                serverLogger.info("\(counters.summary)")
+                try result.get()
             }
-            await modbus.close()
         }
     }
 

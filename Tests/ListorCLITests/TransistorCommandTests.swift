@@ -214,6 +214,12 @@ import Transistors
         #expect(exposed.errorOutput.hasPrefix("Error: --host: 0.0.0.0 is reachable from other machines; set --library-admin-token"))
         let prefix = await listor("serve", "--library-api-prefix", "library/")
         #expect(prefix.exitCode == 64)
+        let origin = await listor("serve", "--stella-image-origin", "ftp://cdn.example")
+        #expect(origin.exitCode == 64)
+        #expect(origin.errorOutput.hasPrefix(#"Error: --stella-image-origin: "ftp://cdn.example" is not an http or https URL"#))
+        let cache = await listor("serve", "--image-cache-size", "0")
+        #expect(cache.exitCode == 64)
+        #expect(cache.errorOutput.hasPrefix("Error: --image-cache-size: 0 is outside 1 to 100000 MB"))
     }
 
     @Test func aMissingRegisterMapStopsTheServerFromStarting() async {

@@ -1,6 +1,7 @@
 import Foundation
 import Library
 import LibrarySQLite
+import ListorHTTPClient
 import ListorKit
 import ListorTestSupport
 import ListorWeb
@@ -302,6 +303,44 @@ import Transistors
         if browserMissing() { return }
         try await serveStella { base in
             try await WebDriverSession.with(width: 375, height: 812) { browser in try await stellaJourney(browser, base: base, suffix: "phone") }
+        }
+    }
+
+    /// A picture's place holds the grey frame while it loads, and the frame with a cross when
+    /// it cannot be had; never a broken image.
+    @Test func picturesHoldTheirPlaceWhileTheyLoadAndWhenTheyFail() async throws {
+        if browserMissing() { return }
+        let origin = OriginControl(.hold) { $0.hasPrefix("/stella/images/ST") }
+        defer { origin.set(.pass) }  // so that no request is left held if an expectation fails
+        let originRouter = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule()])
+        let (loading, failing) = (Catalogue.bundled.products[3], Catalogue.bundled.products[4])
+        try await withLiveHTTPTransport { transport in
+            try await withLoopbackServer(origin.guarding(originRouter)) { originURL in
+                let pictures = ProductPictures(catalogue: .bundled, origin: originURL, transport: transport)
+                let store = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule(pictures: pictures)])
+                try await withLoopbackServer(store) { base in
+                    try await WebDriverSession.with(width: 375, height: 812, waitForImages: false) { browser in
+                        let image = "document.querySelector('.product-image')"
+                        try await browser.open(base.absoluteString + "/stella/products/\(loading.code)")
+                        var arrivals = origin.arrivals.makeAsyncIterator()
+                        #expect(await arrivals.next() == loading.images[0].large, "the origin holds the picture")
+                        #expect(try await browser.script("return \(image).complete") == .bool(false))
+                        #expect(try await browser.script("return getComputedStyle(\(image)).backgroundImage")
+                            == .string("url(\"\(base.absoluteString)/stella/images/placeholder.svg\")"))
+                        try await browser.waitUntil("performance.getEntriesByName(location.origin + '/stella/images/placeholder.svg').length > 0")
+                        try await save(browser, "stella-loading-phone.png")
+
+                        origin.set(.pass)
+                        try await browser.waitUntil("\(image).complete && \(image).naturalWidth === 480")
+
+                        origin.set(.fail)
+                        try await browser.open(base.absoluteString + "/stella/products/\(failing.code)")
+                        try await browser.waitUntil("\(image).complete")
+                        #expect(try await browser.script("return \(image).naturalWidth > 0") == .bool(true), "the failure picture, not a broken image")
+                        try await save(browser, "stella-failed-phone.png")
+                    }
+                }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import ListorHTTPClient
 import ListorKit
 import ListorTestSupport
@@ -56,6 +57,25 @@ import Testing
             #expect(await pipeline.counters.fetches == 1)
             let missing = ProductImagesProvider(origin: base, path: "/stella/images/\(product.code)/9-large.svg", pipeline: pipeline)
             await #expect(throws: NetworkError.self) { try await missing.load() }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func cancellingTheTaskAbandonsTheRequest() async throws {
+        // The server holds the products request, so only cancellation can end the load.
+        let origin = OriginControl(.hold) { $0.hasSuffix("/products") }
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule()])
+        try await withLoopbackServer(origin.guarding(router)) { base in
+            try await withLiveHTTPTransport { transport in
+                let provider = ProductsDataProvider(baseURL: base.appendingPathComponent("stella/api"), department: "beauty",
+                                                    query: CatalogueQuery(), transport: transport)
+                let load = Task { try await provider.load() }
+                var arrivals = origin.arrivals.makeAsyncIterator()
+                #expect(await arrivals.next() == "/stella/api/departments/beauty/products", "the request reached the server, which holds it")
+                load.cancel()
+                await #expect(throws: CancellationError.self) { try await load.value }
+                origin.set(.pass)
+                #expect(origin.total == 1)
+            }
         }
     }
 }

@@ -18,7 +18,7 @@ struct WebDriverSession {
 
     /// Runs `body` with a fresh browser; chromedriver and the browser end afterwards.
     static func with<T: Sendable>(
-        width: Int, height: Int, javaScript: Bool = true,
+        width: Int, height: Int, javaScript: Bool = true, waitForImages: Bool = true,
         _ body: (WebDriverSession) async throws -> T
     ) async throws -> T {
         let process = Process()
@@ -62,6 +62,8 @@ struct WebDriverSession {
                 .init(key: "capabilities", value: .object(JSONObject(members: [
                     .init(key: "alwaysMatch", value: .object(JSONObject(members: [
                         .init(key: "browserName", value: .string("chrome")),
+                        // "eager": navigation returns once the document is parsed, before its images load.
+                        .init(key: "pageLoadStrategy", value: .string(waitForImages ? "normal" : "eager")),
                         .init(key: "goog:chromeOptions", value: .object(JSONObject(members: options))),
                     ]))),
                 ]))),

@@ -91,8 +91,9 @@ public actor ImagePipeline {
         switch result {
         case .success(let bytes):
             memory.insert(bytes, for: url)
-            for waiter in entry.waiters.values { waiter.resume(returning: bytes) }
+            // On disk before anyone has it, so that an image once served survives a restart.
             if let disk { await disk.store(bytes, for: url) }
+            for waiter in entry.waiters.values { waiter.resume(returning: bytes) }
         case .failure(let error):
             counters.failures += 1
             for waiter in entry.waiters.values { waiter.resume(throwing: error) }

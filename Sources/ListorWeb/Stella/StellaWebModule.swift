@@ -1,14 +1,18 @@
 import Foundation
 import Hummingbird
 import ListorKit
+import Logging
 import Stella
 
 /// Stella on the web: the catalogue API its products provider talks to, and the products' pictures.
 public struct StellaWebModule: WebModule {
     private let catalogue: Catalogue
+    private let pictures: ProductPictures
 
-    public init(catalogue: Catalogue = .bundled) {
+    /// `pictures` defaults to pictures drawn from `catalogue` and kept in memory.
+    public init(catalogue: Catalogue = .bundled, pictures: ProductPictures? = nil) {
         self.catalogue = catalogue
+        self.pictures = pictures ?? ProductPictures(drawingFrom: catalogue)
     }
 
     public var tile: AppTile? {
@@ -65,23 +69,34 @@ public struct StellaWebModule: WebModule {
                 throw HTTPError(.notFound, message: "\(error)")
             }
         }
-        // "/stella/images/ST100000/2-large.svg": picture 2 of the product, drawn on request.
+        // What an image shows while the picture loads (a CSS background), the same grey frame
+        // as the pipeline's placeholder.
+        router.get("/stella/images/placeholder.svg") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.placeholderSVG)))
+        }
+        // "/stella/images/ST100000/2-large.svg": picture 2 of the product, through the image pipeline.
+        let pictures = self.pictures
         router.get("/stella/images/:code/:file") { _, context in
             let code = try context.parameters.require("code")
             let file = try context.parameters.require("file")
-            guard let product = try? catalogue.product(code: code), let (index, large) = Self.picture(file), index <= product.images.count else {
+            guard let picture = pictures.picture(code: code, file: file) else {
                 throw HTTPError(.notFound, message: "there is no picture \(file.prefix(40)) of \(code.prefix(20))")
             }
-            return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
-                            body: .init(byteBuffer: ByteBuffer(string: ProductArtwork.svg(product, index: index, large: large))))
+            switch try await pictures.content(of: picture) {
+            case .image(let bytes):
+                return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
+                                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            case .failed(let reason):
+                // The failure picture, so that the page shows a frame with a cross rather than a
+                // broken image; not cached, so the next request tries the origin again.
+                context.logger.warning("cannot get the picture \(picture.path): \(reason)")
+                return Response(status: .badGateway, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                                body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.failureSVG)))
+            case .placeholder:
+                return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                                body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.placeholderSVG)))
+            }
         }
-    }
-
-    /// "2-large.svg" → (2, true); "1-thumb.svg" → (1, false).
-    static func picture(_ file: String) -> (Int, Bool)? {
-        guard file.hasSuffix(".svg") else { return nil }
-        let parts = file.dropLast(4).split(separator: "-")
-        guard parts.count == 2, let index = Int(parts[0]), index >= 1, ["thumb", "large"].contains(parts[1]) else { return nil }
-        return (index, parts[1] == "large")
     }
 }
