@@ -25,6 +25,12 @@ import Testing
             #expect(page.products.count == 10)
             #expect(page.products.map(\.price) == page.products.map(\.price).sorted(by: >))
 
+            let filtered = CatalogueQuery(perPage: 100, sort: .newest, colour: "navy", maxPrice: Money(minorUnits: 20_050))
+            let navy = try await ProductsDataProvider(baseURL: api, department: "accessories", query: filtered, transport: transport).load()
+            #expect(navy == (try Catalogue.bundled.page(department: "accessories", filtered)))
+            #expect(!navy.products.isEmpty)
+            #expect(navy.products.allSatisfy { $0.price.minorUnits <= 20_050 })
+
             let code = try #require(page.products.first?.code)
             #expect(try await ProductDetailProvider(baseURL: api, code: code, transport: transport).load() == (try Catalogue.bundled.product(code: code)))
             #expect(try await DepartmentDataProvider().load().map(\.id) == ["ready-to-wear", "accessories", "beauty", "lingerie"])
