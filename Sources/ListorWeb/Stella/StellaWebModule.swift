@@ -83,20 +83,16 @@ public struct StellaWebModule: WebModule {
             guard let picture = pictures.picture(code: code, file: file) else {
                 throw HTTPError(.notFound, message: "there is no picture \(file.prefix(40)) of \(code.prefix(20))")
             }
-            switch try await pictures.content(of: picture) {
-            case .image(let bytes):
-                return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
-                                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-            case .failed(let reason):
+            let content = try await pictures.content(of: picture)
+            if case .failed(let reason) = content {
                 // The failure picture, so that the page shows a frame with a cross rather than a
                 // broken image; not cached, so the next request tries the origin again.
                 context.logger.warning("cannot get the picture \(picture.path): \(reason)")
                 return Response(status: .badGateway, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
-                                body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.failureSVG)))
-            case .placeholder:
-                return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
-                                body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.placeholderSVG)))
+                                body: .init(byteBuffer: ByteBuffer(bytes: content.bytes)))
             }
+            return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: content.bytes)))
         }
     }
 }
