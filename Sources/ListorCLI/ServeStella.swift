@@ -1,14 +1,13 @@
 import ArgumentParser
 import Foundation
 import ListorKit
-import Logging
 import Stella
 
 /// The options of `listor serve` for Stella's pictures: where they come from, and how much of
 /// them the data directory keeps.
 struct ServeStellaOptions: ParsableArguments {
     @Option(name: .customLong("stella-image-origin"),
-            help: ArgumentHelp("Fetch product pictures from this server (a CDN, or another listor serve), which has them at the same paths (default: draw them here).", valueName: "url"))
+            help: ArgumentHelp("Fetch product pictures from this server (a CDN, or another listor serve), which has them under its path at /stella/images/… (default: draw them here).", valueName: "url"))
     var imageOrigin: String?
     @Option(name: .customLong("image-cache-size"), help: ArgumentHelp("Megabytes of pictures kept in the data directory (1 to 100000).", valueName: "MB"))
     var imageCacheSize = 256

@@ -29,7 +29,8 @@ public struct ProductPictures: Sendable {
         }
     }
 
-    /// Pictures of `catalogue`'s products fetched from `origin`, which serves them at the same paths.
+    /// Pictures of `catalogue`'s products fetched from `origin`, which serves them at the same
+    /// paths under its own: "https://cdn.example/shop/stella/images/ST100000/1-large.svg".
     public init(catalogue: Catalogue, origin: URL, transport: HTTPTransport, memoryLimit: Int = 32 << 20, disk: DiskImageCache? = nil) {
         self.catalogue = catalogue
         self.origin = origin
@@ -47,10 +48,12 @@ public struct ProductPictures: Sendable {
         try await pipeline.content(for: url(of: picture))
     }
 
-    /// The pipeline's key: the origin's URL for the picture, or its bare path when drawn here.
+    /// The pipeline's key: the picture's path under the origin ("https://cdn.example/shop" +
+    /// "/stella/images/…"), or its bare path when drawn here.
     func url(of picture: Picture) -> URL {
-        if let origin { return URL(string: picture.path, relativeTo: origin)?.absoluteURL ?? origin }
-        return URL(string: picture.path) ?? URL(fileURLWithPath: picture.path)
+        var base = origin?.absoluteString ?? ""
+        while base.hasSuffix("/") { base.removeLast() }
+        return URL(string: base + picture.path) ?? URL(fileURLWithPath: picture.path)
     }
 
     /// "/stella/images/ST100000/2-large.svg" → picture 2 of ST100000, large.
