@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
     ],
     targets: [
         // MARK: - Shared, platform-neutral core
@@ -75,12 +76,16 @@ let package = Package(
 
         /// Prolific Library (seed 002): books and loans, the validator, the library service and
         /// its view models. Stores are injected; LibrarySQLite has the default one.
-        .target(name: "Library", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
+        .target(
+            name: "Library",
+            dependencies: ["ListorKit", .product(name: "Tagged", package: "swift-tagged")],
+            swiftSettings: swiftSettings
+        ),
 
         /// The library in a SQLite file through GRDB: WAL mode, migrations, the sample library on first run.
         .target(
             name: "LibrarySQLite",
-            dependencies: ["Library", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Library", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Tagged", package: "swift-tagged")],
             swiftSettings: swiftSettings
         ),
 
@@ -90,7 +95,10 @@ let package = Package(
             dependencies: [
                 "Library",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tagged", package: "swift-tagged"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -111,11 +119,13 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Tagged", package: "swift-tagged"),
             ],
             resources: [.copy("Resources/Templates"), .copy("Resources/Public")],
             swiftSettings: swiftSettings
         ),
-        /// The `listor` command line: commands, table rendering and the composition root.
+        /// The `listor` command line: the commands, table rendering, and the composition root
+        /// (`Composition/`), the only code that builds services, stores and transports.
         .target(
             name: "ListorCLI",
             dependencies: [
@@ -123,10 +133,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tagged", package: "swift-tagged"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -149,12 +157,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: - Tests
+        // MARK: - Tests (Tests/<Target>Tests mirrors Sources/<Target>)
 
         /// Fixtures with fixed contents, temporary files and a loopback HTTP server, shared by the test targets.
         .target(
             name: "ListorTestSupport",
             dependencies: [
+                "ListorKit", "ListorWeb", "Stella",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -178,7 +187,7 @@ let package = Package(
         ),
         .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ModbusIntegrationTests",
+            name: "ModbusNIOTests",
             dependencies: [
                 "ModbusNIO", "Modbus", "ListorTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -187,16 +196,27 @@ let package = Package(
             exclude: ["pymodbus_server.py"],
             swiftSettings: swiftSettings
         ),
+        /// The library's core, with one behaviour suite run on both stores, and `RemoteLibrary`
+        /// against Listor's own API over loopback.
         .testTarget(
             name: "LibraryTests",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres", "ListorKit", "ListorTestSupport",
+                "Library", "LibrarySQLite", "LibraryPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tagged", package: "swift-tagged"),
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "StellaTests", dependencies: ["Stella", "ListorKit"], swiftSettings: swiftSettings),
+        /// Stella's core, with its providers and catalogue client against the catalogue API over loopback.
+        .testTarget(
+            name: "StellaTests",
+            dependencies: [
+                "Stella", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
@@ -208,14 +228,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tagged", package: "swift-tagged"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "Stella", "ListorWeb", "ListorTestSupport",
+                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "Stella", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Tagged", package: "swift-tagged"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,42 +1,96 @@
 import Foundation
 import Library
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
+import Tagged
 
 /// The library in PostgreSQL, so that several web nodes can share it. The same rules as the
 /// SQLite store, kept by the database: a partial unique index allows one open loan per book,
 /// and edits given a version change only that version, in one statement.
 ///
-/// The `PostgresClient` must be running (`client.run()`) while the store is used.
+/// The `PostgresClient` must be running (`client.run()`) while the store is used; `withStore(at:)`
+/// runs one. postgres-nio's errors do not leave this type: they become `LibraryStoreError`s
+/// with the server's message or the connection's failure.
 public final class PostgresLibraryStore: LibraryStore {
     private let client: PostgresClient
     private let logger: Logger
+    /// The database's URL without its password, for messages.
+    private let location: String
 
-    public init(client: PostgresClient, logger: Logger = Logger(label: "listor.library.postgres")) {
+    public init(client: PostgresClient, location: String = "PostgreSQL", logger: Logger = Logger(label: "listor.library.postgres")) {
         self.client = client
+        self.location = location
         self.logger = logger
+    }
+
+    /// Runs `body` with the store of the database at `url`: connected, its client running and its
+    /// schema migrated. A database that cannot be used fails at once with the reason, where a
+    /// pool would keep retrying for a minute.
+    public static func withStore<T: Sendable>(at url: PostgresURL, seeded: Bool = true, logger: Logger = Logger(label: "listor.library.postgres"),
+                                              _ body: @Sendable (PostgresLibraryStore) async throws -> T) async throws -> T {
+        do { try await url.checkConnection(logger: logger) } catch {
+            throw LibraryStoreError(.unreachable, "cannot use the library database at \(url): \(reason(error, target: url.address))", underlying: error)
+        }
+        let client = PostgresClient(configuration: url.clientConfiguration)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            let store = PostgresLibraryStore(client: client, location: url.description, logger: logger)
+            try await store.migrate(seeded: seeded)
+            return try await body(store)
+        }
+    }
+
+    /// What went wrong, without postgres-nio's internals: the server's message, or the
+    /// connection's failure.
+    static func reason(_ error: any Error, target: String? = nil) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let connection = error.underlying as? NIOConnectionError, let failure = connection.connectionErrors.first,
+               let io = failure.error as? IOError {
+                return "cannot connect to \(target ?? "\(failure.target)"): \(String(cString: strerror(io.errnoCode)))"
+            }
+            if let underlying = error.underlying { return "\(underlying)" }
+        }
+        return "no connection could be made; check that the server runs and accepts this host, port, user and database"
+    }
+
+    /// `body` with postgres-nio's errors translated; the library's own refusals pass as they are.
+    private func translating<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PSQLError {
+            let code: LibraryStoreError.Code = error.serverInfo == nil ? .unreachable : .failed
+            throw LibraryStoreError(code, "cannot use the library database at \(location): \(Self.reason(error))", underlying: error)
+        } catch let error as PostgresTransactionError {
+            throw LibraryStoreError(.failed, "cannot use the library database at \(location): \(error)", underlying: error)
+        }
     }
 
     /// Creates the tables on a new database, once even when several nodes start together, and
     /// gives a new database the sample library when `seeded`.
     public func migrate(seeded: Bool = true) async throws {
-        try await transaction { connection in
-            // One migrator at a time across nodes: a lock held until the transaction ends.
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
-            try await connection.query("CREATE TABLE IF NOT EXISTS listor_migrations (name TEXT PRIMARY KEY, applied TIMESTAMPTZ NOT NULL)", logger: logger)
-            var applied: Set<String> = []
-            for try await name in try await connection.query("SELECT name FROM listor_migrations", logger: logger).decode(String.self) {
-                applied.insert(name)
-            }
-            if !applied.contains("books and loans") {
-                for statement in Self.schema { try await connection.query(statement, logger: logger) }
-                try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('books and loans', now())", logger: logger)
-            }
-            if !applied.contains("sample library") {
-                if seeded {
-                    for book in SampleLibrary.books { _ = try await Self.insert(book, on: connection, logger: logger) }
+        try await translating {
+            try await transaction { connection in
+                // One migrator at a time across nodes: a lock held until the transaction ends.
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+                try await connection.query("CREATE TABLE IF NOT EXISTS listor_migrations (name TEXT PRIMARY KEY, applied TIMESTAMPTZ NOT NULL)", logger: logger)
+                var applied: Set<String> = []
+                for try await name in try await connection.query("SELECT name FROM listor_migrations", logger: logger).decode(String.self) {
+                    applied.insert(name)
                 }
-                try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('sample library', now())", logger: logger)
+                if !applied.contains("books and loans") {
+                    for statement in Self.schema { try await connection.query(statement, logger: logger) }
+                    try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('books and loans', now())", logger: logger)
+                }
+                if !applied.contains("sample library") {
+                    if seeded {
+                        for book in SampleLibrary.books { _ = try await Self.insert(book, on: connection, logger: logger) }
+                    }
+                    try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('sample library', now())", logger: logger)
+                }
             }
         }
     }
@@ -81,125 +135,145 @@ public final class PostgresLibraryStore: LibraryStore {
     // MARK: Books
 
     public func books() async throws -> [Book] {
-        try await Self.books(try await client.query("SELECT * FROM books_with_loans ORDER BY id", logger: logger))
-    }
-
-    public func book(id: Int64) async throws -> Book? {
-        try await client.withConnection { connection in try await Self.book(id: id, on: connection, logger: logger) }
-    }
-
-    public func insert(_ fields: BookFields) async throws -> Book {
-        try await client.withConnection { connection in try await Self.insert(fields, on: connection, logger: logger) }
-    }
-
-    public func update(id: Int64, _ fields: BookFields, expectedVersion: Int?) async throws -> Book {
-        try await transaction { connection in
-            let changed = try await connection.query("""
-                UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher),
-                    categories = \(fields.categories), isbn = \(fields.isbn), version = version + 1
-                WHERE id = \(id) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
-                RETURNING id
-                """, logger: logger).collect()
-            try await Self.requireChange(changed, id: id, on: connection, logger: logger)
-            return try await Self.existingBook(id: id, on: connection, logger: logger)
+        try await translating {
+            try await Self.books(try await client.query("SELECT * FROM books_with_loans ORDER BY id", logger: logger))
         }
     }
 
-    public func delete(id: Int64, expectedVersion: Int?) async throws {
-        try await transaction { connection in
-            let deleted = try await connection.query("""
-                DELETE FROM books WHERE id = \(id) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion)) RETURNING id
-                """, logger: logger).collect()
-            try await Self.requireChange(deleted, id: id, on: connection, logger: logger)
+    public func book(id: Book.ID) async throws -> Book? {
+        try await translating {
+            try await client.withConnection { connection in try await Self.book(id: id, on: connection, logger: logger) }
+        }
+    }
+
+    public func insert(_ fields: BookFields) async throws -> Book {
+        try await translating {
+            try await client.withConnection { connection in try await Self.insert(fields, on: connection, logger: logger) }
+        }
+    }
+
+    public func update(id: Book.ID, _ fields: BookFields, expectedVersion: Int?) async throws -> Book {
+        try await translating {
+            try await transaction { connection in
+                let changed = try await connection.query("""
+                    UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher),
+                        categories = \(fields.categories), isbn = \(fields.isbn), version = version + 1
+                    WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
+                    RETURNING id
+                    """, logger: logger).collect()
+                try await Self.requireChange(changed, id: id, on: connection, logger: logger)
+                return try await Self.existingBook(id: id, on: connection, logger: logger)
+            }
+        }
+    }
+
+    public func delete(id: Book.ID, expectedVersion: Int?) async throws {
+        try await translating {
+            try await transaction { connection in
+                let deleted = try await connection.query("""
+                    DELETE FROM books WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion)) RETURNING id
+                    """, logger: logger).collect()
+                try await Self.requireChange(deleted, id: id, on: connection, logger: logger)
+            }
         }
     }
 
     public func deleteAll() async throws {
-        try await client.query("TRUNCATE loans, books", logger: logger)
+        try await translating {
+            _ = try await client.query("TRUNCATE loans, books", logger: logger)
+        }
     }
 
     // MARK: Loans
 
-    public func checkOut(id: Int64, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book {
-        do {
-            return try await transaction { connection in
-                // The loan first: the unique index refuses a second open loan of the book, and a
-                // concurrent checkout waits here until this one commits, then fails.
-                let opened = try await connection.query("""
-                    INSERT INTO loans (book_id, borrower, checked_out, due)
-                    SELECT id, \(borrower), \(date), \(due) FROM books
-                    WHERE id = \(id) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
-                    RETURNING id
-                    """, logger: logger).collect()
-                try await Self.requireChange(opened, id: id, on: connection, logger: logger)
-                try await connection.query("""
-                    UPDATE books SET last_checked_out = \(date), last_checked_out_by = \(borrower), version = version + 1 WHERE id = \(id)
-                    """, logger: logger)
-                return try await Self.existingBook(id: id, on: connection, logger: logger)
+    public func checkOut(id: Book.ID, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book {
+        try await translating {
+            do {
+                return try await transaction { connection in
+                    // The loan first: the unique index refuses a second open loan of the book, and a
+                    // concurrent checkout waits here until this one commits, then fails.
+                    let opened = try await connection.query("""
+                        INSERT INTO loans (book_id, borrower, checked_out, due)
+                        SELECT id, \(borrower), \(date), \(due) FROM books
+                        WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
+                        RETURNING id
+                        """, logger: logger).collect()
+                    try await Self.requireChange(opened, id: id, on: connection, logger: logger)
+                    try await connection.query("""
+                        UPDATE books SET last_checked_out = \(date), last_checked_out_by = \(borrower), version = version + 1 WHERE id = \(id.rawValue)
+                        """, logger: logger)
+                    return try await Self.existingBook(id: id, on: connection, logger: logger)
+                }
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
+                // The transaction is over; say who has the book.
+                guard let book = try await book(id: id) else { throw LibraryError.notFound(id: id) }
+                throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? date)
             }
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
-            // The transaction is over; say who has the book.
-            guard let book = try await book(id: id) else { throw LibraryError.notFound(id: id) }
-            throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? date)
         }
     }
 
-    public func checkIn(id: Int64, at date: Date) async throws -> Book {
-        try await transaction { connection in
-            let closed = try await connection.query("""
-                UPDATE loans SET returned = \(date) WHERE book_id = \(id) AND returned IS NULL RETURNING id
-                """, logger: logger).collect()
-            if closed.isEmpty {
-                _ = try await Self.existingBook(id: id, on: connection, logger: logger)
-                throw LibraryError.notOnLoan(id: id)
+    public func checkIn(id: Book.ID, at date: Date) async throws -> Book {
+        try await translating {
+            try await transaction { connection in
+                let closed = try await connection.query("""
+                    UPDATE loans SET returned = \(date) WHERE book_id = \(id.rawValue) AND returned IS NULL RETURNING id
+                    """, logger: logger).collect()
+                if closed.isEmpty {
+                    _ = try await Self.existingBook(id: id, on: connection, logger: logger)
+                    throw LibraryError.notOnLoan(id: id)
+                }
+                try await connection.query("UPDATE books SET version = version + 1 WHERE id = \(id.rawValue)", logger: logger)
+                return try await Self.existingBook(id: id, on: connection, logger: logger)
             }
-            try await connection.query("UPDATE books SET version = version + 1 WHERE id = \(id)", logger: logger)
-            return try await Self.existingBook(id: id, on: connection, logger: logger)
         }
     }
 
     public func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan {
-        do {
-            return try await transaction { connection in
-                _ = try await Self.existingBook(id: loan.bookID, on: connection, logger: logger)
-                let rows = try await connection.query("""
-                    INSERT INTO loans (book_id, borrower, checked_out, due, returned)
-                    VALUES (\(loan.bookID), \(loan.borrower), \(loan.checkedOut), \(loan.due), \(loan.returned)) RETURNING id
-                    """, logger: logger)
-                var id: Int64 = 0
-                for try await value in rows.decode(Int64.self) { id = value }
-                try await connection.query("""
-                    UPDATE books SET last_checked_out = \(loan.checkedOut), last_checked_out_by = \(loan.borrower), version = version + 1
-                    WHERE id = \(loan.bookID) AND (last_checked_out IS NULL OR last_checked_out < \(loan.checkedOut))
-                    """, logger: logger)
-                return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
+        try await translating {
+            do {
+                return try await transaction { connection in
+                    _ = try await Self.existingBook(id: loan.bookID, on: connection, logger: logger)
+                    let rows = try await connection.query("""
+                        INSERT INTO loans (book_id, borrower, checked_out, due, returned)
+                        VALUES (\(loan.bookID.rawValue), \(loan.borrower), \(loan.checkedOut), \(loan.due), \(loan.returned)) RETURNING id
+                        """, logger: logger)
+                    var id: Loan.ID = 0
+                    for try await value in rows.decode(Int64.self) { id = Loan.ID(rawValue: value) }
+                    try await connection.query("""
+                        UPDATE books SET last_checked_out = \(loan.checkedOut), last_checked_out_by = \(loan.borrower), version = version + 1
+                        WHERE id = \(loan.bookID.rawValue) AND (last_checked_out IS NULL OR last_checked_out < \(loan.checkedOut))
+                        """, logger: logger)
+                    return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
+                }
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
+                guard let book = try await book(id: loan.bookID) else { throw LibraryError.notFound(id: loan.bookID) }
+                throw LibraryError.onLoan(id: loan.bookID, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? loan.checkedOut)
             }
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
-            guard let book = try await book(id: loan.bookID) else { throw LibraryError.notFound(id: loan.bookID) }
-            throw LibraryError.onLoan(id: loan.bookID, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? loan.checkedOut)
         }
     }
 
     public func loans(_ selection: LoanSelection) async throws -> [Loan] {
-        let rows: PostgresRowSequence = switch selection {
-        case .book(let id):
-            try await client.query("SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE book_id = \(id) ORDER BY checked_out DESC, id DESC", logger: logger)
-        case .borrower(let name):
-            try await client.query("""
-                SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE lower(borrower) = lower(\(name)) ORDER BY checked_out DESC, id DESC
-                """, logger: logger)
-        case .overdue(let date):
-            try await client.query("""
-                SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE returned IS NULL AND due < \(date) ORDER BY checked_out DESC, id DESC
-                """, logger: logger)
-        case .all:
-            try await client.query("SELECT id, book_id, borrower, checked_out, due, returned FROM loans ORDER BY checked_out DESC, id DESC", logger: logger)
+        try await translating {
+            let rows: PostgresRowSequence = switch selection {
+            case .book(let id):
+                try await client.query("SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE book_id = \(id.rawValue) ORDER BY checked_out DESC, id DESC", logger: logger)
+            case .borrower(let name):
+                try await client.query("""
+                    SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE lower(borrower) = lower(\(name)) ORDER BY checked_out DESC, id DESC
+                    """, logger: logger)
+            case .overdue(let date):
+                try await client.query("""
+                    SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE returned IS NULL AND due < \(date) ORDER BY checked_out DESC, id DESC
+                    """, logger: logger)
+            case .all:
+                try await client.query("SELECT id, book_id, borrower, checked_out, due, returned FROM loans ORDER BY checked_out DESC, id DESC", logger: logger)
+            }
+            var loans: [Loan] = []
+            for try await (id, bookID, borrower, checkedOut, due, returned) in rows.decode((Int64, Int64, String, Date, Date, Date?).self) {
+                loans.append(Loan(id: Loan.ID(rawValue: id), bookID: Book.ID(rawValue: bookID), borrower: borrower, checkedOut: checkedOut, due: due, returned: returned))
+            }
+            return loans
         }
-        var loans: [Loan] = []
-        for try await (id, bookID, borrower, checkedOut, due, returned) in rows.decode((Int64, Int64, String, Date, Date, Date?).self) {
-            loans.append(Loan(id: id, bookID: bookID, borrower: borrower, checkedOut: checkedOut, due: due, returned: returned))
-        }
-        return loans
     }
 
     /// `body` in a transaction, rolled back if it throws; throws what `body` threw, not
@@ -215,11 +289,11 @@ public final class PostgresLibraryStore: LibraryStore {
 
     // MARK: Rows
 
-    private static func book(id: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Book? {
-        try await books(try await connection.query("SELECT * FROM books_with_loans WHERE id = \(id)", logger: logger)).first
+    private static func book(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book? {
+        try await books(try await connection.query("SELECT * FROM books_with_loans WHERE id = \(id.rawValue)", logger: logger)).first
     }
 
-    private static func existingBook(id: Int64, on connection: PostgresConnection, logger: Logger) async throws -> Book {
+    private static func existingBook(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book {
         guard let book = try await book(id: id, on: connection, logger: logger) else { throw LibraryError.notFound(id: id) }
         return book
     }
@@ -229,12 +303,12 @@ public final class PostgresLibraryStore: LibraryStore {
             INSERT INTO books (title, author, publisher, categories, isbn)
             VALUES (\(fields.title), \(fields.author), \(fields.publisher), \(fields.categories), \(fields.isbn)) RETURNING id
             """, logger: logger)
-        for try await id in rows.decode(Int64.self) { return try await existingBook(id: id, on: connection, logger: logger) }
+        for try await id in rows.decode(Int64.self) { return try await existingBook(id: Book.ID(rawValue: id), on: connection, logger: logger) }
         throw LibraryError.notFound(id: 0)
     }
 
     /// After a statement conditioned on the id and version: why nothing changed, if nothing did.
-    private static func requireChange(_ rows: [PostgresRow], id: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+    private static func requireChange(_ rows: [PostgresRow], id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws {
         guard rows.isEmpty else { return }
         let book = try await existingBook(id: id, on: connection, logger: logger)
         throw LibraryError.versionMismatch(id: id, current: book.version)
@@ -247,81 +321,11 @@ public final class PostgresLibraryStore: LibraryStore {
             in rows.decode(columns) {
             var loan: Loan?
             if let loanID, let borrower, let checkedOut, let due {
-                loan = Loan(id: loanID, bookID: id, borrower: borrower, checkedOut: checkedOut, due: due)
+                loan = Loan(id: Loan.ID(rawValue: loanID), bookID: Book.ID(rawValue: id), borrower: borrower, checkedOut: checkedOut, due: due)
             }
-            books.append(Book(id: id, title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
+            books.append(Book(id: Book.ID(rawValue: id), title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
                               lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan))
         }
         return books
     }
-}
-
-/// `postgres://user:password@host:5432/database?sslmode=disable|require`, taken apart.
-public struct PostgresURL: Sendable {
-    public let host: String
-    public let port: Int
-    public let user: String
-    public let password: String?
-    public let database: String?
-    public let requiresTLS: Bool
-
-    public init(_ text: String) throws(LibraryDatabaseURLError) {
-        guard let url = URLComponents(string: text), let scheme = url.scheme, ["postgres", "postgresql"].contains(scheme.lowercased()) else {
-            throw LibraryDatabaseURLError(url: text, reason: "it is not a postgres:// URL")
-        }
-        guard let host = url.host, !host.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no host") }
-        guard let user = url.user, !user.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no user (postgres://user@host/database)") }
-        let mode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
-        guard ["disable", "require"].contains(mode) else { throw LibraryDatabaseURLError(url: text, reason: "sslmode \(mode) is not disable or require") }
-        let database = String(url.path.drop { $0 == "/" })
-        self.host = host
-        port = url.port ?? 5432
-        self.user = user.removingPercentEncoding ?? user
-        password = url.password?.removingPercentEncoding
-        self.database = database.isEmpty ? nil : database
-        requiresTLS = mode == "require"
-    }
-
-    public var clientConfiguration: PostgresClient.Configuration {
-        PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database,
-                                     tls: requiresTLS ? .require(.makeClientConfiguration()) : .disable)
-    }
-
-    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database,
-                                         tls: requiresTLS ? .require(try .init(configuration: .makeClientConfiguration())) : .disable)
-    }
-
-    /// Opens one connection and closes it: fails at once with the server's reason, where a
-    /// pool would keep retrying for a minute.
-    public func checkConnection(logger: Logger) async throws {
-        let connection = try await PostgresConnection.connect(configuration: try connectionConfiguration(), id: 0, logger: logger)
-        try await connection.close()
-    }
-}
-
-extension PostgresClient.Configuration {
-    public init(url text: String) throws(LibraryDatabaseURLError) {
-        self = try PostgresURL(text).clientConfiguration
-    }
-}
-
-/// A `--library-db` that cannot be used, and why; the password is never repeated.
-public struct LibraryDatabaseURLError: Error, CustomStringConvertible {
-    public let url: String
-    public let reason: String
-
-    public init(url: String, reason: String) {
-        self.url = url
-        self.reason = reason
-    }
-
-    /// The URL with its password left out.
-    public var shownURL: String {
-        var shown = URLComponents(string: url)
-        if shown?.password != nil { shown?.password = "…" }
-        return shown?.string ?? "the URL"
-    }
-
-    public var description: String { "\(shownURL): \(reason)" }
 }

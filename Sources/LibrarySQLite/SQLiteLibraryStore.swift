@@ -1,20 +1,44 @@
 import Foundation
 import GRDB
 import Library
+import Tagged
 
 /// The library in one SQLite file, through GRDB: WAL mode (readers never wait for the writer),
 /// migrations, and the sample library on first run. A partial unique index allows one open loan
 /// per book, so that of two checkouts of one book exactly one succeeds, whatever the code above does.
+///
+/// GRDB's errors do not leave this type: they become `LibraryStoreError`s naming the file.
 public final class SQLiteLibraryStore: LibraryStore {
     private let database: DatabasePool
+    public let path: String
 
     /// Opens or creates the library at `path`; a new one gets `SampleLibrary.books` when `seeded`.
-    public init(path: String, seeded: Bool = true) throws {
+    /// Throws `LibraryStoreError.Code.cannotOpen` with the reason when it cannot.
+    public init(path: String, seeded: Bool = true) throws(LibraryStoreError) {
+        self.path = path
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
-        database = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator(seeded: seeded).migrate(database)
+        do {
+            database = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator(seeded: seeded).migrate(database)
+        } catch {
+            throw LibraryStoreError(.cannotOpen, "cannot open the library at \(path): \(error)", underlying: error)
+        }
+    }
+
+    /// Reads in a snapshot, with GRDB's errors translated.
+    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do { return try await database.read(body) } catch let error as DatabaseError { throw failure(error) }
+    }
+
+    /// Writes in one transaction, with GRDB's errors translated; the library's own refusals pass.
+    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do { return try await database.write(body) } catch let error as DatabaseError { throw failure(error) }
+    }
+
+    private func failure(_ error: DatabaseError) -> LibraryStoreError {
+        LibraryStoreError(.failed, "the library at \(path) failed: \(error.message ?? error.description)", underlying: error)
     }
 
     static func migrator(seeded: Bool) -> DatabaseMigrator {
@@ -57,49 +81,49 @@ public final class SQLiteLibraryStore: LibraryStore {
     // MARK: Books
 
     public func books() async throws -> [Book] {
-        try await database.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM books_with_loans ORDER BY id").map(Self.book)
         }
     }
 
-    public func book(id: Int64) async throws -> Book? {
-        try await database.read { db in try Self.book(id: id, in: db) }
+    public func book(id: Book.ID) async throws -> Book? {
+        try await read { db in try Self.book(id: id, in: db) }
     }
 
     public func insert(_ fields: BookFields) async throws -> Book {
-        try await database.write { db in try Self.insert(fields, in: db) }
+        try await write { db in try Self.insert(fields, in: db) }
     }
 
-    public func update(id: Int64, _ fields: BookFields, expectedVersion: Int?) async throws -> Book {
-        try await database.write { db in
+    public func update(id: Book.ID, _ fields: BookFields, expectedVersion: Int?) async throws -> Book {
+        try await write { db in
             try db.execute(
                 sql: """
                     UPDATE books SET title = ?, author = ?, publisher = ?, categories = ?, isbn = ?, version = version + 1
                     WHERE id = ? AND (? IS NULL OR version = ?)
                     """,
-                arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn, id, expectedVersion, expectedVersion])
+                arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn, id.rawValue, expectedVersion, expectedVersion])
             try Self.requireChange(id: id, in: db)
             return try Self.existingBook(id: id, in: db)
         }
     }
 
-    public func delete(id: Int64, expectedVersion: Int?) async throws {
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM books WHERE id = ? AND (? IS NULL OR version = ?)", arguments: [id, expectedVersion, expectedVersion])
+    public func delete(id: Book.ID, expectedVersion: Int?) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM books WHERE id = ? AND (? IS NULL OR version = ?)", arguments: [id.rawValue, expectedVersion, expectedVersion])
             try Self.requireChange(id: id, in: db)
         }
     }
 
     public func deleteAll() async throws {
-        try await database.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM loans; DELETE FROM books")
         }
     }
 
     // MARK: Loans
 
-    public func checkOut(id: Int64, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book {
-        try await database.write { db in
+    public func checkOut(id: Book.ID, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book {
+        try await write { db in
             // The loan first: the unique index refuses a second open loan of the book.
             do {
                 try db.execute(
@@ -107,56 +131,56 @@ public final class SQLiteLibraryStore: LibraryStore {
                         INSERT INTO loans (book_id, borrower, checked_out, due)
                         SELECT id, ?, ?, ? FROM books WHERE id = ? AND (? IS NULL OR version = ?)
                         """,
-                    arguments: [borrower, date, due, id, expectedVersion, expectedVersion])
+                    arguments: [borrower, date, due, id.rawValue, expectedVersion, expectedVersion])
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 let book = try Self.existingBook(id: id, in: db)
                 throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? date)
             }
             try Self.requireChange(id: id, in: db)
             try db.execute(sql: "UPDATE books SET last_checked_out = ?, last_checked_out_by = ?, version = version + 1 WHERE id = ?",
-                           arguments: [date, borrower, id])
+                           arguments: [date, borrower, id.rawValue])
             return try Self.existingBook(id: id, in: db)
         }
     }
 
-    public func checkIn(id: Int64, at date: Date) async throws -> Book {
-        try await database.write { db in
-            try db.execute(sql: "UPDATE loans SET returned = ? WHERE book_id = ? AND returned IS NULL", arguments: [date, id])
+    public func checkIn(id: Book.ID, at date: Date) async throws -> Book {
+        try await write { db in
+            try db.execute(sql: "UPDATE loans SET returned = ? WHERE book_id = ? AND returned IS NULL", arguments: [date, id.rawValue])
             if db.changesCount == 0 {
                 _ = try Self.existingBook(id: id, in: db)
                 throw LibraryError.notOnLoan(id: id)
             }
-            try db.execute(sql: "UPDATE books SET version = version + 1 WHERE id = ?", arguments: [id])
+            try db.execute(sql: "UPDATE books SET version = version + 1 WHERE id = ?", arguments: [id.rawValue])
             return try Self.existingBook(id: id, in: db)
         }
     }
 
     public func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan {
-        try await database.write { db in
+        try await write { db in
             _ = try Self.existingBook(id: loan.bookID, in: db)
             do {
                 try db.execute(sql: "INSERT INTO loans (book_id, borrower, checked_out, due, returned) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [loan.bookID, loan.borrower, loan.checkedOut, loan.due, loan.returned])
+                               arguments: [loan.bookID.rawValue, loan.borrower, loan.checkedOut, loan.due, loan.returned])
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 let book = try Self.existingBook(id: loan.bookID, in: db)
                 throw LibraryError.onLoan(id: loan.bookID, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? loan.checkedOut)
             }
-            let id = db.lastInsertedRowID
+            let id = Loan.ID(rawValue: db.lastInsertedRowID)
             try db.execute(
                 sql: """
                     UPDATE books SET last_checked_out = ?, last_checked_out_by = ?, version = version + 1
                     WHERE id = ? AND (last_checked_out IS NULL OR last_checked_out < ?)
                     """,
-                arguments: [loan.checkedOut, loan.borrower, loan.bookID, loan.checkedOut])
+                arguments: [loan.checkedOut, loan.borrower, loan.bookID.rawValue, loan.checkedOut])
             return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
         }
     }
 
     public func loans(_ selection: LoanSelection) async throws -> [Loan] {
-        try await database.read { db in
+        try await read { db in
             let rows: [Row] = switch selection {
             case .book(let id):
-                try Row.fetchAll(db, sql: "SELECT * FROM loans WHERE book_id = ? ORDER BY checked_out DESC, id DESC", arguments: [id])
+                try Row.fetchAll(db, sql: "SELECT * FROM loans WHERE book_id = ? ORDER BY checked_out DESC, id DESC", arguments: [id.rawValue])
             case .borrower(let name):
                 try Row.fetchAll(db, sql: "SELECT * FROM loans WHERE borrower = ? COLLATE NOCASE ORDER BY checked_out DESC, id DESC", arguments: [name])
             case .overdue(let date):
@@ -165,7 +189,7 @@ public final class SQLiteLibraryStore: LibraryStore {
                 try Row.fetchAll(db, sql: "SELECT * FROM loans ORDER BY checked_out DESC, id DESC")
             }
             return rows.map { row in
-                Loan(id: row["id"], bookID: row["book_id"], borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"], returned: row["returned"])
+                Loan(id: Loan.ID(rawValue: row["id"]), bookID: Book.ID(rawValue: row["book_id"]), borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"], returned: row["returned"])
             }
         }
     }
@@ -175,20 +199,20 @@ public final class SQLiteLibraryStore: LibraryStore {
     private static func insert(_ fields: BookFields, in db: Database) throws -> Book {
         try db.execute(sql: "INSERT INTO books (title, author, publisher, categories, isbn) VALUES (?, ?, ?, ?, ?)",
                        arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn])
-        return try existingBook(id: db.lastInsertedRowID, in: db)
+        return try existingBook(id: Book.ID(rawValue: db.lastInsertedRowID), in: db)
     }
 
-    private static func book(id: Int64, in db: Database) throws -> Book? {
-        try Row.fetchOne(db, sql: "SELECT * FROM books_with_loans WHERE id = ?", arguments: [id]).map(book)
+    private static func book(id: Book.ID, in db: Database) throws -> Book? {
+        try Row.fetchOne(db, sql: "SELECT * FROM books_with_loans WHERE id = ?", arguments: [id.rawValue]).map(book)
     }
 
-    private static func existingBook(id: Int64, in db: Database) throws -> Book {
+    private static func existingBook(id: Book.ID, in db: Database) throws -> Book {
         guard let book = try book(id: id, in: db) else { throw LibraryError.notFound(id: id) }
         return book
     }
 
     /// After a statement conditioned on the id and version: why nothing changed, if nothing did.
-    private static func requireChange(id: Int64, in db: Database) throws {
+    private static func requireChange(id: Book.ID, in db: Database) throws {
         guard db.changesCount == 0 else { return }
         let book = try existingBook(id: id, in: db)
         throw LibraryError.versionMismatch(id: id, current: book.version)
@@ -196,10 +220,10 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     private static func book(_ row: Row) -> Book {
         let loanID: Int64? = row["loan_id"]
-        let id: Int64 = row["id"]
+        let id = Book.ID(rawValue: row["id"])
         return Book(
             id: id, title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"], isbn: row["isbn"],
             lastCheckedOut: row["last_checked_out"], lastCheckedOutBy: row["last_checked_out_by"], version: row["version"],
-            loan: loanID.map { Loan(id: $0, bookID: id, borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"]) })
+            loan: loanID.map { Loan(id: Loan.ID(rawValue: $0), bookID: id, borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"]) })
     }
 }

@@ -13,4 +13,16 @@ public struct CommandEnvironment: Sendable {
     public static let standard = CommandEnvironment(
         write: { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+
+    /// Standard error as a stream, for swift-log's `StreamLogHandler`: `serve`'s log goes where
+    /// its other messages go, so that a test sees it as a user does.
+    var errorStream: ErrorStream { ErrorStream(sink: writeError) }
+
+    struct ErrorStream: TextOutputStream, Sendable {
+        let sink: @Sendable (String) -> Void
+
+        mutating func write(_ string: String) {
+            sink(string)
+        }
+    }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+import Library
+import ListorKit
+import Stella
 
 /// The `listor` command: every Listor app has a subcommand group.
 public struct Listor: AsyncParsableCommand {
@@ -25,6 +28,10 @@ public struct Listor: AsyncParsableCommand {
             }
             return ExitCode.success.rawValue
         } catch {
+            if let message = failure(error) {
+                environment.writeError(message)
+                return ExitCode.failure.rawValue
+            }
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if !message.isEmpty {
@@ -35,13 +42,18 @@ public struct Listor: AsyncParsableCommand {
     }
 }
 
-/// A command that writes through a `CommandEnvironment` rather than to the process's streams.
-protocol ListorCommand: AsyncParsableCommand {
-    func run(in environment: CommandEnvironment) async throws
-}
-
-extension ListorCommand {
-    func run() async throws {
-        try await run(in: .standard)
+extension Listor {
+    /// What the apps refuse or fail at, as the command line says it: "error: …" (a line per
+    /// field for a form) and exit code 1. Nil for ArgumentParser's own errors and exit codes.
+    static func failure(_ error: any Error) -> String? {
+        switch error {
+        case let errors as FieldErrors:
+            errors.errors.map { "error: \($0)\n" }.joined()
+        case is LibraryError, is LibraryStoreError, is RemoteLibraryError, is CatalogueError, is NetworkError, is CSVImportError, is FileError,
+             is CompositionError:
+            "error: \(error)\n"
+        default:
+            nil
+        }
     }
 }

@@ -44,14 +44,3 @@ struct TextTable {
         return isLast ? text : text + padding
     }
 }
-
-/// RFC 4180 CSV: fields with commas, quotes or line breaks are quoted, quotes doubled.
-enum CSV {
-    static func line(_ fields: [String]) -> String {
-        fields.map { field in
-            guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-            return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        }
-        .joined(separator: ",")
-    }
-}

@@ -36,7 +36,8 @@ public func buildRouter(
     let router = Router()
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ErrorPageMiddleware(templates: templates))
+    // The site's own APIs live under /api; modules mount theirs where they say.
+    router.add(middleware: ErrorMiddleware(templates: templates, apiPaths: ["/api"] + modules.flatMap(\.apiPaths)))
     router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize))
     router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])]),
                                          logger: logger))
@@ -51,9 +52,4 @@ public func buildRouter(
         try module.addRoutes(to: router, templates: templates)
     }
     return router
-}
-
-struct HomePage: Encodable {
-    let title = "Listor"
-    let tiles: [AppTile]
 }

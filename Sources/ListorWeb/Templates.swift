@@ -113,13 +113,6 @@ public struct Templates: Sendable {
     }
 }
 
-/// One choice of a select, as `option.mustache` shows it.
-struct Choice: Encodable {
-    let value: String
-    let label: String
-    let selected: Bool
-}
-
 /// Compiled templates by page shape. Bounded: a page whose shapes keep changing still renders,
 /// it just compiles each time once the limit is reached.
 private final class CompiledTemplates: Sendable {
@@ -143,22 +136,5 @@ private final class CompiledTemplates: Sendable {
         entries.withLock { entries in
             if entries.count < limit { entries[key] = template }
         }
-    }
-}
-
-/// A template that could not be loaded or used.
-public struct TemplateError: Error, CustomStringConvertible {
-    public let name: String
-    public let reason: String
-    public var description: String { "template \(name): \(reason)" }
-}
-
-extension Response {
-    static func html(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-    }
-
-    static func json(_ value: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: value)))
     }
 }

@@ -15,28 +15,3 @@ public struct WebConfiguration: Sendable {
         self.maximumRequestBodySize = maximumRequestBodySize
     }
 }
-
-/// One Listor app as the web front end sees it: a tile on the home page and its routes.
-///
-/// Each app brings its own module, built by the composition root with the app's services;
-/// `buildApplication` only mounts them.
-public protocol WebModule: Sendable {
-    /// The module's tile on the home page; nil for a module with no pages yet.
-    var tile: AppTile? { get }
-    /// Throws when the module cannot serve, e.g. a template does not fit its pages; the server then does not start.
-    func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws
-}
-
-/// A tile on the home page.
-public struct AppTile: Sendable, Encodable {
-    /// The seed's product name, e.g. "Transistor Listor".
-    public let name: String
-    public let summary: String
-    public let path: String
-
-    public init(name: String, summary: String, path: String) {
-        self.name = name
-        self.summary = summary
-        self.path = path
-    }
-}

@@ -7,6 +7,7 @@ import ListorTestSupport
 import ListorWeb
 import Modbus
 import Stella
+import Tagged
 import Testing
 import Transistors
 
@@ -240,7 +241,7 @@ import Transistors
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(service: LocalLibrary(store: store))])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store))])
         try await withLoopbackServer(router) { base in try await body(base.absoluteString) }
         withExtendedLifetime(directory) {}
     }
@@ -288,7 +289,7 @@ import Transistors
     }
 
     private func serveStella(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule()])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule()])
         try await withLoopbackServer(router) { base in try await body(base.absoluteString) }
     }
 
@@ -312,12 +313,12 @@ import Transistors
         if browserMissing() { return }
         let origin = OriginControl(.hold) { $0.hasPrefix("/stella/images/ST") }
         defer { origin.set(.pass) }  // so that no request is left held if an expectation fails
-        let originRouter = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule()])
+        let originRouter = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule()])
         let (loading, failing) = (Catalogue.bundled.products[3], Catalogue.bundled.products[4])
         try await withLiveHTTPTransport { transport in
             try await withLoopbackServer(origin.guarding(originRouter)) { originURL in
-                let pictures = ProductPictures(catalogue: .bundled, origin: originURL, transport: transport)
-                let store = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule(pictures: pictures)])
+                let pictures = ProductPictures(catalogue: .bundled(.bundled), pipeline: ImagePipeline(fetch: ProductImagesProvider.fetch(transport)), origin: originURL)
+                let store = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule(catalogue: .bundled(.bundled), pictures: pictures)])
                 try await withLoopbackServer(store) { base in
                     try await WebDriverSession.with(width: 375, height: 812, waitForImages: false) { browser in
                         let image = "document.querySelector('.product-image')"

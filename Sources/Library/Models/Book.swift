@@ -1,10 +1,14 @@
 import Foundation
 import ListorKit
+import Tagged
 
 /// A book of the library, as the Prolific API describes it, with what Listor adds: an ISBN,
 /// the loan it is on (if any), and a version that changes with every edit, for `ETag`s.
 public struct Book: Sendable, Hashable, Identifiable {
-    public var id: Int64
+    /// A book's id: never mistaken for a loan's (`Loan.ID`) or for a count.
+    public typealias ID = Tagged<Book, Int64>
+
+    public var id: ID
     public var title: String
     public var author: String
     public var publisher: String?
@@ -20,7 +24,7 @@ public struct Book: Sendable, Hashable, Identifiable {
     /// The open loan: set while the book is out.
     public var loan: Loan?
 
-    public init(id: Int64, title: String, author: String, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
+    public init(id: ID, title: String, author: String, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
                 lastCheckedOut: Date? = nil, lastCheckedOutBy: String? = nil, version: Int = 1, loan: Loan? = nil) {
         self.id = id
         self.title = title
@@ -44,47 +48,5 @@ public struct Book: Sendable, Hashable, Identifiable {
     /// The categories one by one.
     public var categoryList: [String] {
         (categories ?? "").split(separator: ",").map { String($0).trimmed() }.filter { !$0.isEmpty }
-    }
-}
-
-/// One checkout of one book: who, when, until when, and when it came back.
-public struct Loan: Sendable, Hashable, Identifiable {
-    public var id: Int64
-    public var bookID: Int64
-    public var borrower: String
-    public var checkedOut: Date
-    public var due: Date
-    public var returned: Date?
-
-    public init(id: Int64, bookID: Int64, borrower: String, checkedOut: Date, due: Date, returned: Date? = nil) {
-        self.id = id
-        self.bookID = bookID
-        self.borrower = borrower
-        self.checkedOut = checkedOut
-        self.due = due
-        self.returned = returned
-    }
-
-    public var isOpen: Bool { returned == nil }
-}
-
-/// A book's own fields, checked: what stores write.
-public struct BookFields: Sendable, Hashable {
-    public var title: String
-    public var author: String
-    public var publisher: String?
-    public var categories: String?
-    public var isbn: String?
-
-    public init(title: String, author: String, publisher: String? = nil, categories: String? = nil, isbn: String? = nil) {
-        self.title = title
-        self.author = author
-        self.publisher = publisher
-        self.categories = categories
-        self.isbn = isbn
-    }
-
-    public init(_ book: Book) {
-        self.init(title: book.title, author: book.author, publisher: book.publisher, categories: book.categories, isbn: book.isbn)
     }
 }

@@ -1,16 +1,17 @@
 import Foundation
 import ListorKit
+import Tagged
 
 /// Books and loans as the Prolific API writes them: `{"id": 1, "title": …, "author": …,
 /// "publisher": …, "categories": "a, b", "lastCheckedOut": "2026-11-03 16:06:00" (UTC) or null,
 /// "lastCheckedOutBy": name or null, "url": "/books/1"}`, plus Listor's `isbn`, `version`, and
-/// the open loan's `borrower` and `due`.
+/// the open `loan`. Reading them back is `Book` and `Loan`'s `JSONValueDecodable` conformance.
 public enum BookJSON {
     public static func value(_ book: Book) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func date(_ value: Date?) -> JSONValue { value.map { .string(LibraryDate.text($0)) } ?? .null }
         return .members([
-            ("id", .number(Double(book.id))), ("title", .string(book.title)), ("author", .string(book.author)),
+            ("id", .number(Double(book.id.rawValue))), ("title", .string(book.title)), ("author", .string(book.author)),
             ("publisher", text(book.publisher)), ("categories", text(book.categories)),
             ("lastCheckedOut", date(book.lastCheckedOut)), ("lastCheckedOutBy", text(book.lastCheckedOutBy)),
             ("url", .string("/books/\(book.id)")), ("isbn", text(book.isbn)), ("version", .number(Double(book.version))),
@@ -20,73 +21,54 @@ public enum BookJSON {
 
     public static func value(_ loan: Loan) -> JSONValue {
         .members([
-            ("id", .number(Double(loan.id))), ("bookId", .number(Double(loan.bookID))), ("borrower", .string(loan.borrower)),
+            ("id", .number(Double(loan.id.rawValue))), ("bookId", .number(Double(loan.bookID.rawValue))), ("borrower", .string(loan.borrower)),
             ("checkedOut", .string(LibraryDate.text(loan.checkedOut))), ("due", .string(LibraryDate.text(loan.due))),
             ("returned", loan.returned.map { .string(LibraryDate.text($0)) } ?? .null),
         ])
     }
 
-    /// A book from a Prolific-compatible server: the original fields are required, Listor's optional.
-    public static func book(_ json: JSONValue) throws(FieldErrors) -> Book {
-        var errors: [FieldError] = []
-        func string(_ key: String, required: Bool) -> String? {
-            switch json[key] {
-            case .string(let value): return value
-            case .null?, nil:
-                if required { errors.append(FieldError(field: key, message: "is missing")) }
-                return nil
-            case let other?:
-                errors.append(FieldError(field: key, message: "is \(other.summary), not a string"))
-                return nil
-            }
-        }
-        func integer(_ key: String) -> Int64? {
-            guard case .number(let value)? = json[key], let integer = Int64(exactly: value) else { return nil }
-            return integer
-        }
-        guard case .object = json else { throw FieldErrors([FieldError(field: "book", message: "is \(json.summary), not an object")]) }
-        guard let id = integer("id") else { throw FieldErrors([FieldError(field: "id", message: "is missing or not a whole number")]) }
-        let title = string("title", required: true)
-        let author = string("author", required: true)
-        let publisher = string("publisher", required: false)
-        let categories = string("categories", required: false)
-        let isbn = string("isbn", required: false)
-        let lastCheckedOutBy = string("lastCheckedOutBy", required: false)
-        var lastCheckedOut: Date?
-        if let text = string("lastCheckedOut", required: false) {
-            lastCheckedOut = LibraryDate.date(text)
-            if lastCheckedOut == nil { errors.append(FieldError(field: "lastCheckedOut", message: "\"\(text)\" is not a yyyy-MM-dd HH:mm:ss date")) }
-        }
-        var loan: Loan?
-        if let loanJSON = json["loan"], case .object = loanJSON { loan = try? self.loan(loanJSON) }
-        guard errors.isEmpty, let title, let author else { throw FieldErrors(errors) }
-        return Book(id: id, title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
-                    lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: integer("version").map(Int.init) ?? 1, loan: loan)
-    }
-
-    public static func loan(_ json: JSONValue) throws(FieldErrors) -> Loan {
-        func number(_ key: String) -> Int64? {
-            guard case .number(let value)? = json[key] else { return nil }
-            return Int64(exactly: value)
-        }
-        func date(_ key: String) -> Date? { json[key]?.stringValue.flatMap(LibraryDate.date) }
-        guard let id = number("id"), let bookID = number("bookId"), let borrower = json["borrower"]?.stringValue,
-              let checkedOut = date("checkedOut"), let due = date("due") else {
-            throw FieldErrors([FieldError(field: "loan", message: "needs id, bookId, borrower, checkedOut and due")])
-        }
-        return Loan(id: id, bookID: bookID, borrower: borrower, checkedOut: checkedOut, due: due, returned: date("returned"))
+    /// A date field in the API's format, or a decoding error naming the field.
+    static func date(_ fields: JSONFields, _ key: some CodingKey) throws -> Date? {
+        guard let text = try fields.optionalString(key) else { return nil }
+        guard let date = LibraryDate.date(text) else { throw fields.invalid(key, "\"\(text.prefix(30))\" is not a yyyy-MM-dd HH:mm:ss date") }
+        return date
     }
 }
 
-/// "2026-11-03 16:06:00" in UTC: how the Prolific API writes dates.
-public enum LibraryDate {
-    public static func text(_ date: Date) -> String {
-        DateText.dateTime(date, timeZone: utc, seconds: true)
+extension Book: JSONValueDecodable {
+    private enum Key: String, CodingKey {
+        case id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loan
     }
 
-    static let utc = TimeZone(identifier: "UTC")!
+    /// A book from a Prolific-compatible server: the original fields are required, Listor's optional.
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        self.init(
+            id: ID(rawValue: try fields.integer(Int64.self, Key.id)), title: try fields.string(Key.title), author: try fields.string(Key.author),
+            publisher: try fields.optionalString(Key.publisher), categories: try fields.optionalString(Key.categories), isbn: try fields.optionalString(Key.isbn),
+            lastCheckedOut: try BookJSON.date(fields, Key.lastCheckedOut), lastCheckedOutBy: try fields.optionalString(Key.lastCheckedOutBy),
+            version: try fields.optionalInteger(Int.self, Key.version) ?? 1, loan: try fields.optionalDecode(Loan.self, Key.loan))
+    }
 
-    public static func date(_ text: String) -> Date? {
-        DateText.parse(text, timeZone: utc)
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingJSONFrom: decoder)
+    }
+}
+
+extension Loan: JSONValueDecodable {
+    private enum Key: String, CodingKey {
+        case id, bookId, borrower, checkedOut, due, returned
+    }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        guard let checkedOut = try BookJSON.date(fields, Key.checkedOut) else { throw fields.invalid(Key.checkedOut, "missing") }
+        guard let due = try BookJSON.date(fields, Key.due) else { throw fields.invalid(Key.due, "missing") }
+        self.init(id: ID(rawValue: try fields.integer(Int64.self, Key.id)), bookID: Book.ID(rawValue: try fields.integer(Int64.self, Key.bookId)),
+                  borrower: try fields.string(Key.borrower), checkedOut: checkedOut, due: due, returned: try BookJSON.date(fields, Key.returned))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(decodingJSONFrom: decoder)
     }
 }

@@ -1,54 +1,32 @@
 import Foundation
 import ListorKit
-
-/// What an import did: how many rows went in, and each row that did not, with why.
-public struct ImportReport: Sendable, Hashable {
-    public struct Problem: Sendable, Hashable, CustomStringConvertible {
-        /// The line of the CSV text the row starts on.
-        public var line: Int
-        public var message: String
-        public var description: String { "line \(line): \(message)" }
-
-        public init(line: Int, message: String) {
-            self.line = line
-            self.message = message
-        }
-    }
-
-    public var imported: Int
-    public var problems: [Problem]
-
-    public init(imported: Int = 0, problems: [Problem] = []) {
-        self.imported = imported
-        self.problems = problems
-    }
-}
-
-/// A file that cannot be imported at all: no header, a missing column, broken quoting.
-public struct CSVImportError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-
-    public init(message: String) {
-        self.message = message
-    }
-    public var description: String { message }
-}
+import Tagged
 
 /// Books and loans as CSV, for spreadsheets and for moving a library between servers.
 public enum LibraryCSV {
+    /// What a CSV file holds.
+    public enum Table: String, Sendable, Hashable, CaseIterable {
+        case books, loans
+
+        /// "1 book", "3 loans".
+        public func count(_ count: Int) -> String {
+            "\(count) " + (count == 1 ? String(rawValue.dropLast()) : rawValue)
+        }
+    }
+
     public static let bookColumns = ["id", "title", "author", "publisher", "categories", "isbn", "lastCheckedOut", "lastCheckedOutBy"]
     public static let loanColumns = ["id", "bookId", "borrower", "checkedOut", "due", "returned"]
 
     public static func books(_ books: [Book]) -> String {
         CSV.write([bookColumns] + books.map { book in
-            ["\(book.id)", book.title, book.author, book.publisher ?? "", book.categories ?? "", book.isbn ?? "",
+            [book.id.description, book.title, book.author, book.publisher ?? "", book.categories ?? "", book.isbn ?? "",
              book.lastCheckedOut.map(LibraryDate.text) ?? "", book.lastCheckedOutBy ?? ""]
         })
     }
 
     public static func loans(_ loans: [Loan]) -> String {
         CSV.write([loanColumns] + loans.map { loan in
-            ["\(loan.id)", "\(loan.bookID)", loan.borrower, LibraryDate.text(loan.checkedOut), LibraryDate.text(loan.due), loan.returned.map(LibraryDate.text) ?? ""]
+            [loan.id.description, loan.bookID.description, loan.borrower, LibraryDate.text(loan.checkedOut), LibraryDate.text(loan.due), loan.returned.map(LibraryDate.text) ?? ""]
         })
     }
 
@@ -74,15 +52,15 @@ public enum LibraryCSV {
     /// categories, isbn) to `library`; the bad ones are reported by line and field.
     public static func importBooks(_ text: String, into library: any LibraryService) async throws -> ImportReport {
         let (rows, unknown) = try rows(text, required: ["title", "author"], known: bookColumns)
-        var report = ImportReport()
-        if !unknown.isEmpty { report.problems.append(.init(line: 1, message: "ignored the columns \(unknown.joined(separator: ", "))")) }
+        var report = ImportReport(table: .books)
+        if !unknown.isEmpty { report.problems.append(Problem(line: 1, reason: "ignored the columns \(unknown.joined(separator: ", "))")) }
         for (line, value) in rows {
             let form = BookForm(title: value("title"), author: value("author"), publisher: value("publisher"), categories: value("categories"), isbn: value("isbn"))
             do {
                 _ = try await library.add(form)
                 report.imported += 1
             } catch let problems as FieldErrors {
-                report.problems.append(.init(line: line, message: problems.description))
+                report.problems.append(Problem(line: line, reason: problems.description))
             }
         }
         return report
@@ -90,7 +68,7 @@ public enum LibraryCSV {
 
     /// A loan as a loans CSV row gives it, checked.
     public struct LoanRow: Sendable, Hashable {
-        public var bookID: Int64
+        public var bookID: Book.ID
         public var borrower: String
         public var checkedOut: Date
         public var due: Date
@@ -103,7 +81,7 @@ public enum LibraryCSV {
         let (rows, _) = try rows(text, required: ["bookId", "borrower", "checkedOut", "due"], known: loanColumns)
         return rows.map { line, value in
             var errors: [FieldError] = []
-            let bookID = Int64(value("bookId").trimmed())
+            let bookID = Book.ID(value("bookId").trimmed())
             if bookID == nil { errors.append(FieldError(field: "bookId", message: "\"\(value("bookId").prefix(20))\" is not a book id")) }
             var borrower = ""
             switch BookForm.borrower(value("borrower")) {

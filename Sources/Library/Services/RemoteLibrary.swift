@@ -1,5 +1,6 @@
 import Foundation
 import ListorKit
+import Tagged
 
 /// The library on any Prolific-compatible server, over HTTP: the original API for books and
 /// checkouts, and Listor's additions (check-in, loans, ETags) where the server has them.
@@ -17,42 +18,40 @@ public struct RemoteLibrary: LibraryService {
         self.limits = limits
     }
 
-    public func books(_ query: BookQuery) async throws -> [Book] {
+    public func books(_ query: BookQuery) async throws -> PartialResult<Book> {
         var parameters: [URLQueryItem] = []
         if !query.search.isEmpty { parameters.append(URLQueryItem(name: "search", value: query.search)) }
         if query.status != .all { parameters.append(URLQueryItem(name: "status", value: query.status.rawValue)) }
-        let json = try await send("GET", ["books"], query: parameters)
-        guard case .array(let items) = json else { throw invalid("books", "an array of books", json) }
-        return try items.map { try BookJSON.book($0) }
+        return try list(Book.self, try await send("GET", ["books"], query: parameters), what: "books") { $0["title"]?.stringValue }
     }
 
-    public func book(id: Int64) async throws -> Book {
-        try BookJSON.book(try await send("GET", ["books", "\(id)"], id: id))
+    public func book(id: Book.ID) async throws -> Book {
+        try one(Book.self, try await send("GET", ["books", "\(id)"], id: id))
     }
 
     public func add(_ form: BookForm) async throws -> Book {
         let fields = try form.validated().get()
-        return try BookJSON.book(try await send("POST", ["books"], body: Self.body(fields)))
+        return try one(Book.self, try await send("POST", ["books"], body: Self.body(fields)))
     }
 
-    public func edit(id: Int64, _ changes: BookChanges, ifVersion: Int?) async throws -> Book {
+    public func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book {
         var members: [(String, JSONValue)] = []
         for (key, value) in [("title", changes.title), ("author", changes.author), ("publisher", changes.publisher), ("categories", changes.categories), ("isbn", changes.isbn)] {
             if let value { members.append((key, .string(value))) }
         }
-        return try BookJSON.book(try await send("PUT", ["books", "\(id)"], id: id, body: .members(members), ifVersion: ifVersion))
+        return try one(Book.self, try await send("PUT", ["books", "\(id)"], id: id, body: .members(members), ifVersion: ifVersion))
     }
 
-    public func checkOut(id: Int64, borrower: String, ifVersion: Int?) async throws -> Book {
+    public func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book {
         let name = try BookForm.borrower(borrower).get()
-        return try BookJSON.book(try await send("PUT", ["books", "\(id)"], id: id, body: .members([("lastCheckedOutBy", .string(name))]), ifVersion: ifVersion))
+        return try one(Book.self, try await send("PUT", ["books", "\(id)"], id: id, body: .members([("lastCheckedOutBy", .string(name))]), ifVersion: ifVersion))
     }
 
-    public func checkIn(id: Int64) async throws -> Book {
-        try BookJSON.book(try await send("POST", ["books", "\(id)", "checkin"], id: id))
+    public func checkIn(id: Book.ID) async throws -> Book {
+        try one(Book.self, try await send("POST", ["books", "\(id)", "checkin"], id: id))
     }
 
-    public func delete(id: Int64, ifVersion: Int?) async throws {
+    public func delete(id: Book.ID, ifVersion: Int?) async throws {
         _ = try await send("DELETE", ["books", "\(id)"], id: id, ifVersion: ifVersion)
     }
 
@@ -60,7 +59,7 @@ public struct RemoteLibrary: LibraryService {
         _ = try await send("DELETE", ["clean"])
     }
 
-    public func loans(_ selection: LoanSelection) async throws -> [Loan] {
+    public func loans(_ selection: LoanSelection) async throws -> PartialResult<Loan> {
         let json: JSONValue = switch selection {
         case .book(let id): try await send("GET", ["books", "\(id)", "loans"], id: id)
         case .borrower(let name): try await send("GET", ["borrowers", name, "loans"])
@@ -68,20 +67,19 @@ public struct RemoteLibrary: LibraryService {
         case .overdue: try await send("GET", ["loans", "overdue"])
         case .all: try await send("GET", ["loans"])
         }
-        guard case .array(let items) = json else { throw invalid("loans", "an array of loans", json) }
-        return try items.map { try BookJSON.loan($0) }
+        return try list(Loan.self, json, what: "loans") { $0["borrower"]?.stringValue }
     }
 
-    public func overdue() async throws -> [Loan] {
+    public func overdue() async throws -> PartialResult<Loan> {
         try await loans(.overdue(at: Date()))
     }
 
     public func importBooks(_ csv: String) async throws -> ImportReport {
-        try Self.report(try await send("POST", ["import", "books"], csv: csv))
+        try report(.books, try await send("POST", ["import", "books"], csv: csv))
     }
 
     public func importLoans(_ csv: String) async throws -> ImportReport {
-        try Self.report(try await send("POST", ["import", "loans"], csv: csv))
+        try report(.loans, try await send("POST", ["import", "loans"], csv: csv))
     }
 
     public func exportBooks() async throws -> String {
@@ -92,19 +90,35 @@ public struct RemoteLibrary: LibraryService {
         try await text(["export", "loans.csv"])
     }
 
-    static func report(_ json: JSONValue) throws -> ImportReport {
-        guard case .number(let imported)? = json["imported"] else {
-            throw RemoteLibraryError(url: URL(fileURLWithPath: "/"), status: 200, message: "the server's import report has no \"imported\" count")
+    // MARK: Answers
+
+    /// One book or loan from the server's answer; an answer that is not one is the server's fault.
+    private func one<T: JSONValueDecodable>(_ type: T.Type, _ json: JSONValue) throws -> T {
+        do { return try T(json: json, codingPath: []) } catch let error as DecodingError {
+            throw RemoteLibraryError(url: baseURL, status: 200, message: "the server sent a \(T.self) that cannot be read: \(Problem(decodingError: error))")
         }
-        var problems: [ImportReport.Problem] = []
+    }
+
+    /// The good items of a list, and a problem for each that cannot be read.
+    private func list<T: JSONValueDecodable & Sendable>(_ type: T.Type, _ json: JSONValue, what: String,
+                                                          itemName: (JSONValue) -> String?) throws -> PartialResult<T> {
+        guard case .array(let items) = json else { throw invalid(what, "an array of \(what)", json) }
+        return BatchDecoder().decode(type, elements: items, itemName: itemName)
+    }
+
+    private func report(_ table: LibraryCSV.Table, _ json: JSONValue) throws -> ImportReport {
+        guard case .number(let imported)? = json["imported"] else {
+            throw RemoteLibraryError(url: baseURL, status: 200, message: "the server's import report has no \"imported\" count")
+        }
+        var problems: [Problem] = []
         if case .array(let items)? = json["problems"] {
             for item in items {
                 if case .number(let line)? = item["line"], let message = item["message"]?.stringValue {
-                    problems.append(.init(line: Int(line), message: message))
+                    problems.append(Problem(line: Int(line), reason: message))
                 }
             }
         }
-        return ImportReport(imported: Int(imported), problems: problems)
+        return ImportReport(table: table, imported: Int(imported), problems: problems)
     }
 
     // MARK: Requests
@@ -114,8 +128,6 @@ public struct RemoteLibrary: LibraryService {
                   ("categories", fields.categories.map(JSONValue.string) ?? .null), ("isbn", fields.isbn.map(JSONValue.string) ?? .null)])
     }
 
-    /// Sends a request to `path` under the base URL and returns the JSON answer (`null` for none);
-    /// the server's refusals become the library's errors.
     /// A text resource (a CSV export) under the base URL.
     private func text(_ path: [String]) async throws -> String {
         let (url, response) = try await request("GET", path, headers: ["Accept": "text/csv"])
@@ -123,7 +135,9 @@ public struct RemoteLibrary: LibraryService {
         return String(decoding: response.body, as: UTF8.self)
     }
 
-    private func send(_ method: String, _ path: [String], query: [URLQueryItem] = [], id: Int64? = nil, body: JSONValue? = nil, csv: String? = nil,
+    /// Sends a request to `path` under the base URL and returns the JSON answer (`null` for none);
+    /// the server's refusals become the library's errors.
+    private func send(_ method: String, _ path: [String], query: [URLQueryItem] = [], id: Book.ID? = nil, body: JSONValue? = nil, csv: String? = nil,
                       ifVersion: Int? = nil) async throws -> JSONValue {
         var headers = ["Accept": "application/json"]
         if body != nil { headers["Content-Type"] = "application/json" }
@@ -152,7 +166,7 @@ public struct RemoteLibrary: LibraryService {
     }
 
     /// The server's refusal as the library's error.
-    private func failure(_ response: HTTPResponse, url: URL, id: Int64?) throws -> any Error {
+    private func failure(_ response: HTTPResponse, url: URL, id: Book.ID?) throws -> any Error {
         let json: JSONValue = (try? JSONParser.parse(response.body)) ?? .null
         let message = json["error"]?.stringValue ?? "the server answered \(response.status)"
         switch response.status {
@@ -181,13 +195,4 @@ public struct RemoteLibrary: LibraryService {
     private func invalid(_ what: String, _ expected: String, _ json: JSONValue) -> RemoteLibraryError {
         RemoteLibraryError(url: baseURL, status: 200, message: "the server sent \(json.summary) for \(what), not \(expected)")
     }
-}
-
-/// A refusal from a library server that the library's own errors do not cover.
-public struct RemoteLibraryError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let url: URL
-    public let status: Int
-    public let message: String
-
-    public var description: String { "\(url.absoluteString): \(message)" }
 }

@@ -1,20 +1,4 @@
-/// A type that reads itself straight from a parsed `JSONValue`.
-///
-/// `Decodable` through a `Decoder` costs a container box and generic-metadata lookups per
-/// object; catalogs of a million entries read this way several times faster. A conforming type
-/// keeps its `Decodable` conformance by delegating to `init(json:codingPath:)` (see
-/// `JSONValueDecodable.init(decodingJSONFrom:)`), so there is one implementation either way.
-public protocol JSONValueDecodable: Decodable {
-    /// Throws `DecodingError` with `codingPath` extended to the failing field.
-    init(json: JSONValue, codingPath: [any CodingKey]) throws
-}
 
-extension JSONValueDecodable {
-    /// The `Decodable` initializer for conforming types: any decoder, Foundation's included.
-    public init(decodingJSONFrom decoder: any Decoder) throws {
-        try self.init(json: try JSONValue(from: decoder), codingPath: decoder.codingPath)
-    }
-}
 
 /// The members of one JSON object with its coding path: typed reads whose errors name the field.
 public struct JSONFields {
@@ -59,8 +43,30 @@ public struct JSONFields {
         contains(key) ? try string(key) : nil
     }
 
+    /// A whole number that fits `type`: `1` and `1.0`, not `1.5` or `"1"`.
+    public func integer<T: BinaryInteger>(_ type: T.Type, _ key: some CodingKey) throws -> T {
+        try Scalar.integer(type, value(key), path(key))
+    }
+
+    public func optionalInteger<T: BinaryInteger>(_ type: T.Type, _ key: some CodingKey) throws -> T? {
+        contains(key) ? try integer(type, key) : nil
+    }
+
+    public func bool(_ key: some CodingKey) throws -> Bool {
+        try Scalar.bool(value(key), path(key))
+    }
+
     public func decode<T: JSONValueDecodable>(_ type: T.Type, _ key: some CodingKey) throws -> T {
         try T(json: value(key), codingPath: path(key))
+    }
+
+    /// An array of `T`, each read at its index, so that errors name `sizes[2].name`.
+    public func array<T: JSONValueDecodable>(of type: T.Type, _ key: some CodingKey) throws -> [T] {
+        let value = try value(key)
+        guard case .array(let elements) = value else {
+            throw DecodingError.typeMismatch([JSONValue].self, .init(codingPath: path(key), debugDescription: "expected an array, found \(value.summary)"))
+        }
+        return try elements.enumerated().map { index, element in try T(json: element, codingPath: path(key) + [IndexKey(intValue: index)]) }
     }
 
     public func optionalDecode<T: JSONValueDecodable>(_ type: T.Type, _ key: some CodingKey) throws -> T? {
@@ -76,44 +82,4 @@ public struct JSONFields {
     public func invalid(_ reason: String) -> DecodingError {
         .dataCorrupted(.init(codingPath: codingPath, debugDescription: reason))
     }
-}
-
-// MARK: - JSONValue from any decoder
-
-extension JSONValue: Decodable {
-    /// Reads whatever JSON a decoder holds. Member order follows the decoder's `allKeys`.
-    public init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: AnyJSONKey.self) {
-            var members: [JSONObject.Member] = []
-            for key in keyed.allKeys {
-                members.append(JSONObject.Member(key: key.stringValue, value: try keyed.decode(JSONValue.self, forKey: key)))
-            }
-            self = .object(JSONObject(members: members))
-        } else if var unkeyed = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(JSONValue.self)) }
-            self = .array(elements)
-        } else {
-            let single = try decoder.singleValueContainer()
-            if single.decodeNil() {
-                self = .null
-            } else if let bool = try? single.decode(Bool.self) {
-                self = .bool(bool)
-            } else if let number = try? single.decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .string(try single.decode(String.self))
-            }
-        }
-    }
-}
-
-/// Any member name as a coding key.
-public struct AnyJSONKey: CodingKey, Sendable {
-    public let stringValue: String
-    public var intValue: Int? { nil }
-
-    public init(_ stringValue: String) { self.stringValue = stringValue }
-    public init?(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { nil }
 }

@@ -164,14 +164,6 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 // MARK: - Unkeyed
 
-/// An array index as a coding key, rendered `[3]` in field paths.
-public struct IndexKey: CodingKey, Sendable {
-    public let intValue: Int?
-    public var stringValue: String { "[\(intValue ?? 0)]" }
-    public init(intValue: Int) { self.intValue = intValue }
-    public init?(stringValue: String) { nil }
-}
-
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
     let codingPath: [any CodingKey]

@@ -1,38 +1,5 @@
 import Foundation
 
-/// The units Listor shows and parses.
-public enum PhysicalUnit: String, Sendable, Hashable, CaseIterable {
-    case volt = "V"
-    case ampere = "A"
-    case watt = "W"
-    case hertz = "Hz"
-    case ohm = "Ω"
-
-    public var symbol: String { rawValue }
-
-    /// "a voltage", for error messages.
-    public var quantityName: String {
-        switch self {
-        case .volt: "a voltage"
-        case .ampere: "a current"
-        case .watt: "a power"
-        case .hertz: "a frequency"
-        case .ohm: "a resistance"
-        }
-    }
-
-    /// Spellings accepted after a number, compared case-insensitively.
-    var spellings: [String] {
-        switch self {
-        case .volt: ["v", "volt", "volts"]
-        case .ampere: ["a", "amp", "amps", "ampere", "amperes"]
-        case .watt: ["w", "watt", "watts"]
-        case .hertz: ["hz", "hertz"]
-        case .ohm: ["ω", "Ω", "ohm", "ohms", "r"]
-        }
-    }
-}
-
 /// A measured value in base units (volts, amperes …) with its unit, shown with an SI prefix.
 public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     public var value: Double
@@ -64,17 +31,6 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
         guard value != 0, value.isFinite else { return value }
         let scale = pow(10, 3 - (log10(abs(value))).rounded(.down))
         return (value * scale).rounded() / scale
-    }
-}
-
-/// Why a quantity could not be read; the message shows what was typed and what was expected.
-public struct QuantityParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var text: String
-    public var unit: PhysicalUnit
-    public var reason: String
-
-    public var description: String {
-        "\"\(text)\" is not \(unit.quantityName): \(reason) (examples: \(Quantity.examples(for: unit)))"
     }
 }
 

@@ -19,19 +19,6 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Refuses requests that declare a body larger than the limit; routes that read bodies
-/// collect them with the same limit.
-struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
-    let limit: Int
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            throw HTTPError(.contentTooLarge, message: "The request body is larger than the limit of \(limit) bytes.")
-        }
-        return try await next(request, context)
-    }
-}
-
 extension HTTPField.Name {
     // Names HTTPTypes does not predefine; both literals are valid field names.
     static let referrerPolicy = Self("Referrer-Policy").unsafelyUnwrapped

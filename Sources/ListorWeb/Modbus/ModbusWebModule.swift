@@ -24,6 +24,8 @@ public struct ModbusWebModule: WebModule {
         AppTile(name: "ModbusApp", summary: "Live registers of a Modbus device as a searchable spreadsheet.", path: "/modbus")
     }
 
+    public var apiPaths: [String] { ["/api/modbus"] }
+
     public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws {
         router.get("/modbus") { request, _ in
             let snapshot = await monitor.snapshot
@@ -35,7 +37,7 @@ public struct ModbusWebModule: WebModule {
         router.get("/api/modbus") { _, _ in feed(await monitor.snapshot) }
         router.get(RouterPath(Self.eventsPath)) { _, _ in
             guard let updates = await monitor.updates() else {
-                throw HTTPError(.serviceUnavailable, message: "Too many pages are following the device; reload this one later.")
+                throw WebError(.serviceUnavailable, message: "Too many pages are following the device; reload this one later.")
             }
             let timeZone = self.timeZone
             // One event per poll until the page goes away or the server shuts down.

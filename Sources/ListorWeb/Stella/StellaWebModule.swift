@@ -4,71 +4,74 @@ import ListorKit
 import Logging
 import Stella
 
-/// Stella on the web: the catalogue API its products provider talks to, and the products' pictures.
+/// Stella on the web: departments, a department's products and a product as pages; the
+/// catalogue API the seed's products provider talks to; and the products' pictures.
+///
+/// Everything comes through the catalogue client the composition root chose, the bundled
+/// catalogue or another server's, so the pages, the API and the pictures show the same one.
 public struct StellaWebModule: WebModule {
-    private let catalogue: Catalogue
+    static let apiPath = "/stella/api"
+
+    private let catalogue: CatalogueClient
     private let pictures: ProductPictures
 
-    /// `pictures` defaults to pictures drawn from `catalogue` and kept in memory.
-    public init(catalogue: Catalogue = .bundled, pictures: ProductPictures? = nil) {
+    public init(catalogue: CatalogueClient, pictures: ProductPictures) {
         self.catalogue = catalogue
-        self.pictures = pictures ?? ProductPictures(drawingFrom: catalogue)
+        self.pictures = pictures
     }
 
     public var tile: AppTile? {
         AppTile(name: "Stella", summary: "A fashion store: departments, products with sizes, colours and sale prices.", path: "/stella")
     }
 
+    public var apiPaths: [String] { [Self.apiPath] }
+
     public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws {
+        addPages(to: router, templates: templates)
+        addAPI(to: router)
+        addPictures(to: router)
+    }
+
+    private func addPages(to router: Router<BasicRequestContext>, templates: Templates) {
         let catalogue = self.catalogue
         router.get("/stella") { _, _ in
-            try templates.html(DepartmentsPage(.departments(Departments.all)), as: "stella/departments")
+            try templates.html(DepartmentsPage(.departments(try await catalogue.departments())), as: "stella/departments")
         }
         router.get("/stella/:department") { request, context in
-            let id = try context.parameters.require("department")
-            guard let department = Departments.department(id: id) else {
-                throw PageError(status: .notFound, title: "No such department", message: "Stella has no department \"\(id.prefix(40))\".",
-                                suggestions: Departments.all.map { .init(label: $0.name, href: "/stella/\($0.id)") })
-            }
             let parameters = request.uri.queryParameters
             var input: [String: String] = [:]
             for name in ["page", "per_page", "sort", "size", "colour", "min_price", "max_price"] { input[name] = parameters.get(name) }
             let (query, errors) = CatalogueQuery.parse { input[$0] }
-            let result = try catalogue.page(department: id, query)
-            let facets = CatalogueFacets(products: catalogue.products.filter { $0.departmentID == id })
-            let page = try ProductsPage(department: department, page: result, query: query, input: input, errors: errors, facets: facets, templates: templates)
-            return try templates.html(page, as: "stella/products")
+            let list = try await ProductListViewModel.load(department: try context.parameters.require("department"), query: query, from: catalogue)
+            Self.log(list.problems, of: request, to: context.logger)
+            return try templates.html(try ProductsPage(list, input: input, errors: errors, templates: templates), as: "stella/products")
         }
         router.get("/stella/products/:code") { _, context in
-            let code = try context.parameters.require("code")
-            guard let product = try? catalogue.product(code: code) else {
-                throw PageError(status: .notFound, title: "No such product", message: "Stella has no product \"\(code.prefix(40))\".",
-                                suggestions: [.init(label: "Departments", href: "/stella")])
-            }
-            return try templates.html(ProductPageView(ProductDetailViewModel(product: product)), as: "stella/product")
+            let detail = try await ProductDetailViewModel.load(code: try context.parameters.require("code"), from: catalogue)
+            return try templates.html(ProductDetailPage(detail), as: "stella/product")
         }
-        router.get("/stella/api/departments") { _, _ in
-            Response.json(JSONValue.array(Departments.all.map { .members([("id", .string($0.id)), ("name", .string($0.name))]) }).serialized(pretty: false))
+    }
+
+    private func addAPI(to router: Router<BasicRequestContext>) {
+        let catalogue = self.catalogue
+        let api = router.group(RouterPath(Self.apiPath))
+        api.get("departments") { _, _ in
+            Response.json(JSONValue.array(try await catalogue.departments().map(StellaJSON.value)).serialized(pretty: false))
         }
-        router.get("/stella/api/departments/:id/products") { request, context in
-            let department = try context.parameters.require("id")
+        api.get("departments/:id/products") { request, context in
             let parameters = request.uri.queryParameters
             let (query, errors) = CatalogueQuery.parse { parameters.get($0) }
-            if !errors.isEmpty {
-                throw HTTPError(.badRequest, message: errors.map(\.description).joined(separator: "; "))
-            }
-            do {
-                return Response.json(StellaJSON.value(try catalogue.page(department: department, query)).serialized(pretty: false))
-            } catch {
-                throw HTTPError(.notFound, message: "\(error)")
-            }
+            if !errors.isEmpty { throw WebError(.badRequest, message: errors.map(\.description).joined(separator: "; ")) }
+            let page = try await catalogue.page(try context.parameters.require("id"), query)
+            Self.log(page.problems, of: request, to: context.logger)
+            return Response.json(StellaJSON.value(page).serialized(pretty: false))
         }
-        router.get("/stella/api/products/:code") { _, context in
-            let code = try context.parameters.require("code")
-            do { return Response.json(StellaJSON.value(try catalogue.product(code: code)).serialized(pretty: false)) } catch {
-                throw HTTPError(.notFound, message: "\(error)")
-            }
+        api.get("products/:code") { _, context in
+            Response.json(StellaJSON.value(try await catalogue.product(try context.parameters.require("code"))).serialized(pretty: false))
         }
+    }
+
+    private func addPictures(to router: Router<BasicRequestContext>) {
         // What an image shows while the picture loads (a CSS background), the same grey frame
         // as the pipeline's placeholder.
         router.get("/stella/images/placeholder.svg") { _, _ in
@@ -80,8 +83,8 @@ public struct StellaWebModule: WebModule {
         router.get("/stella/images/:code/:file") { _, context in
             let code = try context.parameters.require("code")
             let file = try context.parameters.require("file")
-            guard let picture = pictures.picture(code: code, file: file) else {
-                throw HTTPError(.notFound, message: "there is no picture \(file.prefix(40)) of \(code.prefix(20))")
+            guard let picture = try await pictures.picture(code: code, file: file) else {
+                throw WebError(.notFound, message: "there is no picture \(file.prefix(40)) of \(code.prefix(20))")
             }
             let content = try await pictures.content(of: picture)
             if case .failed(let reason) = content {
@@ -94,5 +97,12 @@ public struct StellaWebModule: WebModule {
             return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
                             body: .init(byteBuffer: ByteBuffer(bytes: content.bytes)))
         }
+    }
+
+    /// Products a remote catalogue sent that could not be read: the page shows the others, the log says which.
+    static func log(_ problems: [Problem], of request: Request, to logger: Logger) {
+        guard !problems.isEmpty else { return }
+        let noun = problems.count == 1 ? "product" : "products"
+        logger.warning("\(request.uri.path): \(problems.count) \(noun) of the catalogue could not be read: \(problems.map(\.description).joined(separator: "; "))")
     }
 }

@@ -16,6 +16,8 @@ public struct TransistorsWebModule: WebModule {
         AppTile(name: "Transistor Listor", summary: "A catalog of BJTs, MOSFETs and JFETs with their datasheet facts.", path: "/transistors")
     }
 
+    public var apiPaths: [String] { ["/api/transistors"] }
+
     public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws {
         let rows = try TransistorRows(catalog: catalog, templates: templates)
         router.get("/transistors") { request, _ in
@@ -33,14 +35,14 @@ public struct TransistorsWebModule: WebModule {
         router.get("/api/transistors") { request, _ in
             let (listing, errors) = listing(Self.input(request))
             if let error = errors.first {
-                throw HTTPError(.badRequest, message: "\(error.field): \(error.message)")
+                throw WebError(.badRequest, message: "\(error.field): \(error.message)")
             }
             return Response.json(TransistorJSON.value(listing.matchingTransistors).serialized(pretty: false))
         }
         router.get("/api/transistors/:part") { _, context in
             let part = try context.parameters.require("part")
             guard let transistor = catalog?.transistor(partNumber: part) else {
-                throw HTTPError(.notFound, message: "no transistor \"\(part)\" in the catalog")
+                throw WebError(.notFound, message: "no transistor \"\(part)\" in the catalog")
             }
             return Response.json(TransistorJSON.value(transistor).serialized(pretty: false))
         }
@@ -56,10 +58,10 @@ public struct TransistorsWebModule: WebModule {
         return (listing, errors)
     }
 
-    private func notFound(_ part: String) -> PageError {
+    private func notFound(_ part: String) -> WebError {
         let suggestions = catalog?.suggestions(for: part) ?? []
-        return PageError(
-            status: .notFound, title: "No such transistor",
+        return WebError(
+            .notFound, title: "No such transistor",
             message: "The catalog has no transistor \"\(part)\"." + (suggestions.isEmpty ? "" : " Did you mean one of these?"),
             suggestions: suggestions.map { .init(label: $0, href: TransistorBrowserPage.detailPath($0, query: "")) })
     }

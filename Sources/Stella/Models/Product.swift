@@ -1,45 +1,5 @@
 import Foundation
 
-/// An amount of money in minor units (cents) and its currency: never a floating-point number.
-public struct Money: Sendable, Hashable, Comparable {
-    public var minorUnits: Int
-    /// ISO 4217, "EUR".
-    public var currency: String
-
-    public init(minorUnits: Int, currency: String = "EUR") {
-        self.minorUnits = minorUnits
-        self.currency = currency
-    }
-
-    public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
-
-    /// "€1,290.00", "€89.50".
-    public var formatted: String {
-        let symbol = currency == "EUR" ? "€" : currency == "USD" ? "$" : currency == "GBP" ? "£" : currency + " "
-        let units = abs(minorUnits) / 100
-        let cents = abs(minorUnits) % 100
-        var digits = String(units)
-        var grouped = ""
-        while digits.count > 3 {
-            grouped = "," + digits.suffix(3) + grouped
-            digits.removeLast(3)
-        }
-        return (minorUnits < 0 ? "-" : "") + symbol + digits + grouped + "." + (cents < 10 ? "0" : "") + String(cents)
-    }
-}
-
-/// A department of the store, as the seed hard-coded them.
-public struct Department: Sendable, Hashable, Identifiable {
-    /// "ready-to-wear", as in the original.
-    public var id: String
-    public var name: String
-
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
-
 /// A product with everything the seed's API sent, shown or not.
 public struct Product: Sendable, Hashable, Identifiable {
     public struct Size: Sendable, Hashable {

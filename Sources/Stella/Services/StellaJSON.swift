@@ -1,11 +1,16 @@
 import Foundation
 import ListorKit
 
-/// Products as the catalogue API sends them: money as `{"amount": 129000, "currency": "EUR"}`
-/// in minor units, never as a floating-point number.
+/// The catalogue API's JSON: money as `{"amount": 129000, "currency": "EUR"}` in minor units,
+/// never as a floating-point number; dates as "2026-11-03 16:06:00" in UTC. Reading it back is
+/// the models' `JSONValueDecodable` conformance, below.
 public enum StellaJSON {
     public static func value(_ money: Money) -> JSONValue {
         .members([("amount", .number(Double(money.minorUnits))), ("currency", .string(money.currency))])
+    }
+
+    public static func value(_ department: Department) -> JSONValue {
+        .members([("id", .string(department.id)), ("name", .string(department.name))])
     }
 
     public static func value(_ product: Product) -> JSONValue {
@@ -16,78 +21,122 @@ public enum StellaJSON {
             ("sizes", .array(product.sizes.map { .members([("name", .string($0.name)), ("available", .bool($0.isAvailable))]) })),
             ("colours", .array(product.colours.map { .members([("name", .string($0.name)), ("hex", .string($0.hex))]) })),
             ("images", .array(product.images.map { .members([("thumbnail", .string($0.thumbnail)), ("large", .string($0.large))]) })),
-            ("added", .string(DateText.dateTime(product.added, timeZone: TimeZone(identifier: "UTC")!, seconds: true))),
+            ("added", .string(DateText.dateTime(product.added, timeZone: utc, seconds: true))),
         ])
     }
 
+    /// A page, with the department's sizes and colours (`facets`) for the filters; clients that
+    /// do not know the member ignore it.
     public static func value(_ page: ProductPage) -> JSONValue {
         .members([
             ("products", .array(page.products.map(value))), ("total", .number(Double(page.total))),
             ("page", .number(Double(page.page))), ("per_page", .number(Double(page.perPage))),
+            ("facets", .members([("sizes", .array(page.facets.sizes.map(JSONValue.string))), ("colours", .array(page.facets.colours.map(JSONValue.string)))])),
         ])
     }
 
-    public struct DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var path: String
-        public var message: String
-        public var description: String { "\(path): \(message)" }
+    /// A page as a catalogue API sends it. A product that cannot be read is a `Problem` of the
+    /// page (by index and code) and the others are kept; a page without its counts is an error.
+    public static func page(_ json: JSONValue) throws -> ProductPage {
+        enum Key: String, CodingKey { case products, total, page, per_page, facets }
+        let fields = try JSONFields(json, codingPath: [])
+        guard case .array(let items) = try fields.value(Key.products) else {
+            throw fields.invalid(Key.products, "expected an array of products")
+        }
+        let products = BatchDecoder().decode(Product.self, elements: items) { $0["code"]?.stringValue }
+        return ProductPage(products: products.items, total: try fields.integer(Int.self, Key.total), page: try fields.integer(Int.self, Key.page),
+                           perPage: try fields.integer(Int.self, Key.per_page),
+                           facets: try fields.optionalDecode(CatalogueFacets.self, Key.facets) ?? CatalogueFacets(sizes: [], colours: []),
+                           problems: products.problems)
     }
 
-    public static func page(_ json: JSONValue) throws(DecodingError) -> ProductPage {
-        guard case .array(let items)? = json["products"] else { throw DecodingError(path: "products", message: "is missing or not an array") }
-        var products: [Product] = []
-        for (index, item) in items.enumerated() {
-            do { products.append(try product(item)) } catch {
-                throw DecodingError(path: "products[\(index)].\(error.path)", message: error.message)
-            }
-        }
-        return ProductPage(products: products, total: try integer(json, "total"), page: try integer(json, "page"), perPage: try integer(json, "per_page"))
+    static let utc = TimeZone(identifier: "UTC")!
+}
+
+extension Money: JSONValueDecodable {
+    private enum Key: String, CodingKey { case amount, currency }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        self.init(minorUnits: try fields.integer(Int.self, Key.amount), currency: try fields.string(Key.currency))
     }
 
-    public static func product(_ json: JSONValue) throws(DecodingError) -> Product {
-        func string(_ value: JSONValue?, _ path: String) throws(DecodingError) -> String {
-            guard let text = value?.stringValue else { throw DecodingError(path: path, message: "is missing or not a string") }
-            return text
-        }
-        func money(_ value: JSONValue?, _ path: String) throws(DecodingError) -> Money {
-            guard case .number(let amount)? = value?["amount"], let minor = Int(exactly: amount) else {
-                throw DecodingError(path: path + ".amount", message: "is missing or not a whole number of minor units")
-            }
-            return Money(minorUnits: minor, currency: try string(value?["currency"], path + ".currency"))
-        }
-        func list(_ key: String) throws(DecodingError) -> [JSONValue] {
-            guard case .array(let items)? = json[key] else { throw DecodingError(path: key, message: "is missing or not an array") }
-            return items
-        }
-        var sizes: [Product.Size] = []
-        for (index, item) in try list("sizes").enumerated() {
-            guard case .bool(let available)? = item["available"] else { throw DecodingError(path: "sizes[\(index)].available", message: "is missing or not a boolean") }
-            sizes.append(Product.Size(name: try string(item["name"], "sizes[\(index)].name"), isAvailable: available))
-        }
-        var colours: [Product.Colour] = []
-        for (index, item) in try list("colours").enumerated() {
-            colours.append(Product.Colour(name: try string(item["name"], "colours[\(index)].name"), hex: try string(item["hex"], "colours[\(index)].hex")))
-        }
-        var images: [Product.Image] = []
-        for (index, item) in try list("images").enumerated() {
-            images.append(Product.Image(thumbnail: try string(item["thumbnail"], "images[\(index)].thumbnail"), large: try string(item["large"], "images[\(index)].large")))
-        }
-        let discounted: Money? = json["discounted_price"] == nil || json["discounted_price"] == .null ? nil : try money(json["discounted_price"], "discounted_price")
-        let addedText = try string(json["added"], "added")
-        guard let added = date(addedText) else { throw DecodingError(path: "added", message: "\"\(addedText)\" is not a yyyy-MM-dd HH:mm:ss date") }
-        return Product(
-            code: try string(json["code"], "code"), departmentID: try string(json["department"], "department"), brand: try string(json["brand"], "brand"),
-            name: try string(json["name"], "name"), macroCategory: try string(json["macro_category"], "macro_category"),
-            microCategory: try string(json["micro_category"], "micro_category"), fullPrice: try money(json["full_price"], "full_price"),
-            discountedPrice: discounted, sizes: sizes, colours: colours, images: images, added: added)
+    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
+}
+
+extension Department: JSONValueDecodable {
+    private enum Key: String, CodingKey { case id, name }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        self.init(id: try fields.string(Key.id), name: try fields.string(Key.name))
     }
 
-    static func integer(_ json: JSONValue, _ key: String) throws(DecodingError) -> Int {
-        guard case .number(let value)? = json[key], let integer = Int(exactly: value) else { throw DecodingError(path: key, message: "is missing or not a whole number") }
-        return integer
+    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
+}
+
+extension Product: JSONValueDecodable {
+    private enum Key: String, CodingKey {
+        case code, department, brand, name, macro_category, micro_category, full_price, discounted_price, sizes, colours, images, added
     }
 
-    static func date(_ text: String) -> Date? {
-        DateText.parse(text, timeZone: TimeZone(identifier: "UTC")!)
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        let addedText = try fields.string(Key.added)
+        guard let added = DateText.parse(addedText, timeZone: StellaJSON.utc) else {
+            throw fields.invalid(Key.added, "\"\(addedText.prefix(30))\" is not a yyyy-MM-dd HH:mm:ss date")
+        }
+        self.init(
+            code: try fields.string(Key.code), departmentID: try fields.string(Key.department), brand: try fields.string(Key.brand),
+            name: try fields.string(Key.name), macroCategory: try fields.string(Key.macro_category), microCategory: try fields.string(Key.micro_category),
+            fullPrice: try fields.decode(Money.self, Key.full_price), discountedPrice: try fields.optionalDecode(Money.self, Key.discounted_price),
+            sizes: try fields.array(of: Size.self, Key.sizes), colours: try fields.array(of: Colour.self, Key.colours),
+            images: try fields.array(of: Image.self, Key.images), added: added)
     }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
+}
+
+extension Product.Size: JSONValueDecodable {
+    private enum Key: String, CodingKey { case name, available }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        self.init(name: try fields.string(Key.name), isAvailable: try fields.bool(Key.available))
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
+}
+
+extension Product.Colour: JSONValueDecodable {
+    private enum Key: String, CodingKey { case name, hex }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        self.init(name: try fields.string(Key.name), hex: try fields.string(Key.hex))
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
+}
+
+extension Product.Image: JSONValueDecodable {
+    private enum Key: String, CodingKey { case thumbnail, large }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        self.init(thumbnail: try fields.string(Key.thumbnail), large: try fields.string(Key.large))
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
+}
+
+extension CatalogueFacets: JSONValueDecodable {
+    private enum Key: String, CodingKey { case sizes, colours }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        self.init(sizes: try fields.array(of: String.self, Key.sizes), colours: try fields.array(of: String.self, Key.colours))
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
 }

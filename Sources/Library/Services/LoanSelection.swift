@@ -1,0 +1,10 @@
+import Foundation
+
+/// Which loans to list, newest first.
+public enum LoanSelection: Sendable, Hashable {
+    case book(Book.ID)
+    case borrower(String)
+    /// Open loans due before the date.
+    case overdue(at: Date)
+    case all
+}

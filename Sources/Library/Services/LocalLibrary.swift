@@ -1,0 +1,96 @@
+import Foundation
+import ListorKit
+
+/// The library on a store of its own: validation, the loan period and the clock.
+public struct LocalLibrary: LibraryService {
+    public let store: any LibraryStore
+    public let loanPeriod: Duration
+    private let now: @Sendable () -> Date
+
+    public init(store: any LibraryStore, loanPeriod: Duration = .seconds(14 * 24 * 3600), now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.loanPeriod = loanPeriod
+        self.now = now
+    }
+
+    public func books(_ query: BookQuery) async throws -> PartialResult<Book> {
+        let date = now()
+        return PartialResult(items: try await store.books().filter { query.matches($0, at: date) })
+    }
+
+    public func book(id: Book.ID) async throws -> Book {
+        guard let book = try await store.book(id: id) else { throw LibraryError.notFound(id: id) }
+        return book
+    }
+
+    public func add(_ form: BookForm) async throws -> Book {
+        try await store.insert(form.validated().get())
+    }
+
+    public func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book {
+        let current = try await book(id: id)
+        if let ifVersion, ifVersion != current.version { throw LibraryError.versionMismatch(id: id, current: current.version) }
+        let fields = try changes.applied(to: current).validated().get()
+        // The version read is the one the edit applies to: an edit in between is not overwritten.
+        return try await store.update(id: id, fields, expectedVersion: current.version)
+    }
+
+    public func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book {
+        let name = try BookForm.borrower(borrower).get()
+        let date = now()
+        return try await store.checkOut(id: id, borrower: name, at: date, due: date.addingTimeInterval(loanPeriod.timeInterval), expectedVersion: ifVersion)
+    }
+
+    public func checkIn(id: Book.ID) async throws -> Book {
+        try await store.checkIn(id: id, at: now())
+    }
+
+    public func delete(id: Book.ID, ifVersion: Int?) async throws {
+        try await store.delete(id: id, expectedVersion: ifVersion)
+    }
+
+    public func deleteAll() async throws {
+        try await store.deleteAll()
+    }
+
+    public func loans(_ selection: LoanSelection) async throws -> PartialResult<Loan> {
+        PartialResult(items: try await store.loans(selection))
+    }
+
+    public func overdue() async throws -> PartialResult<Loan> {
+        try await loans(.overdue(at: now()))
+    }
+
+    public func importBooks(_ csv: String) async throws -> ImportReport {
+        try await LibraryCSV.importBooks(csv, into: self)
+    }
+
+    public func importLoans(_ csv: String) async throws -> ImportReport {
+        var report = ImportReport(table: .loans)
+        for (line, row) in try LibraryCSV.loanRows(csv) {
+            do {
+                _ = try await store.insertLoan(try row.get())
+                report.imported += 1
+            } catch let problems as FieldErrors {
+                report.problems.append(Problem(line: line, reason: problems.description))
+            } catch let error as LibraryError {
+                report.problems.append(Problem(line: line, reason: error.description))
+            }
+        }
+        return report
+    }
+
+    public func exportBooks() async throws -> String {
+        LibraryCSV.books(try await store.books())
+    }
+
+    public func exportLoans() async throws -> String {
+        LibraryCSV.loans(try await store.loans(.all).reversed())
+    }
+}
+
+extension Duration {
+    var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

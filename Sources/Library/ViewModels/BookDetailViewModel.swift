@@ -1,0 +1,111 @@
+import Foundation
+import ListorKit
+
+/// One book: its facts, who has it in the seed's words, its loans, and what the reader can do
+/// with it: check it out, check it in, delete it.
+public struct BookDetailViewModel: Sendable {
+    /// A fact about the book, shown as a label and a value: "ISBN 9780441172719".
+    public struct Fact: Sendable, Hashable {
+        public let label: String
+        public let value: String
+    }
+
+    public let book: Book
+    /// The book's loans, newest first.
+    public let loans: [Loan]
+    /// Loans a remote library sent that could not be read.
+    public let problems: [Problem]
+    private let library: any LibraryService
+    private let now: Date
+    private let timeZone: TimeZone
+
+    public init(book: Book, loans: [Loan] = [], problems: [Problem] = [], library: any LibraryService, now: Date, timeZone: TimeZone) {
+        self.book = book
+        self.loans = loans
+        self.problems = problems
+        self.library = library
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// The book and its loans; throws `LibraryError.notFound` when there is no such book.
+    public static func load(_ id: Book.ID, from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookDetailViewModel {
+        let book = try await library.book(id: id)
+        let loans = try await library.loans(.book(id))
+        return BookDetailViewModel(book: book, loans: loans.items, problems: loans.problems, library: library, now: now, timeZone: timeZone)
+    }
+
+    // MARK: - What the reader can do
+
+    /// The reader checks the book out to `borrower`; refused when the name will not do or
+    /// someone has the book (the outcome names them).
+    public func checkOut(by borrower: String, ifVersion version: Int? = nil) async throws -> BookOutcome {
+        try await BookOutcome.of { try await library.checkOut(id: book.id, borrower: borrower, ifVersion: version) }
+    }
+
+    /// The reader brings the book back; refused when it is not out.
+    public func checkIn() async throws -> BookOutcome {
+        try await BookOutcome.of { try await library.checkIn(id: book.id) }
+    }
+
+    /// The reader deletes the book and its loans, as it was at `version` (the one they confirmed;
+    /// nil for whatever it is now); refused as stale when it has changed since.
+    public func delete(version: Int?) async throws -> BookOutcome {
+        try await BookOutcome.of {
+            try await library.delete(id: book.id, ifVersion: version)
+            return nil
+        }
+    }
+
+    // MARK: - What it shows
+
+    /// "Checked out by Ann on Nov 3, 2026 at 4:06 PM", or that the book is on the shelf.
+    public var checkoutText: String {
+        if let loan = book.loan {
+            return "Checked out by \(loan.borrower) on \(BookDates.long(loan.checkedOut, timeZone: timeZone))"
+        }
+        if let by = book.lastCheckedOutBy, let date = book.lastCheckedOut {
+            return "Available. Last checked out by \(by) on \(BookDates.long(date, timeZone: timeZone))"
+        }
+        return "Available. Never checked out"
+    }
+
+    /// "Due Nov 17, 2026", "Overdue since Nov 17, 2026"; nil on the shelf.
+    public var dueText: String? {
+        guard let dueDate else { return nil }
+        return (isOverdue ? "Overdue since " : "Due ") + dueDate
+    }
+
+    /// "Nov 17, 2026": when the book is due back; nil on the shelf.
+    public var dueDate: String? {
+        book.loan.map { BookDates.day($0.due, timeZone: timeZone) }
+    }
+
+    public var isOverdue: Bool { book.isOverdue(at: now) }
+
+    /// Publisher, categories and ISBN, those the book has.
+    public var facts: [Fact] {
+        [("Publisher", book.publisher), ("Categories", book.categories), ("ISBN", book.isbn)].compactMap { label, value in
+            value.map { Fact(label: label, value: $0) }
+        }
+    }
+
+    /// Each loan as one line: "Ann · Nov 3, 2026 at 4:06 PM → Nov 6, 2026 at 9:00 AM".
+    public var history: [String] {
+        zip(loans, loanTimes).map { "\($0.borrower) · \($1)" }
+    }
+
+    /// When each loan went out and came back: "Nov 3, 2026 at 4:06 PM → still out".
+    public var loanTimes: [String] {
+        loans.map { loan in
+            let out = BookDates.long(loan.checkedOut, timeZone: timeZone)
+            let back = loan.returned.map { BookDates.long($0, timeZone: timeZone) } ?? "still out"
+            return "\(out) → \(back)"
+        }
+    }
+
+    /// "1 loan", "3 loans": what deleting the book takes with it.
+    public var loanCount: String {
+        loans.count == 1 ? "1 loan" : "\(loans.count) loans"
+    }
+}

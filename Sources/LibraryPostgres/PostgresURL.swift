@@ -1,0 +1,62 @@
+import Foundation
+import Library
+import Logging
+import PostgresNIO
+
+/// `postgres://user:password@host:5432/database?sslmode=disable|require`, taken apart.
+public struct PostgresURL: Sendable, CustomStringConvertible {
+    /// The URL with its password left out, for messages and logs.
+    public let description: String
+    public let host: String
+    public let port: Int
+    public let user: String
+    public let password: String?
+    public let database: String?
+    public let requiresTLS: Bool
+
+    public init(_ text: String) throws(LibraryDatabaseURLError) {
+        guard let url = URLComponents(string: text), let scheme = url.scheme, ["postgres", "postgresql"].contains(scheme.lowercased()) else {
+            throw LibraryDatabaseURLError(url: text, reason: "it is not a postgres:// URL")
+        }
+        guard let host = url.host, !host.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no host") }
+        guard let user = url.user, !user.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no user (postgres://user@host/database)") }
+        let mode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
+        guard ["disable", "require"].contains(mode) else { throw LibraryDatabaseURLError(url: text, reason: "sslmode \(mode) is not disable or require") }
+        let database = String(url.path.drop { $0 == "/" })
+        description = LibraryDatabaseURLError(url: text, reason: "").shownURL
+        self.host = host
+        port = url.port ?? 5432
+        self.user = user.removingPercentEncoding ?? user
+        password = url.password?.removingPercentEncoding
+        self.database = database.isEmpty ? nil : database
+        requiresTLS = mode == "require"
+    }
+
+    /// "db.example:5432", "[::1]:5432": where the server is.
+    public var address: String {
+        (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+    }
+
+    public var clientConfiguration: PostgresClient.Configuration {
+        PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database,
+                                     tls: requiresTLS ? .require(.makeClientConfiguration()) : .disable)
+    }
+
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database,
+                                         tls: requiresTLS ? .require(try .init(configuration: .makeClientConfiguration())) : .disable)
+    }
+
+    /// Opens one connection and closes it: fails at once with the server's reason, where a
+    /// pool would keep retrying for a minute.
+    public func checkConnection(logger: Logger) async throws {
+        let connection = try await PostgresConnection.connect(configuration: try connectionConfiguration(), id: 0, logger: logger)
+        try await connection.close()
+    }
+}
+
+extension PostgresClient.Configuration {
+    public init(url text: String) throws(LibraryDatabaseURLError) {
+        self = try PostgresURL(text).clientConfiguration
+    }
+}

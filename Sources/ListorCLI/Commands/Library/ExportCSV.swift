@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import Library
+
+struct ExportCSV: ListorCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the books or the loans as CSV.")
+
+    @OptionGroup var location: LibraryLocation
+    @Argument(help: "books or loans.")
+    var table: LibraryCSV.Table
+    @Option(name: .shortAndLong, help: ArgumentHelp("A file to write (default: standard output).", valueName: "file"))
+    var output: String?
+
+    func run(in environment: CommandEnvironment) async throws {
+        let table = table
+        let text = try await location.withLibrary { library in table == .books ? try await library.exportBooks() : try await library.exportLoans() }
+        guard let output else {
+            environment.write(text)
+            return
+        }
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+            environment.writeError("error: cannot write \(output): \(error.localizedDescription)\n")
+            throw ExitCode.failure
+        }
+    }
+}

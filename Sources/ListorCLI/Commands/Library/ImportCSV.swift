@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Library
+
+struct ImportCSV: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Add books or loans from a CSV file.",
+        discussion: """
+            Books need the columns title and author (publisher, categories, isbn optional); loans need
+            bookId, borrower, checkedOut and due (returned optional), dates as yyyy-MM-dd HH:mm:ss in UTC,
+            as `export` writes them. Good rows are added; each bad one is reported by line, and the
+            command then exits 1.
+            """)
+
+    @OptionGroup var location: LibraryLocation
+    @Argument(help: "books or loans.")
+    var table: LibraryCSV.Table
+    @Argument(help: "The CSV file.")
+    var file: String
+
+    func run(in environment: CommandEnvironment) async throws {
+        let text: String
+        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+            throw ValidationError("cannot read \(file) as UTF-8 text: \(error.localizedDescription)")
+        }
+        let (table, file) = (table, file)
+        let report: ImportReport
+        do {
+            report = try await location.withLibrary { library in
+                table == .books ? try await library.importBooks(text) : try await library.importLoans(text)
+            }
+        } catch let error as CSVImportError {
+            environment.writeError("error: \(file): \(error)\n")
+            throw ExitCode.failure
+        }
+        environment.write("\(report.summary) from \(file)\n")
+        for problem in report.problems { environment.writeError("\(file): \(problem)\n") }
+        if report.leftRowsOut { throw ExitCode.failure }
+    }
+}

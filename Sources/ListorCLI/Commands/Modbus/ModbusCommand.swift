@@ -1,0 +1,10 @@
+import ArgumentParser
+import Foundation
+
+/// `listor modbus …`: ModbusApp (seed 001) in the terminal, with mbpoll's manners.
+struct ModbusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "modbus",
+        abstract: "Read and write Modbus TCP devices, poll a register map, or run a simulated TUF-2000M.",
+        subcommands: [ModbusRead.self, ModbusWrite.self, ModbusPoll.self, ModbusSimulate.self])
+}

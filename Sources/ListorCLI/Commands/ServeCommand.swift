@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+
+/// `listor serve`: every app in the browser, on embedded defaults.
+struct ServeCommand: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Listor apps on the web (http://127.0.0.1:8080 by default).",
+        discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
+
+    @Option(help: "The address to listen on. Only 127.0.0.1 is reachable from this machine alone.")
+    var host = "127.0.0.1"
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+    @OptionGroup var data: DataDirectoryOption
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+    @Option(help: ArgumentHelp("The transistor catalog to serve (default: the bundled one).", valueName: "file|url"))
+    var transistorCatalog: String?
+    @OptionGroup(title: "ModbusApp")
+    var modbus: ServeModbusOptions
+    @OptionGroup(title: "Prolific Library")
+    var library: LibraryOptions
+    @Option(help: ArgumentHelp("Where the library's API is mounted.", valueName: "path"))
+    var libraryAPIPrefix = "/library/api"
+    @OptionGroup(title: "Stella")
+    var stella: ServeStellaOptions
+
+    func validate() throws {
+        _ = try settings()
+    }
+
+    func run(in environment: CommandEnvironment) async throws {
+        let settings = try settings()
+        try await ServeComposition.withApplication(settings, environment) { app in
+            try await app.runService()
+        }
+    }
+
+    /// Every option checked and resolved into what the apps are built from.
+    func settings() throws -> ServeSettings {
+        guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
+        guard libraryAPIPrefix.hasPrefix("/"), !libraryAPIPrefix.hasSuffix("/"), !libraryAPIPrefix.contains("//") else {
+            throw ValidationError("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
+        }
+        let dataDirectory = data.path ?? DataDirectory.standard(environment: ProcessInfo.processInfo.environment)
+        let library: LibrarySettings
+        let catalog: CatalogLocation
+        do {
+            library = try self.library.settings(dataDirectory: dataDirectory)
+            catalog = try CatalogLocation(argument: transistorCatalog, option: "--transistor-catalog")
+        } catch let error as CompositionError {
+            throw ValidationError(error.description)
+        }
+        if library.adminToken == nil, !Self.isLoopback(host) {
+            throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can delete the library")
+        }
+        return ServeSettings(host: host, port: port, logLevel: logLevel, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
+                             library: library, libraryAPIPrefix: libraryAPIPrefix, stella: try stella.settings())
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

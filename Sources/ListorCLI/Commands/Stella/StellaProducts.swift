@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import ListorKit
+import Stella
+
+struct StellaProducts: ListorCommand {
+    static let configuration = CommandConfiguration(commandName: "products", abstract: "List a department's products, a page at a time.")
+
+    @OptionGroup var source: CatalogueSource
+    @Argument(help: "ready-to-wear, accessories, beauty or lingerie.")
+    var department: String
+    @Option(help: "relevance, price-asc, price-desc or newest.")
+    var sort: CatalogueQuery.Sort = .relevance
+    @Option(help: "The page, from 1.")
+    var page = 1
+    @Option(help: "Products per page (1 to 100).")
+    var perPage = 24
+    @Option(help: "Only products with this size available.")
+    var size: String?
+    @Option(help: "Only products in this colour.")
+    var colour: String?
+    @Option(help: ArgumentHelp("The lowest price, e.g. 50 or 49.90.", valueName: "price"))
+    var minPrice: String?
+    @Option(help: ArgumentHelp("The highest price.", valueName: "price"))
+    var maxPrice: String?
+
+    func run(in environment: CommandEnvironment) async throws {
+        let values: [String: String] = ["page": "\(page)", "per_page": "\(perPage)", "sort": sort.rawValue, "size": size ?? "", "colour": colour ?? "",
+                                        "min_price": minPrice ?? "", "max_price": maxPrice ?? ""]
+        let (query, errors) = CatalogueQuery.parse { values[$0] }
+        if !errors.isEmpty {
+            throw ValidationError(errors.map { "--\($0.field.replacingOccurrences(of: "_", with: "-")): \($0.message)" }.joined(separator: "\n"))
+        }
+        let department = department
+        let list = try await source.withCatalogue { try await ProductListViewModel.load(department: department, query: query, from: $0) }
+        ProblemReport.warn(list.problems, one: "product", many: "products", in: environment)
+        let rows = list.cells.map { cell in
+            [cell.code, cell.brand, cell.isSoldOut ? cell.name + " (sold out)" : cell.name, cell.discount.map { "\(cell.price) (\($0))" } ?? cell.price]
+        }
+        let columns = [TextTable.Column(title: "CODE"), TextTable.Column(title: "BRAND"), TextTable.Column(title: "NAME", flexible: true),
+                       TextTable.Column(title: "PRICE", rightAligned: true)]
+        let table = rows.isEmpty ? "No products match." : TextTable(columns: columns, rows: rows).render()
+        environment.write(table + "\n" + list.position + "\n")
+    }
+}

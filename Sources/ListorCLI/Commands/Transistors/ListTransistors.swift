@@ -1,0 +1,81 @@
+import Foundation
+import ArgumentParser
+import ListorKit
+import Transistors
+
+struct ListTransistors: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List transistors, searched, filtered and sorted.",
+        discussion: """
+            Quantities take units and SI prefixes: --min-voltage 60V, --min-current 500mA, 1.5kV, 0.5 A.
+            Sort orders: part, voltage, current; a leading '-' sorts highest first (--sort=-voltage).
+            A partly bad catalog still lists its good parts; the problems go to standard error.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json, csv
+    }
+
+    @Option(help: "Words that must all occur in the part number, use, package or doping.")
+    var search: String?
+    @Option(help: "bjt, mosfet or jfet.")
+    var family: String?
+    @Option(help: "NPN, PNP, NMOS, PMOS, N-channel, P-channel, or n / p for a polarity in any family.")
+    var doping: String?
+    @Option(help: "A package name such as TO-92 or SOT-23 (aliases like TO92 work).")
+    var package: String?
+    @Option(help: ArgumentHelp("Leave out parts rated below this voltage.", valueName: "voltage"))
+    var minVoltage: String?
+    @Option(help: ArgumentHelp("Leave out parts rated below this current.", valueName: "current"))
+    var minCurrent: String?
+    @Option(help: ArgumentHelp("part, voltage or current; prefix '-' for highest first.", valueName: "order"))
+    var sort: String?
+    @Option(help: "table, json (the seed's format) or csv.")
+    var format: Format = .table
+    @OptionGroup var catalogOption: CatalogOption
+
+    private var queryInput: TransistorQuery.Input {
+        TransistorQuery.Input(search: search, family: family, doping: doping, package: package,
+                              minVoltage: minVoltage, minCurrent: minCurrent, sort: sort)
+    }
+
+    /// Every bad option is reported at once, by its option name, before anything is loaded.
+    func validate() throws {
+        let errors = TransistorQuery.parse(queryInput).errors
+        if !errors.isEmpty {
+            throw ValidationError(errors.map { "--\($0.field.replacingOccurrences(of: "_", with: "-")): \($0.message)" }.joined(separator: "\n"))
+        }
+        _ = try catalogOption.location()
+    }
+
+    func run(in environment: CommandEnvironment) async throws {
+        let viewModel = try await TransistorsComposition.loadedList(try catalogOption.location(), query: TransistorQuery.parse(queryInput).query)
+        try TransistorReport.check(viewModel.state, problems: viewModel.problems, in: environment)
+
+        switch format {
+        case .table:
+            let page = viewModel.page
+            if page.rows.isEmpty {
+                environment.write((page.emptyMessage ?? "") + "\n")
+                return
+            }
+            environment.write(Self.table(page.rows) + "\n\(page.summary)\n")
+        case .json:
+            environment.write(TransistorJSON.value(viewModel.matchingTransistors).serialized() + "\n")
+        case .csv:
+            environment.write(TransistorCSV.text(viewModel.matchingTransistors))
+        }
+    }
+
+    static func table(_ rows: [TransistorRow]) -> String {
+        TextTable(
+            columns: [
+                .init(title: "PART"), .init(title: "FAMILY"), .init(title: "TYPE"),
+                .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
+                .init(title: "PACKAGE"), .init(title: "USE", flexible: true),
+            ],
+            rows: rows.map { [$0.partNumber, $0.family, $0.doping, $0.maxVoltage, $0.maxCurrent, $0.package, $0.use] }
+        ).render()
+    }
+}

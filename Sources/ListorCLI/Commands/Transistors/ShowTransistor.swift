@@ -1,0 +1,53 @@
+import Foundation
+import ArgumentParser
+import ListorKit
+import Transistors
+
+struct ShowTransistor: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show every datasheet fact of one transistor.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The part number, e.g. BC547 (case does not matter).")
+    var part: String
+    @Option(help: "text or json (the seed's format).")
+    var format: Format = .text
+    @OptionGroup var catalogOption: CatalogOption
+
+    func run(in environment: CommandEnvironment) async throws {
+        let state = try await TransistorsComposition.withCatalogProvider(try catalogOption.location()) { provider in
+            var final: LoadingState<TransistorCatalog> = .idle
+            await LoadingState.load(provider) { final = $0 }
+            return final
+        }
+        let problems = state.value?.problems ?? []
+        try TransistorReport.check(state, problems: problems, in: environment)
+        guard let catalog = state.value, let transistor = catalog.transistor(partNumber: part) else {
+            let suggestions = state.value?.suggestions(for: part) ?? []
+            let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: ", "))?"
+            environment.writeError("error: no transistor \"\(part)\" in the catalog.\(hint)\n")
+            throw ExitCode.failure
+        }
+        switch format {
+        case .text: environment.write(Self.text(TransistorDetailViewModel(transistor: transistor)))
+        case .json: environment.write(TransistorJSON.value(transistor).serialized() + "\n")
+        }
+    }
+
+    static func text(_ detail: TransistorDetailViewModel) -> String {
+        var lines = [detail.partNumber, detail.subtitle, detail.use]
+        let labelWidth = detail.sections.flatMap(\.rows).map(\.label.count).max() ?? 0
+        for section in detail.sections {
+            lines.append("")
+            lines.append(section.title)
+            for row in section.rows {
+                lines.append("  " + row.label + String(repeating: " ", count: labelWidth - row.label.count) + "  " + row.value)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

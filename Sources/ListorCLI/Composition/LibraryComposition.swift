@@ -1,0 +1,33 @@
+import Foundation
+import Library
+import LibraryPostgres
+import LibrarySQLite
+import ListorHTTPClient
+import ListorKit
+
+/// Builds Prolific Library's service from its settings, for `serve` and every `listor library`
+/// command alike: a server's library over HTTP, or the local one on its store with the loan
+/// period. Stores and clients exist only while `body` runs.
+enum LibraryComposition {
+    static func withLibrary<T: Sendable>(_ settings: LibrarySettings, _ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
+        if let server = settings.server {
+            return try await withLiveHTTPTransport { transport in
+                try await body(RemoteLibrary(baseURL: server, transport: transport, adminToken: settings.adminToken))
+            }
+        }
+        return try await withStore(settings.database) { store in
+            try await body(LocalLibrary(store: store, loanPeriod: settings.loanPeriod))
+        }
+    }
+
+    /// Runs `body` with the store open: the SQLite file, or PostgreSQL with its client running
+    /// and its schema migrated. A database that cannot be used is a `LibraryStoreError` naming it.
+    static func withStore<T: Sendable>(_ database: LibrarySettings.Database, _ body: @Sendable (any LibraryStore) async throws -> T) async throws -> T {
+        switch database {
+        case .sqlite(let path):
+            return try await body(try SQLiteLibraryStore(path: path))
+        case .postgres(let url):
+            return try await PostgresLibraryStore.withStore(at: url) { store in try await body(store) }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Modbus
+import ModbusNIO
+
+/// Builds ModbusApp's transports and devices: a client for one device, the simulated TUF-2000M,
+/// and the register map a device is read with.
+enum ModbusComposition {
+    /// Runs `body` with a client of `device` that closes afterwards; `timeout` bounds connecting and each response.
+    static func withClient<T: Sendable>(_ device: ModbusEndpoint, unit: UInt8, timeout: Duration,
+                                        _ body: (any ModbusTransport) async throws -> T) async throws -> T {
+        let client = ModbusTCPClient(host: device.host, port: device.port, unitID: unit,
+                                     configuration: ModbusClientConfiguration(connectTimeout: timeout, responseTimeout: timeout))
+        let result: Result<T, any Error>
+        do { result = .success(try await body(client)) } catch { result = .failure(error) }
+        await client.close()
+        return try result.get()
+    }
+
+    /// A poller of every variable of `map` on `transport`.
+    static func poller(_ map: RegisterMap, on transport: any ModbusTransport) -> RegisterPoller {
+        RegisterPoller(map: map, transport: transport)
+    }
+
+    /// A simulated TUF-2000M listening on `host`:`port` (0 for any free port), and the simulation
+    /// that moves its readings on when `update` is called.
+    static func startSimulator(host: String, port: Int) async throws -> (server: ModbusTCPServer, update: @Sendable () -> Void) {
+        let simulation = TUF2000MSimulation(map: try RegisterMap.tuf2000m())
+        let bank = simulation.makeBank(at: Date())
+        let server = try await ModbusTCPServer.start(host: host, port: port, bank: bank)
+        return (server, { simulation.update(bank, at: Date()) })
+    }
+
+    /// The map at `path`, or the bundled TUF-2000M map. Variables the file gets wrong are reported
+    /// on standard error and left out; a file with none usable is a usage error naming `option`.
+    static func registerMap(_ path: String?, _ environment: CommandEnvironment, option: String) throws -> RegisterMap {
+        guard let path else { return try RegisterMap.tuf2000m() }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ValidationError("\(option): cannot read \(path): \(error.localizedDescription)")
+        }
+        do {
+            let (map, problems) = try RegisterMap.decode(data)
+            for problem in problems { environment.writeError("\(path): \(problem)\n") }
+            guard !map.variables.isEmpty else { throw ValidationError("\(option): \(path) has no usable variables") }
+            return map
+        } catch let error as RegisterMapError {
+            throw ValidationError("\(option): \(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Library
+import ListorHTTPClient
+import ListorKit
+import ListorWeb
+import Logging
+import Stella
+import Transistors
+
+/// `listor serve`'s application, in the manner of hummingbird-examples' `buildApplication`:
+/// each app's services from its builder, the web modules that show them, and the services that
+/// run beside the server. Everything is built here and closed when the application stops.
+enum ServeComposition {
+    static func withApplication(_ settings: ServeSettings, _ environment: CommandEnvironment,
+                                _ run: @escaping @Sendable (any ApplicationProtocol) async throws -> Void) async throws {
+        let dataDirectory = try DataDirectory.prepare(settings.dataDirectory)
+        let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog)
+        try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
+        let modbus: ServedModbus
+        do { modbus = try await ServedModbus.start(settings.modbus, environment: environment) } catch let error as ValidationError {
+            environment.writeError("error: \(error.message)\n")
+            throw ExitCode.validationFailure
+        } catch {
+            throw CompositionError("cannot start the simulated Modbus device: \(error)")
+        }
+        var logger = Logger(label: "listor") { StreamLogHandler(label: $0, stream: environment.errorStream) }
+        logger.logLevel = settings.logLevel
+        let serverLogger = logger
+        try await withLiveHTTPTransport { transport in
+            let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport)
+            try await LibraryComposition.withLibrary(settings.library) { library in
+                let app = try await buildApplication(
+                    configuration: WebConfiguration(host: settings.host, port: settings.port),
+                    modules: [
+                        TransistorsWebModule(viewModel: transistors),
+                        ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
+                        LibraryWebModule(library: library, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken),
+                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures),
+                    ],
+                    services: modbus.services,
+                    logger: serverLogger,
+                    onServerRunning: { port in
+                        let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+                        environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
+                        environment.write("ModbusApp polls \(modbus.device)\n")
+                        environment.write("The library is in \(settings.library.database)\n")
+                        if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
+                        let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
+                        environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
+                    })
+                let result: Result<Void, any Error>
+                do { result = .success(try await run(app)) } catch { result = .failure(error) }
+                await modbus.close()
+                let counters = await shop.pictures.pipeline.counters
+                serverLogger.info("\(counters.summary)")
+                try result.get()
+            }
+        }
+    }
+}

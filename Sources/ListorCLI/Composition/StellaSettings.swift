@@ -1,0 +1,24 @@
+import Foundation
+
+/// How Stella is built, for `serve` and the `listor stella` commands: whose catalogue (the
+/// bundled one, or a catalogue API's), where its pictures come from, and how many are kept.
+struct StellaSettings: Sendable {
+    /// A catalogue API to show instead of the bundled catalogue.
+    var catalogue: URL?
+    /// Where pictures are fetched from. Unset, they are drawn here for the bundled catalogue,
+    /// and fetched from the catalogue API's server for a remote one.
+    var imageOrigin: URL?
+    /// Bytes of pictures kept in the data directory.
+    var imageCacheSize = 256 << 20
+    var imageCacheAge: TimeInterval = 7 * 86400
+
+    /// Where pictures come from: the origin given, the remote catalogue's server, or nil to draw them.
+    var pictureOrigin: URL? {
+        if let imageOrigin { return imageOrigin }
+        guard let catalogue, var root = URLComponents(url: catalogue, resolvingAgainstBaseURL: false) else { return nil }
+        // The catalogue's pictures are paths on its server ("/stella/images/…").
+        root.path = ""
+        root.query = nil
+        return root.url
+    }
+}

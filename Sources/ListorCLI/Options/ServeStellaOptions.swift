@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// The options of `listor serve` for Stella: whose catalogue it shows, where the pictures come
+/// from, and how much of them the data directory keeps.
+struct ServeStellaOptions: ParsableArguments {
+    @Option(name: .customLong("stella-catalogue"),
+            help: ArgumentHelp("Show this catalogue API's products, pictures included (another listor serve, e.g. http://127.0.0.1:8081/stella/api; default: the bundled catalogue).",
+                               valueName: "url"))
+    var catalogue: String?
+    @Option(name: .customLong("stella-image-origin"),
+            help: ArgumentHelp("Fetch product pictures from this server (a CDN, or another listor serve), which has them under its path at /stella/images/… (default: draw them here, or the catalogue API's server).", valueName: "url"))
+    var imageOrigin: String?
+    @Option(name: .customLong("image-cache-size"), help: ArgumentHelp("Megabytes of pictures kept in the data directory (1 to 100000).", valueName: "MB"))
+    var imageCacheSize = 256
+    @Option(name: .customLong("image-cache-days"), help: ArgumentHelp("Days a kept picture stays valid (1 to 365).", valueName: "days"))
+    var imageCacheDays = 7
+
+    func validate() throws {
+        _ = try settings()
+    }
+
+    func settings() throws -> StellaSettings {
+        guard (1...100_000).contains(imageCacheSize) else { throw ValidationError("--image-cache-size: \(imageCacheSize) is outside 1 to 100000 MB") }
+        guard (1...365).contains(imageCacheDays) else { throw ValidationError("--image-cache-days: \(imageCacheDays) is outside 1 to 365") }
+        var settings = StellaSettings(imageCacheSize: imageCacheSize << 20, imageCacheAge: TimeInterval(imageCacheDays * 86400))
+        do {
+            if let catalogue { settings.catalogue = try HTTPAddress.parse(catalogue, option: "--stella-catalogue") }
+            if let imageOrigin { settings.imageOrigin = try HTTPAddress.parse(imageOrigin, option: "--stella-image-origin") }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        return settings
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+import Hummingbird
+import Mustache
+import Synchronization
+
+/// One choice of a select, as `option.mustache` shows it.
+struct Choice: Encodable {
+    let value: String
+    let label: String
+    let selected: Bool
+}

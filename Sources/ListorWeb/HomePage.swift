@@ -1,0 +1,9 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+struct HomePage: Encodable {
+    let title = "Listor"
+    let tiles: [AppTile]
+}

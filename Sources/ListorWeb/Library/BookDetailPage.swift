@@ -1,0 +1,60 @@
+import Foundation
+import Library
+import Tagged
+
+/// What `library/detail.mustache` shows: the book, who has it, the check-out or check-in form
+/// and the loans.
+struct BookDetailPage: Encodable {
+    struct Fact: Encodable {
+        let label: String
+        let value: String
+    }
+
+    struct LoanLine: Encodable {
+        let borrower: String
+        let borrowerHref: String
+        let text: String
+    }
+
+    let title: String
+    let author: String
+    let path: String
+    let version: Int
+    let checkoutText: String
+    let dueText: String?
+    let hasDue: Bool
+    let isOverdue: Bool
+    let isOnLoan: Bool
+    let facts: [Fact]
+    let history: [LoanLine]
+    let hasHistory: Bool
+    let csrf: String
+    let notice: String?
+    let problem: String?
+    let borrower: String
+    let borrowerError: String?
+
+    init(_ detail: BookDetailViewModel, csrf: String, notice: String? = nil, problem: String? = nil, borrower: String = "", borrowerError: String? = nil) {
+        let book = detail.book
+        title = book.title
+        author = book.author
+        path = "/library/books/\(book.id)"
+        version = book.version
+        checkoutText = detail.checkoutText
+        dueText = detail.dueText
+        hasDue = detail.dueText != nil
+        isOverdue = detail.isOverdue
+        isOnLoan = book.isOnLoan
+        facts = detail.facts.map { Fact(label: $0.label, value: $0.value) }
+        history = zip(detail.loans, detail.loanTimes).map { loan, times in
+            LoanLine(borrower: loan.borrower, borrowerHref: "/library/borrowers/" + (loan.borrower.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
+                     text: times)
+        }
+        hasHistory = !history.isEmpty
+        self.csrf = csrf
+        self.notice = notice
+        self.problem = problem
+        self.borrower = borrower
+        self.borrowerError = borrowerError
+    }
+}

@@ -1,0 +1,13 @@
+/// What a page says after a redirect: a fixed key in the URL, never text from it.
+enum Notice {
+    static func text(_ key: String?) -> String? {
+        switch key {
+        case "added": "Added."
+        case "saved": "Saved."
+        case "checked-out": "Checked out."
+        case "checked-in": "Checked in."
+        case "deleted": "Deleted."
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+import Hummingbird
+import Mustache
+import Synchronization
+
+/// A template that could not be loaded or used.
+public struct TemplateError: Error, CustomStringConvertible {
+    public let name: String
+    public let reason: String
+    public var description: String { "template \(name): \(reason)" }
+}

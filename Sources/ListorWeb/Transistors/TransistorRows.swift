@@ -1,0 +1,4 @@
+import Foundation
+import ListorKit
+import Mustache
+import Transistors

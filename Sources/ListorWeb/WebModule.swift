@@ -1,0 +1,20 @@
+import Hummingbird
+import Logging
+
+/// One Listor app as the web front end sees it: a tile on the home page and its routes.
+///
+/// Each app brings its own module, built by the composition root with the app's services and
+/// view models; `buildApplication` only mounts them. A module has no service of its own making.
+public protocol WebModule: Sendable {
+    /// The module's tile on the home page; nil for a module with no pages yet.
+    var tile: AppTile? { get }
+    /// Where the module mounts JSON APIs ("/library/api"): every error of a request there or
+    /// under it, a 404 or a 413 included, is answered as JSON rather than as a page.
+    var apiPaths: [String] { get }
+    /// Throws when the module cannot serve, e.g. a template does not fit its pages; the server then does not start.
+    func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws
+}
+
+extension WebModule {
+    public var apiPaths: [String] { [] }
+}

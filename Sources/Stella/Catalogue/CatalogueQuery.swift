@@ -1,0 +1,87 @@
+import Foundation
+import ListorKit
+
+/// What the product list asks for: a page, an order and filters, as the catalogue API's query
+/// parameters carry them.
+public struct CatalogueQuery: Sendable, Hashable {
+    public enum Sort: String, Sendable, CaseIterable {
+        case relevance
+        case priceAscending = "price-asc"
+        case priceDescending = "price-desc"
+        case newest
+
+        public var label: String {
+            switch self {
+            case .relevance: "Relevance"
+            case .priceAscending: "Price: low to high"
+            case .priceDescending: "Price: high to low"
+            case .newest: "Newest"
+            }
+        }
+    }
+
+    public static let maximumPerPage = 100
+
+    public var page: Int
+    public var perPage: Int
+    public var sort: Sort
+    /// Only products with this size available.
+    public var size: String?
+    public var colour: String?
+    public var minPrice: Money?
+    public var maxPrice: Money?
+
+    public init(page: Int = 1, perPage: Int = 24, sort: Sort = .relevance, size: String? = nil, colour: String? = nil,
+                minPrice: Money? = nil, maxPrice: Money? = nil) {
+        self.page = page
+        self.perPage = perPage
+        self.sort = sort
+        self.size = size
+        self.colour = colour
+        self.minPrice = minPrice
+        self.maxPrice = maxPrice
+    }
+
+    /// The query from parameters by name (`page`, `per_page`, `sort`, `size`, `colour`,
+    /// `min_price`, `max_price`); each bad one is reported and left at its default.
+    public static func parse(_ parameter: (String) -> String?) -> (CatalogueQuery, [FieldError]) {
+        var query = CatalogueQuery()
+        var errors: [FieldError] = []
+        func text(_ name: String) -> String? {
+            guard let value = parameter(name)?.trimmed(), !value.isEmpty else { return nil }
+            return value
+        }
+        func count(_ name: String, _ range: ClosedRange<Int>) -> Int? {
+            guard let value = text(name) else { return nil }
+            guard let number = Int(value), range.contains(number) else {
+                errors.append(FieldError(field: name, message: "\"\(value.prefix(20))\" is not a whole number from \(range.lowerBound) to \(range.upperBound)"))
+                return nil
+            }
+            return number
+        }
+        func price(_ name: String) -> Money? {
+            guard let value = text(name) else { return nil }
+            guard let money = Money(major: value) else {
+                errors.append(FieldError(field: name, message: "\"\(value.prefix(20))\" is not a price; write it like 50 or 49.90"))
+                return nil
+            }
+            return money
+        }
+        query.page = count("page", 1...100_000) ?? 1
+        query.perPage = count("per_page", 1...maximumPerPage) ?? 24
+        if let sort = text("sort") {
+            if let known = Sort(rawValue: sort) { query.sort = known } else {
+                errors.append(FieldError(field: "sort", message: "\"\(sort.prefix(20))\" is not one of \(Sort.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+        }
+        query.size = text("size")
+        query.colour = text("colour")
+        query.minPrice = price("min_price")
+        query.maxPrice = price("max_price")
+        if let low = query.minPrice, let high = query.maxPrice, low > high {
+            errors.append(FieldError(field: "max_price", message: "is below min_price"))
+            query.maxPrice = nil
+        }
+        return (query, errors)
+    }
+}

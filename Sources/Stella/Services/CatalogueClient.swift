@@ -1,0 +1,98 @@
+import Foundation
+import ListorKit
+import Synchronization
+
+/// Where Stella's view models get the store's catalogue: the bundled one in memory, or a
+/// catalogue API (another Listor) over HTTP through the seed's data providers. The web pages and
+/// the command line both go through it; only the composition root picks which.
+///
+/// A struct of closures, as `HTTPTransport` is: a test double sets only what it needs, and
+/// `unimplemented` fails loudly. Unknown departments and products are `CatalogueError`s from
+/// either implementation; a live one's other failures are `NetworkError`s naming the URL.
+public struct CatalogueClient: Sendable {
+    public var departments: @Sendable () async throws -> [Department]
+    public var page: @Sendable (_ department: String, _ query: CatalogueQuery) async throws -> ProductPage
+    public var product: @Sendable (_ code: String) async throws -> Product
+
+    public init(departments: @escaping @Sendable () async throws -> [Department],
+                page: @escaping @Sendable (_ department: String, _ query: CatalogueQuery) async throws -> ProductPage,
+                product: @escaping @Sendable (_ code: String) async throws -> Product) {
+        self.departments = departments
+        self.page = page
+        self.product = product
+    }
+}
+
+extension CatalogueClient {
+    /// The catalogue in memory: the seed's hard-coded departments and the catalogue's products.
+    public static func bundled(_ catalogue: Catalogue) -> CatalogueClient {
+        CatalogueClient(
+            departments: { try await DepartmentDataProvider().load() },
+            page: { department, query in
+                try Task.checkCancellation()
+                return try catalogue.page(department: department, query)
+            },
+            product: { code in
+                try Task.checkCancellation()
+                return try catalogue.product(code: code)
+            })
+    }
+
+    /// A catalogue API such as `http://127.0.0.1:8080/stella/api`, over `transport`: pages through
+    /// `ProductsDataProvider`, products through `ProductDetailProvider`, as the seed loaded them.
+    public static func live(baseURL: URL, transport: HTTPTransport) -> CatalogueClient {
+        // The departments are the seed's four and do not change while a server runs: asked once.
+        let known = KnownDepartments()
+        return CatalogueClient(
+            departments: {
+                if let departments = known.departments { return departments }
+                let provider = HTTPDataProvider(url: baseURL.appendingPathComponent("departments"), transport: transport) { data in
+                    try BatchDecoder().decode(Department.self, from: data).items
+                }
+                let departments = try await provider.load()
+                known.departments = departments
+                return departments
+            },
+            page: { department, query in
+                do {
+                    return try await ProductsDataProvider(baseURL: baseURL, department: department, query: query, transport: transport).load()
+                } catch NetworkError.badStatus(_, 404) {
+                    throw CatalogueError.unknownDepartment(department)
+                }
+            },
+            product: { code in
+                do {
+                    return try await ProductDetailProvider(baseURL: baseURL, code: code, transport: transport).load()
+                } catch NetworkError.badStatus(_, 404) {
+                    throw CatalogueError.unknownProduct(code)
+                }
+            })
+    }
+
+    /// A client for tests that have not set one up: any use fails loudly.
+    public static let unimplemented = CatalogueClient(
+        departments: { throw CatalogueClientError.unimplemented("departments") },
+        page: { _, _ in throw CatalogueClientError.unimplemented("page") },
+        product: { _ in throw CatalogueClientError.unimplemented("product") })
+}
+
+/// A test's `CatalogueClient` was used where it had not been set up.
+public enum CatalogueClientError: Error, CustomStringConvertible {
+    case unimplemented(String)
+
+    public var description: String {
+        switch self {
+        case .unimplemented(let name): "CatalogueClient.unimplemented.\(name) was called; the test did not set it up"
+        }
+    }
+}
+
+/// The departments a live catalogue sent, once it has.
+private final class KnownDepartments: Sendable {
+    private let value = Mutex<[Department]?>(nil)
+
+    var departments: [Department]? {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
+    }
+}

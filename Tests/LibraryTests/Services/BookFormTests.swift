@@ -1,0 +1,32 @@
+import ListorKit
+import Tagged
+import Testing
+@testable import Library
+
+@Suite struct BookFormTests {
+    @Test(arguments: [
+        ("978-0-14-143951-8", "9780141439518"), ("0 14 143951 3", "0141439513"), ("080442957x", "080442957X"),
+    ])
+    func isbnsAreKeptAsDigits(text: String, digits: String) throws {
+        #expect(try ISBN(text).digits == digits)
+    }
+
+    @Test(arguments: [
+        ("9780141439517", ISBN.Problem.checkDigit(expected: "8")), ("0804429578", .checkDigit(expected: "X")),
+        ("97801414395", .length(11)), ("97801414395l8", .character("l")), ("X804429570", .character("X")),
+    ])
+    func badIsbnsSayWhatIsWrong(text: String, problem: ISBN.Problem) {
+        #expect(throws: problem) { try ISBN(text) }
+    }
+
+    @Test func theValidatorTrimsBoundsAndTidies() throws {
+        let fields = try BookForm(title: " Emma ", author: "Jane Austen ", publisher: " ", categories: " , novel,classics,", isbn: "").validated().get()
+        #expect(fields == BookFields(title: "Emma", author: "Jane Austen", publisher: nil, categories: "novel, classics", isbn: nil))
+        #expect(throws: FieldErrors([FieldError(field: "title", message: "contains a control character")])) {
+            try BookForm(title: "Emma\u{7}", author: "Jane Austen").validated().get()
+        }
+        #expect(throws: FieldErrors([FieldError(field: "lastCheckedOutBy", message: "is required: who is checking the book out?")])) {
+            try BookForm.borrower("   ").get()
+        }
+    }
+}

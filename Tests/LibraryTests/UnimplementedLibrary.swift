@@ -1,0 +1,32 @@
+import Foundation
+import Library
+import ListorKit
+import Tagged
+import Testing
+
+/// A library for view-model tests that only look at wording: any call fails the test loudly.
+struct UnimplementedLibrary: LibraryService {
+    struct Called: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private func fail(_ name: String) -> Called {
+        Issue.record("UnimplementedLibrary.\(name) was called; the test did not set up a library")
+        return Called(description: "UnimplementedLibrary.\(name)")
+    }
+
+    func books(_ query: BookQuery) async throws -> PartialResult<Book> { throw fail("books") }
+    func book(id: Book.ID) async throws -> Book { throw fail("book") }
+    func add(_ form: BookForm) async throws -> Book { throw fail("add") }
+    func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book { throw fail("edit") }
+    func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book { throw fail("checkOut") }
+    func checkIn(id: Book.ID) async throws -> Book { throw fail("checkIn") }
+    func delete(id: Book.ID, ifVersion: Int?) async throws { throw fail("delete") }
+    func deleteAll() async throws { throw fail("deleteAll") }
+    func loans(_ selection: LoanSelection) async throws -> PartialResult<Loan> { throw fail("loans") }
+    func overdue() async throws -> PartialResult<Loan> { throw fail("overdue") }
+    func importBooks(_ csv: String) async throws -> ImportReport { throw fail("importBooks") }
+    func importLoans(_ csv: String) async throws -> ImportReport { throw fail("importLoans") }
+    func exportBooks() async throws -> String { throw fail("exportBooks") }
+    func exportLoans() async throws -> String { throw fail("exportLoans") }
+}

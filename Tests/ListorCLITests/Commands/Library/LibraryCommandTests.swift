@@ -1,0 +1,166 @@
+import Foundation
+import Hummingbird
+import ListorKit
+import Synchronization
+import Library
+import LibrarySQLite
+import Tagged
+import ListorTestSupport
+import ListorWeb
+import Testing
+
+/// `listor library …` on a library in a temporary data directory, and on a server over loopback.
+@Suite struct LibraryCommandTests {
+    @Test func addCheckOutShowAndCheckIn() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        let list = await listor(["library", "list"] + data)
+        #expect(list.exitCode == 0)
+        #expect(list.output.hasSuffix("\n\(SampleLibrary.books.count) books\n"))
+
+        let added = await listor(["library", "add", "--title", "Emma", "--author", "Jane Austen", "--isbn", "0-14-143951-3"] + data)
+        #expect(added.output == "added book \(SampleLibrary.books.count + 1): Emma\n")
+        let id = "\(SampleLibrary.books.count + 1)"
+
+        let bad = await listor(["library", "add", "--title", " ", "--author", "A", "--isbn", "12"] + data)
+        #expect(bad.exitCode == 1)
+        #expect(bad.errorOutput == "error: title: is required\nerror: isbn: \"12\" has 2 digits; an ISBN has 10 or 13\n")
+
+        let out = await listor(["library", "checkout", id, "--to", "Ann"] + data)
+        #expect(out.exitCode == 0)
+        #expect(out.output.hasPrefix("checked out book \(id) (Emma) to Ann, due "))
+        let again = await listor(["library", "checkout", id, "--to", "Bob"] + data)
+        #expect(again.exitCode == 1)
+        #expect(again.errorOutput == "error: book \(id) is already checked out by Ann\n")
+
+        let show = await listor(["library", "show", id] + data)
+        #expect(show.output.hasPrefix("Emma\nby Jane Austen\n\nChecked out by Ann on "))
+        #expect(show.output.contains("ISBN: 0141439513\n"))
+        let onLoan = await listor(["library", "list", "--status", "on-loan"] + data)
+        #expect(onLoan.output.contains("Checked out by Ann just now"))
+        #expect(onLoan.output.hasSuffix("\n1 of \(SampleLibrary.books.count + 1) books\n"))
+
+        #expect(await listor(["library", "checkin", id] + data).output == "checked in book \(id) (Emma)\n")
+        let history = await listor(["library", "history", "--borrower", "ann"] + data)
+        #expect(history.output.split(separator: "\n").count == 2)
+
+        let unconfirmed = await listor(["library", "delete", id] + data)
+        #expect(unconfirmed.exitCode == 64)
+        #expect(await listor(["library", "delete", id, "--yes"] + data).exitCode == 0)
+        #expect(await listor(["library", "show", id] + data).errorOutput == "error: there is no book \(id)\n")
+    }
+
+    @Test func overdueExitsNonZeroWhenSomethingIsLate() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        #expect(await listor(["library", "overdue"] + data).output == "nothing is overdue\n")
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"))
+        let month = Date().addingTimeInterval(-30 * 86400)
+        _ = try await store.checkOut(id: 3, borrower: "Ann", at: month, due: month.addingTimeInterval(14 * 86400), expectedVersion: nil)
+        let late = await listor(["library", "overdue"] + data)
+        #expect(late.exitCode == 1)
+        #expect(late.output.contains("Dune  Ann"))
+        #expect(late.errorOutput == "1 overdue loan\n")
+    }
+
+    @Test func theSameCommandsWorkOnAServer() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store))])
+        try await withLoopbackServer(router) { base in
+            let server = ["--server", base.absoluteString + "/library/api"]
+            #expect(await listor(["library", "checkout", "1", "--to", "Ann"] + server).exitCode == 0)
+            let list = await listor(["library", "list"] + server)
+            #expect(list.output.contains("Dune   Frank Herbert  Checked out by Ann just now"))
+            let conflict = await listor(["library", "checkout", "1", "--to", "Bob"] + server)
+            #expect(conflict.errorOutput == "error: book 1 is already checked out by Ann\n")
+        }
+        let refused = await listor(["library", "list", "--server", "http://127.0.0.1:1/library/api"])
+        #expect(refused.exitCode == 1)
+        #expect(refused.errorOutput.hasPrefix("error: http://127.0.0.1:1/library/api/books"))
+        #expect(await listor(["library", "list", "--server", "ftp://x"]).exitCode == 64)
+    }
+
+    @Test func exportThenImportMovesALibrary() async throws {
+        let from = try TemporaryDirectory()
+        let to = try TemporaryDirectory()
+        #expect(await listor(["library", "checkout", "2", "--to", "Ann", "--data-dir", from.url.path]).exitCode == 0)
+        #expect(await listor(["library", "export", "books", "-o", from.path("books.csv"), "--data-dir", from.url.path]).exitCode == 0)
+        #expect(await listor(["library", "export", "loans", "-o", from.path("loans.csv"), "--data-dir", from.url.path]).exitCode == 0)
+
+        // A new library starts with the sample books; cleared first, the ids line up.
+        let target = ["--data-dir", to.url.path]
+        _ = try SQLiteLibraryStore(path: to.path("library.sqlite"), seeded: false)
+        let books = await listor(["library", "import", "books", from.path("books.csv")] + target)
+        #expect(books.output == "imported \(SampleLibrary.books.count) books from \(from.path("books.csv"))\n")
+        #expect(books.exitCode == 0)
+        let loans = await listor(["library", "import", "loans", from.path("loans.csv")] + target)
+        #expect(loans.output == "imported 1 loan from \(from.path("loans.csv"))\n")
+        #expect(await listor(["library", "list", "--status", "on-loan"] + target).output.contains("Frankenstein"))
+
+        try "title\nX\n".write(toFile: to.path("bad.csv"), atomically: true, encoding: .utf8)
+        let bad = await listor(["library", "import", "books", to.path("bad.csv")] + target)
+        #expect(bad.exitCode == 1)
+        #expect(bad.errorOutput == "error: \(to.path("bad.csv")): line 1: the header has no author column; it names title\n")
+    }
+
+    @Test func theLocalLibraryLendsForTheLoanDaysGiven() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        let out = await listor(["library", "checkout", "3", "--to", "Ann", "--library-loan-days", "3"] + data)
+        #expect(out.exitCode == 0)
+        let book = try JSONParser.parse(Array(await listor(["library", "show", "3", "--format", "json"] + data).output.utf8))
+        let checkedOut = try #require(book["loan"]?["checkedOut"]?.stringValue.flatMap(LibraryDate.date))
+        let due = try #require(book["loan"]?["due"]?.stringValue.flatMap(LibraryDate.date))
+        #expect(due.timeIntervalSince(checkedOut) == 3 * 86400)
+        #expect(out.output.hasSuffix(", due \(BookDates.day(due, timeZone: .current))\n"))
+        // The same option is refused where it cannot apply: a server lends for its own period.
+        let remote = await listor(["library", "checkout", "3", "--to", "Ann", "--library-loan-days", "3", "--server", "http://127.0.0.1:1/library/api"])
+        #expect(remote.exitCode == 64)
+        #expect(await listor(["library", "checkout", "3", "--to", "Ann", "--library-loan-days", "0"] + data).exitCode == 64)
+    }
+
+    @Test func anEmptyAdminTokenMeansNoneForEveryCommand() async throws {
+        // Given a server without a token, and a record of the Authorization headers it is sent
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        for title in ["Dune", "Emma", "Persuasion"] { _ = try await store.insert(BookFields(title: title, author: "A")) }
+        let sent = Mutex<[String?]>([])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store))])
+        let recorder = HeaderRecorder(router: router) { request in if request.method == .delete { sent.withLock { $0.append(request.headers[.authorization]) } } }
+        try await withLoopbackServer(recorder) { base in
+            let server = ["--server", base.absoluteString + "/library/api"]
+            // When deletes are sent with an empty token, under either name, and with a real one
+            #expect(await listor(["library", "delete", "1", "--yes", "--admin-token", ""] + server).exitCode == 0)
+            #expect(await listor(["library", "delete", "2", "--yes", "--library-admin-token", ""] + server).exitCode == 0)
+            #expect(await listor(["library", "delete", "3", "--yes", "--admin-token", "s3cret"] + server).exitCode == 0)
+        }
+        // Then the empty ones sent no token at all
+        #expect(sent.withLock { $0 } == [nil, nil, "Bearer s3cret"])
+        // And serve counts an empty token as none: it will not listen beyond loopback without one.
+        let exposed = await listor("serve", "--host", "0.0.0.0", "--library-admin-token", "")
+        #expect(exposed.exitCode == 64)
+        #expect(exposed.errorOutput.contains("set --library-admin-token"))
+    }
+
+    @Test func aDatabaseThatCannotBeReachedIsOneLine() async {
+        let result = await listor("library", "list", "--library-db", "postgres://listor:s3cret@127.0.0.1:1/listor")
+        #expect(result.exitCode == 1)
+        #expect(result.errorOutput == "error: cannot use the library database at postgres://listor:…@127.0.0.1:1/listor: cannot connect to 127.0.0.1:1: Connection refused\n")
+    }
+}
+
+/// A router that shows every request to `record` first.
+private struct HeaderRecorder: HTTPResponderBuilder {
+    let router: Router<BasicRequestContext>
+    let record: @Sendable (Request) -> Void
+
+    func buildResponder() -> CallbackResponder<BasicRequestContext> {
+        let (responder, record) = (router.buildResponder(), record)
+        return CallbackResponder { request, context in
+            record(request)
+            return try await responder.respond(to: request, context: context)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Hummingbird
+import ListorHTTPClient
+import ListorKit
+import ListorTestSupport
+import ListorWeb
+import Stella
+import Testing
+
+/// `listor serve`'s options, refused before anything starts.
+@Suite struct ServeCommandTests {
+    @Test func badOptionsAreRefusedBeforeAnythingStarts() async {
+        let port = await listor("serve", "--port", "70000")
+        #expect(port.exitCode == 64)
+        #expect(port.errorOutput.hasPrefix("Error: --port: 70000 is not a port number (0–65535)"))
+        let level = await listor("serve", "--log-level", "loud")
+        #expect(level.exitCode == 64)
+        #expect(level.errorOutput.contains("loud"))
+        let interval = await listor("serve", "--modbus-interval", "0.01")
+        #expect(interval.exitCode == 64)
+        #expect(interval.errorOutput.hasPrefix("Error: --modbus-interval: 0.01 is outside 0.1 to 3600 seconds"))
+        let device = await listor("serve", "--modbus-device", "meter:99999")
+        #expect(device.exitCode == 64)
+        #expect(device.errorOutput.contains("'meter:99999' is invalid for '--modbus-device <host[:port]>'"))
+        let exposed = await listor("serve", "--host", "0.0.0.0")
+        #expect(exposed.exitCode == 64)
+        #expect(exposed.errorOutput.hasPrefix("Error: --host: 0.0.0.0 is reachable from other machines; set --library-admin-token"))
+        let prefix = await listor("serve", "--library-api-prefix", "library/")
+        #expect(prefix.exitCode == 64)
+        let origin = await listor("serve", "--stella-image-origin", "ftp://cdn.example")
+        #expect(origin.exitCode == 64)
+        #expect(origin.errorOutput.hasPrefix(#"Error: --stella-image-origin: "ftp://cdn.example" is not an http or https URL"#))
+        let cache = await listor("serve", "--image-cache-size", "0")
+        #expect(cache.exitCode == 64)
+        #expect(cache.errorOutput.hasPrefix("Error: --image-cache-size: 0 is outside 1 to 100000 MB"))
+    }
+
+    @Test func aMissingRegisterMapStopsTheServerFromStarting() async {
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("listor-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+        let result = await listor("serve", "--port", "0", "--data-dir", dataDirectory, "--modbus-map", "/no/such/map.json")
+        #expect(result.exitCode == 64)
+        #expect(result.errorOutput.hasPrefix("error: --modbus-map: cannot read /no/such/map.json"))
+        #expect(result.output.isEmpty)
+    }
+}
+
+/// `listor serve` showing Stella from another server's catalogue API.
+@Suite struct ServeRemoteCatalogueTests {
+    /// A second Listor's catalogue: the bundled products under other brands, its pictures counted.
+    static let remote = Catalogue(products: Catalogue.bundled.products.map { product in
+        var product = product
+        product.brand = "Faraway " + product.brand
+        return product
+    })
+
+    @Test func thePagesShowTheOtherServersProductsAndPictures() async throws {
+        let pictures = OriginControl { $0.hasPrefix("/stella/images/") }
+        let catalogue = CatalogueClient.bundled(Self.remote)
+        let module = StellaWebModule(catalogue: catalogue, pictures: ProductPictures(catalogue: catalogue, pipeline: ImagePipeline(fetch: ProductPictures.drawing(from: Self.remote))))
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
+        try await withLoopbackServer(pictures.guarding(router)) { other in
+            try await withServe(["--stella-catalogue", other.absoluteString + "/stella/api"]) { base, _ in
+                try await withLiveHTTPTransport { transport in
+                    let expected = try Self.remote.page(department: "beauty", CatalogueQuery())
+                    let grid = try await transport.get(try #require(URL(string: "/stella/beauty", relativeTo: base)), HTTPLimits())
+                    #expect(grid.status == 200)
+                    let html = String(decoding: grid.body, as: UTF8.self)
+                    #expect(html.contains(#"<span class="brand">\#(expected.products[0].brand)</span>"#))
+                    #expect(html.components(separatedBy: #"<span class="brand">Faraway "#).count - 1 == expected.products.count)
+
+                    let product = expected.products[0]
+                    let detail = try await transport.get(try #require(URL(string: "/stella/products/\(product.code)", relativeTo: base)), HTTPLimits())
+                    #expect(String(decoding: detail.body, as: UTF8.self).contains("Faraway "))
+
+                    let picture = try await transport.get(try #require(URL(string: product.images[0].thumbnail, relativeTo: base)), HTTPLimits())
+                    #expect(picture.status == 200)
+                    #expect(String(decoding: picture.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1, large: false))
+                    #expect(pictures.count(product.images[0].thumbnail) == 1, "the picture came from the other server")
+                }
+            }
+        }
+    }
+
+    @Test func aProductTheCatalogueSendsBadlyIsLeftOutAndLogged() async throws {
+        // Given a catalogue API whose page has a good product and one without a name
+        let (good, bad) = (Catalogue.bundled.products[0], Catalogue.bundled.products[1])
+        guard case .object(var broken) = StellaJSON.value(bad) else { Issue.record("not an object"); return }
+        broken.members.removeAll { $0.key == "name" }
+        let page = JSONValue.members([("products", .array([StellaJSON.value(good), .object(broken)])), ("total", .number(2)), ("page", .number(1)), ("per_page", .number(24))])
+        let router = Router()
+        router.get("/stella/api/departments") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: .init(byteBuffer: ByteBuffer(string: JSONValue.array(Departments.all.map(StellaJSON.value)).serialized(pretty: false))))
+        }
+        router.get("/stella/api/departments/:id/products") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: page.serialized(pretty: false))))
+        }
+        try await withLoopbackServer(router) { other in
+            try await withServe(["--stella-catalogue", other.absoluteString + "/stella/api"]) { base, log in
+                try await withLiveHTTPTransport { transport in
+                    // When its department is shown
+                    let grid = try await transport.get(try #require(URL(string: "/stella/\(good.departmentID)", relativeTo: base)), HTTPLimits())
+                    // Then the good product is on the page, the bad one is not, and the log says which and why
+                    #expect(grid.status == 200)
+                    let html = String(decoding: grid.body, as: UTF8.self)
+                    #expect(html.contains(#"href="/stella/products/\#(good.code)""#))
+                    #expect(!html.contains(bad.code))
+                    let warning = "[ListorWeb] /stella/\(good.departmentID): 1 product of the catalogue could not be read: item 1 (\(bad.code)): name: missing"
+                    #expect(log().split(separator: "\n").contains { $0.contains(" warning listor:") && $0.hasSuffix(warning) }, "\(log())")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import ListorTestSupport
+import ListorWeb
+import Stella
+import Testing
+
+@Suite struct StellaCommandTests {
+    @Test func departmentsProductsAndAProduct() async throws {
+        #expect(await listor("stella", "departments").output == "ready-to-wear Ready-to-wear\naccessories   Accessories\nbeauty        Beauty\nlingerie      Lingerie\n")
+        let expected = try Catalogue.bundled.page(department: "beauty", CatalogueQuery(page: 2, perPage: 5, sort: .priceDescending))
+        let products = await listor("stella", "products", "beauty", "--sort", "price-desc", "--page", "2", "--per-page", "5")
+        #expect(products.exitCode == 0)
+        let codes = products.output.split(separator: "\n").dropFirst().prefix(5).map { String($0.prefix(8)) }
+        #expect(codes == expected.products.map(\.code))
+        #expect(products.output.hasSuffix("Page 2 of \(expected.pageCount), \(expected.total) products\n"))
+
+        let sale = try #require(Catalogue.bundled.products.filter { $0.discountPercent != nil }.first)
+        let show = await listor("stella", "show", sale.code)
+        #expect(show.output.contains("\(sale.price.formatted), was \(sale.fullPrice.formatted) (\(sale.discountPercent ?? 0)% off)\n"))
+
+        let unknown = await listor("stella", "products", "shoes")
+        #expect(unknown.exitCode == 1)
+        #expect(unknown.errorOutput.hasPrefix("error: there is no department \"shoes\""))
+        let bad = await listor("stella", "products", "beauty", "--min-price", "x")
+        #expect(bad.exitCode == 64)
+        #expect(bad.errorOutput.contains("--min-price: \"x\" is not a price"))
+    }
+
+    @Test func theSameFromTheCatalogueAPI() async throws {
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule()])
+        try await withLoopbackServer(router) { base in
+            let server = ["--server", base.absoluteString + "/stella/api"]
+            let local = await listor(["stella", "products", "lingerie", "--sort", "newest"])
+            let remote = await listor(["stella", "products", "lingerie", "--sort", "newest"] + server)
+            #expect(remote.exitCode == 0)
+            #expect(remote.output == local.output)
+            let code = try #require(Catalogue.bundled.products.first?.code)
+            #expect(await listor(["stella", "show", code] + server).output == (await listor("stella", "show", code)).output)
+        }
+    }
+}

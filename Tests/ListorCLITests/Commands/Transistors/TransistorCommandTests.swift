@@ -1,0 +1,194 @@
+import Foundation
+import Hummingbird
+import ListorCLI
+import ListorTestSupport
+import Testing
+import Transistors
+
+@Suite struct TransistorListCommandTests {
+    private let directory: TemporaryDirectory
+    private let seedCatalog: String
+    private let partlyBad: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        seedCatalog = try directory.write("seed.json", try Fixtures.seedCatalog())
+        partlyBad = Fixtures.url(Fixtures.partlyBadCatalog).path
+    }
+
+    @Test func listsATableSortedByPartNumber() async {
+        let result = await listor("transistors", "list", "--catalog", seedCatalog)
+        #expect(result.exitCode == 0)
+        #expect(result.errorOutput == "")
+        #expect(result.output == """
+            PART      FAMILY  TYPE        VMAX    IMAX  PACKAGE  USE
+            2SJ103    JFET    P-channel   50 V   15 mA  TO-92    Voltage-controlled resisto…
+            BC547     BJT     NPN         45 V  100 mA  TO-92    Small-signal transistor fo…
+            IRF9540N  MOSFET  PMOS       100 V    23 A  TO-220   P-channel MOSFET for power…
+            3 transistors
+
+            """)
+    }
+
+    @Test func filtersWithUnitsAndSortsHighestFirst() async {
+        let result = await listor("transistors", "list", "--catalog", seedCatalog, "--min-current", "15mA", "--sort=-current", "--doping", "p")
+        #expect(result.output == """
+            PART      FAMILY  TYPE        VMAX   IMAX  PACKAGE  USE
+            IRF9540N  MOSFET  PMOS       100 V   23 A  TO-220   P-channel MOSFET for power …
+            2SJ103    JFET    P-channel   50 V  15 mA  TO-92    Voltage-controlled resistor…
+            2 of 3 transistors
+
+            """)
+    }
+
+    @Test func printsTheSeedFormatAndCSV() async throws {
+        let json = await listor("transistors", "list", "--catalog", seedCatalog, "--search", "bc547", "--format", "json")
+        #expect(json.output == """
+            [
+              {
+                "part_number": "BC547",
+                "BJT": {
+                  "bjt_doping": "NPN"
+                },
+                "ratings": {
+                  "max_voltage": 45,
+                  "max_current": 0.1
+                },
+                "use": "Small-signal transistor for audio and general-purpose circuits",
+                "package": "TO-92"
+              }
+            ]
+
+            """)
+        let csv = await listor("transistors", "list", "--catalog", seedCatalog, "--family", "jfet", "--format", "csv")
+        // RFC 4180, as every CSV Listor writes: lines end in CRLF.
+        #expect(csv.output == "part_number,family,doping,max_voltage,max_current,package,use,power_dissipation,pinout,complement\r\n"
+            + "2SJ103,JFET,P-channel,50,0.015,TO-92,Voltage-controlled resistor in audio circuits,,,\r\n")
+    }
+
+    @Test func theWholeBundledCatalogRoundTripsThroughJSONAndFitsEightyColumns() async throws {
+        let json = await listor("transistors", "list", "--format", "json")
+        let again = try TransistorCatalogDecoder().decode(Array(json.output.utf8))
+        let bundled = try await TransistorCatalogProviders.bundled().load()
+        #expect(again.problems.isEmpty)
+        #expect(again.transistors.count == bundled.transistors.count)
+        let table = await listor("transistors", "list")
+        let widest = table.output.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(widest <= 80)
+    }
+
+    @Test func aPartlyBadCatalogListsTheGoodPartsAndReportsTheRestOnStandardError() async {
+        let result = await listor("transistors", "list", "--catalog", partlyBad)
+        #expect(result.exitCode == 0)
+        #expect(result.output == """
+            PART    FAMILY  TYPE       VMAX    IMAX  PACKAGE  USE
+            GOOD-1  BJT     NPN        45 V  100 mA  TO-92    Test part
+            GOOD-2  MOSFET  NMOS       60 V  200 mA  TO-92    Test part
+            GOOD-3  JFET    N-channel  25 V    5 mA  TO-92    Test part
+            GOOD-4  BJT     PNP        40 V  200 mA  SOT-23   Test part
+            4 transistors
+
+            """)
+        #expect(result.errorOutput == """
+            warning: 6 catalog entries could not be read:
+              item 1 (BAD-DOPING-1): BJT.bjt_doping: "NPNX" is not one of NPN, PNP
+              item 2 (NO-FAMILY-1): needs exactly one family key (BJT, MOSFET or JFET); found none
+              item 3 (TWO-FAMILIES-1): needs exactly one family key (BJT, MOSFET or JFET); found BJT and MOSFET
+              item 5 (BAD-VOLTAGE-1): ratings.max_voltage: expected a number, found the string "25V"
+              item 6 (GOOD-1): part_number: "GOOD-1" repeats item 0; the first one is kept
+              item 7 (BAD-PINOUT-1): datasheet.pinout: "CBX" has 'X', which is not a BJT terminal (C, B, E)
+
+            """)
+    }
+
+    @Test func failsOnlyWhenNothingLoaded() async throws {
+        let allBad = try directory.write("all-bad.json", Data(#"[{"part_number": "X1"}]"#.utf8))
+        let result = await listor("transistors", "list", "--catalog", allBad)
+        #expect(result.exitCode == 1)
+        #expect(result.output == "")
+        #expect(result.errorOutput == """
+            warning: 1 catalog entry could not be read:
+              item 0 (X1): needs exactly one family key (BJT, MOSFET or JFET); found none
+            error: no entry of the catalog could be read
+
+            """)
+        let notJSON = try directory.write("not.json", Data("part,family\nBC547,BJT\n".utf8))
+        let broken = await listor("transistors", "list", "--catalog", notJSON)
+        #expect(broken.exitCode == 1)
+        #expect(broken.errorOutput == "error: \(notJSON): not valid JSON: line 1, column 1: unexpected 'p'; expected a value\n")
+        let missing = await listor("transistors", "list", "--catalog", directory.path("missing.json"))
+        #expect(missing.errorOutput == "error: \(directory.path("missing.json")): no such file\n")
+    }
+
+    @Test func badOptionsAreAllReportedWithTheCommandsUsage() async {
+        let result = await listor("transistors", "list", "--min-voltage", "abc", "--family", "triode")
+        #expect(result.exitCode == 64)
+        #expect(result.output == "")
+        let lines = result.errorOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == #"Error: --family: "triode" is not a family; use bjt, mosfet or jfet"#)
+        #expect(lines.contains(#"--min-voltage: "abc" is not a voltage: it does not start with a number (examples: 60V, 1.5kV, 500 mV)"#))
+        #expect(lines.contains { $0.hasPrefix("Usage: listor transistors list ") })
+    }
+
+    @Test func readsACatalogOverHTTP() async throws {
+        let router = Router()
+        let body = try Fixtures.data(Fixtures.partlyBadCatalog)
+        router.get("catalog.json") { _, _ in Response(status: .ok, body: .init(byteBuffer: .init(bytes: body))) }
+        try await withLoopbackServer(router) { base in
+            let good = await listor("transistors", "list", "--catalog", base.appendingPathComponent("catalog.json").absoluteString, "--format", "csv")
+            #expect(good.exitCode == 0)
+            #expect(good.output.split(separator: "\r\n").dropFirst().map { String($0.prefix(6)) } == ["GOOD-1", "GOOD-2", "GOOD-3", "GOOD-4"])
+            #expect(good.errorOutput.hasPrefix("warning: 6 catalog entries could not be read:"))
+            let missingURL = base.appendingPathComponent("nothing.json").absoluteString
+            let missing = await listor("transistors", "list", "--catalog", missingURL)
+            #expect(missing.exitCode == 1)
+            #expect(missing.errorOutput == "error: \(missingURL): the server answered 404 Not Found\n")
+        }
+    }
+}
+
+@Suite struct TransistorShowCommandTests {
+    @Test func showsEveryFieldOfABundledPart() async {
+        let result = await listor("transistors", "show", "2N7000")
+        #expect(result.exitCode == 0)
+        #expect(result.output == """
+            2N7000
+            NMOS MOSFET in TO-92
+            Small-signal switching and logic-level shifting
+
+            Absolute maximum ratings
+              Drain–source voltage (VDS)     60 V
+              Drain current (ID)             200 mA
+              Power dissipation (Ptot)       400 mW
+
+            Package
+              Package                        TO-92
+              Pinout (SGD)                   1 source · 2 gate · 3 drain
+
+            MOSFET parameters
+              Gate threshold, max (VGS(th))  3 V
+              On-resistance, max (RDS(on))   5 Ω at VGS = 10 V
+
+            """)
+    }
+
+    @Test func findsPartsWithoutRegardToCaseAndPrintsJSON() async {
+        let result = await listor("transistors", "show", "2sj103", "--format", "json")
+        #expect(result.output.hasPrefix("{\n  \"part_number\": \"2SJ103\",\n  \"JFET\": {\n    \"jfet_doping\": \"P-channel\"\n  },"))
+    }
+
+    @Test func anUnknownPartFailsAndSuggestsTheClosest() async {
+        let result = await listor("transistors", "show", "BC548X")
+        #expect(result.exitCode == 1)
+        #expect(result.output == "")
+        #expect(result.errorOutput == "error: no transistor \"BC548X\" in the catalog. Did you mean BC548, BC546, BC547?\n")
+    }
+
+    @Test func helpListsTheCommands() async {
+        let result = await listor("--help")
+        #expect(result.exitCode == 0)
+        #expect(result.output.contains("transistors"))
+        let list = await listor("transistors", "list", "--help")
+        #expect(list.output.contains("--min-voltage <voltage>"))
+    }
+}

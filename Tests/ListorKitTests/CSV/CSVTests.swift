@@ -1,0 +1,38 @@
+import ListorKit
+import Testing
+
+@Suite struct CSVTests {
+    @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
+        let text = "title,author\r\n\"Persuasion, a novel\",\"Jane \"\"J\"\" Austen\"\n\"two\nlines\",x\n\n,\n\"\"\n"
+        let records = try CSV.parse(text)
+        #expect(records.map(\.fields) == [["title", "author"], ["Persuasion, a novel", "Jane \"J\" Austen"], ["two\nlines", "x"], ["", ""], [""]])
+        #expect(records.map(\.line) == [1, 2, 3, 6, 7])
+    }
+
+    @Test func writingThenParsingGivesTheSameRows() throws {
+        let rows = [["id", "note"], ["1", "a, b"], ["2", "say \"hi\""], ["3", " padded "], ["4", "line\nbreak"], ["5", ""]]
+        #expect(try CSV.parse(CSV.write(rows)).map(\.fields) == rows)
+        #expect(CSV.write([["a", "b,c"]]) == "a,\"b,c\"\r\n")
+    }
+
+    /// The one rule for every CSV Listor writes (transistors, books, loans): RFC 4180, each line
+    /// ending in CRLF, quoted where a field holds a comma, a quote, a line break, or would lose
+    /// its edge spaces to a spreadsheet; the reader takes CRLF, LF and CR alike.
+    @Test func everyLineEndsInCRLFAndOnlyFieldsThatNeedItAreQuoted() throws {
+        let written = CSV.write([["plain", "a,b", "say \"hi\"", " edge", "cr\rlf", "é"], ["", "", "", "", "", ""]])
+        #expect(written == "plain,\"a,b\",\"say \"\"hi\"\"\",\" edge\",\"cr\rlf\",é\r\n,,,,,\r\n")
+        #expect(written.utf8.filter { $0 == UInt8(ascii: "\n") }.count == 2, "no bare LF outside a quoted field")
+        for ending in ["\r\n", "\n", "\r"] {
+            #expect(try CSV.parse("a,b" + ending + "c,d" + ending).map(\.fields) == [["a", "b"], ["c", "d"]], "\(ending.debugDescription)")
+        }
+    }
+
+    @Test(arguments: [
+        ("a,\"b\"c\n", "line 1: text after a closing quote"), ("a,b\"c\n", "line 1: a quote inside an unquoted field; quote the whole field and double the quote"),
+        ("ok\n\"never closed\n", "line 2: a quoted field is never closed"),
+    ])
+    func brokenQuotingNamesTheLine(text: String, message: String) {
+        #expect(throws: CSV.SyntaxError.self) { try CSV.parse(text) }
+        do { _ = try CSV.parse(text) } catch { #expect(error.description == message) }
+    }
+}

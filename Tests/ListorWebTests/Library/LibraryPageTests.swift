@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Library
+import LibrarySQLite
+import ListorKit
+import ListorTestSupport
+import ListorWeb
+import Tagged
+import Testing
+
+/// The library's pages: forms that work without JavaScript (POST-redirect-GET), CSRF tokens,
+/// validation next to the fields, and the seed's checkout sentence.
+@Suite struct LibraryPageTests {
+    /// A library with one book, behind the pages; `adminToken` guards deleting.
+    func withPages(adminToken: String? = nil, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", isbn: "9780441172719"))
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), adminToken: adminToken)])
+        try await Application(router: router).test(.router, test)
+        withExtendedLifetime(directory) {}
+    }
+
+    /// The CSRF token a first visit gets, from its cookie.
+    func token(_ client: any TestClientProtocol) async throws -> String {
+        let first = try await client.execute(uri: "/library", method: .get)
+        let cookie = try #require(first.headers[.setCookie])
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        return String(try #require(cookie.split(separator: ";").first?.split(separator: "=").last))
+    }
+
+    func post(_ client: any TestClientProtocol, _ uri: String, token: String, _ body: String) async throws -> TestResponse {
+        try await client.execute(uri: uri, method: .post,
+                                 headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "listor_csrf=\(token)"],
+                                 body: ByteBuffer(string: "csrf=\(token)&" + body))
+    }
+
+    func page(_ client: any TestClientProtocol, _ uri: String, token: String) async throws -> String {
+        String(buffer: try await client.execute(uri: uri, method: .get, headers: [.cookie: "listor_csrf=\(token)"]).body)
+    }
+
+    @Test func addCheckOutCheckInAndTheHistory() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            let form = try await page(client, "/library/books/new", token: token)
+            #expect(form.contains(#"<input type="hidden" name="csrf" value="\#(token)">"#))
+
+            let added = try await post(client, "/library/books", token: token, "title=Emma&author=Jane+Austen&categories=novel%2Cclassics")
+            #expect(added.status == .seeOther)
+            #expect(added.headers[.location] == "/library/books/2?notice=added")
+            let detail = try await page(client, "/library/books/2?notice=added", token: token)
+            #expect(detail.contains(#"<p class="notice" role="status" id="notice">Added.</p>"#))
+            #expect(detail.contains(#"<dd>novel, classics</dd>"#))
+            #expect(detail.contains("Available. Never checked out"))
+            #expect(detail.contains(#"action="/library/books/2/checkout""#))
+
+            let out = try await post(client, "/library/books/2/checkout", token: token, "borrower=Ann")
+            #expect(out.headers[.location] == "/library/books/2?notice=checked-out")
+            let onLoan = try await page(client, "/library/books/2", token: token)
+            #expect(onLoan.contains("Checked out by Ann on "))
+            #expect(onLoan.contains(#"<span id="due">Due "#))
+            #expect(onLoan.contains(#"<button type="submit" id="check-in">Check in</button>"#))
+
+            #expect(try await post(client, "/library/books/2/checkin", token: token, "").headers[.location] == "/library/books/2?notice=checked-in")
+            let back = try await page(client, "/library/books/2", token: token)
+            #expect(back.contains("Available. Last checked out by Ann on "))
+            #expect(back.matches(of: /<li><a href="\/library\/borrowers\/Ann">Ann<\/a> · [^<]+ → [^<]+<\/li>/).count == 1)
+            let borrower = try await page(client, "/library/borrowers/Ann", token: token)
+            #expect(borrower.contains(#"<p class="summary" id="summary">1 loan, 0 still out</p>"#))
+            #expect(borrower.contains(#"<a href="/library/books/2">Emma</a> · "#))
+            #expect(try await client.execute(uri: "/library/borrowers/Nobody", method: .get).status == .notFound)
+            #expect(!back.contains("still out"))
+
+            let list = try await page(client, "/library?status=available&search=austen", token: token)
+            #expect(list.contains(#"<p class="summary" id="summary">1 of 2 books</p>"#))
+            #expect(list.contains(#"<option value="available" selected>"#) || list.contains(#"value="available" selected"#))
+        }
+    }
+
+    @Test func badFormsComeBackWithTheProblemsBesideTheFieldsAndNothingSaved() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            let bad = try await post(client, "/library/books", token: token, "title=+&author=%3Cb%3EX%3C%2Fb%3E&isbn=123")
+            #expect(bad.status == .badRequest)
+            let html = String(buffer: bad.body)
+            #expect(html.contains(#"<p class="field-error" id="title-error">is required</p>"#))
+            #expect(html.contains(#"<p class="field-error" id="isbn-error">&quot;123&quot; has 3 digits; an ISBN has 10 or 13</p>"#))
+            #expect(html.contains(#"value="&lt;b&gt;X&lt;/b&gt;""#), "what was typed stays, escaped")
+            let noName = try await post(client, "/library/books/1/checkout", token: token, "borrower=++")
+            #expect(noName.status == .badRequest)
+            #expect(String(buffer: noName.body).contains(#"<p class="field-error" id="borrower-error">is required: who is checking the book out?</p>"#))
+            #expect(try await page(client, "/library", token: token).contains("1 book"))
+        }
+    }
+
+    @Test func aFormWithoutTheRightTokenIsRefused() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            let forged = try await client.execute(uri: "/library/books/1/checkout", method: .post,
+                                                  headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "listor_csrf=\(token)"],
+                                                  body: ByteBuffer(string: "csrf=00000000000000000000000000000000&borrower=Mallory"))
+            #expect(forged.status == .forbidden)
+            let cookieless = try await client.execute(uri: "/library/books/1/checkout", method: .post,
+                                                      headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "csrf=\(token)&borrower=Mallory"))
+            #expect(cookieless.status == .forbidden)
+            #expect(try await page(client, "/library/books/1", token: token).contains("Never checked out"))
+        }
+    }
+
+    @Test func aStaleEditKeepsWhatWasTypedAndSaysWhy() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            #expect(try await page(client, "/library/books/1/edit", token: token).contains(#"<input type="hidden" name="version" value="1">"#))
+            _ = try await post(client, "/library/books/1", token: token, "version=1&title=Dune&author=Frank+Herbert&publisher=Chilton")
+            let stale = try await post(client, "/library/books/1", token: token, "version=1&title=Dune+Messiah&author=Frank+Herbert")
+            #expect(stale.status == .preconditionFailed)
+            let html = String(buffer: stale.body)
+            #expect(html.contains("Someone changed this book while you were editing it."))
+            #expect(html.contains(#"value="Dune Messiah""#))
+            #expect(html.contains(#"<input type="hidden" name="version" value="2">"#))
+        }
+    }
+
+    @Test func deletingAsksFirstAndNeedsTheAdminToken() async throws {
+        try await withPages(adminToken: "s3cret") { client in
+            let token = try await token(client)
+            let confirm = try await page(client, "/library/books/1/delete", token: token)
+            #expect(confirm.contains("Delete “Dune”?"))
+            #expect(confirm.contains(#"id="admin_token""#))
+            let wrong = try await post(client, "/library/books/1/delete", token: token, "admin_token=guess")
+            #expect(wrong.status == .forbidden)
+            let right = try await post(client, "/library/books/1/delete", token: token, "admin_token=s3cret")
+            #expect(right.headers[.location] == "/library?notice=deleted")
+            #expect(try await client.execute(uri: "/library/books/1", method: .get).status == .notFound)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Library
+import LibrarySQLite
+import ListorKit
+import ListorTestSupport
+import ListorWeb
+import Tagged
+import Testing
+
+/// Every error has one way out: JSON on a path a module declares as its API, whatever the path
+/// is called, and the error page elsewhere.
+@Suite struct ErrorMiddlewareTests {
+    /// The library's API mounted at /books-service (no "api" in it), on a SQLite file with one book.
+    func withAPI(library: (any LibraryService)? = nil, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
+        let module = LibraryWebModule(library: library ?? LocalLibrary(store: store), apiPrefix: "/books-service")
+        try await Application(router: try await buildRouter(configuration: WebConfiguration(), modules: [module])).test(.router, test)
+        withExtendedLifetime(directory) {}
+    }
+
+    static func error(_ response: TestResponse) throws -> JSONValue {
+        #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+        return try JSONParser.parse(String(buffer: response.body))["error"] ?? .null
+    }
+
+    @Test func anOversizedBodyIsA413InJSON() async throws {
+        try await withAPI { client in
+            let body = ByteBuffer(repeating: UInt8(ascii: "a"), count: 2 << 20)
+            let response = try await client.execute(uri: "/books-service/books", method: .post,
+                                                    headers: [.contentType: "application/json", .contentLength: "\(2 << 20)"], body: body)
+            #expect(response.status == .contentTooLarge)
+            #expect(try Self.error(response) == .string("the body is larger than the limit of 1048576 bytes"))
+        }
+    }
+
+    @Test func unknownBooksAndPathsAre404sInJSON() async throws {
+        try await withAPI { client in
+            let book = try await client.execute(uri: "/books-service/books/99", method: .get)
+            #expect(book.status == .notFound)
+            #expect(try Self.error(book) == .string("there is no book 99"))
+            let path = try await client.execute(uri: "/books-service/nothing/here", method: .get)
+            #expect(path.status == .notFound)
+            #expect(try Self.error(path) == .string("There is no page at /books-service/nothing/here."))
+            let badID = try await client.execute(uri: "/books-service/books/x", method: .get)
+            #expect(try Self.error(badID) == .string("there is no book \"x\"; book ids are whole numbers"))
+            // A page is still a page.
+            let page = try await client.execute(uri: "/library/books/99", method: .get)
+            #expect(page.status == .notFound)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(String(buffer: page.body).contains("The library has no book 99. It may have been deleted."))
+        }
+    }
+
+    @Test func aConflictIsA409InJSONNamingTheBorrower() async throws {
+        try await withAPI { client in
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            #expect(try await client.execute(uri: "/books-service/books/1", method: .put, headers: form, body: ByteBuffer(string: "lastCheckedOutBy=Ann")).status == .ok)
+            let again = try await client.execute(uri: "/books-service/books/1", method: .put, headers: form, body: ByteBuffer(string: "lastCheckedOutBy=Bob"))
+            #expect(again.status == .conflict)
+            #expect(try Self.error(again) == .string("book 1 is already checked out by Ann"))
+            #expect(try JSONParser.parse(String(buffer: again.body))["lastCheckedOutBy"] == .string("Ann"))
+        }
+    }
+
+    @Test func anUnexpectedFailureIsA500InJSONThatTellsNothingOfItsCause() async throws {
+        try await withAPI(library: BrokenLibrary()) { client in
+            let response = try await client.execute(uri: "/books-service/books", method: .get)
+            #expect(response.status == .internalServerError)
+            #expect(try Self.error(response) == .string("the server could not answer this request; the details are in its log"))
+            #expect(!String(buffer: response.body).contains("disk on fire"))
+        }
+    }
+}
+
+/// A library whose every list fails in a way nobody planned for.
+private struct BrokenLibrary: LibraryService {
+    struct Failure: Error { let detail = "disk on fire" }
+
+    func books(_ query: BookQuery) async throws -> PartialResult<Book> { throw Failure() }
+    func book(id: Book.ID) async throws -> Book { throw Failure() }
+    func add(_ form: BookForm) async throws -> Book { throw Failure() }
+    func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book { throw Failure() }
+    func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book { throw Failure() }
+    func checkIn(id: Book.ID) async throws -> Book { throw Failure() }
+    func delete(id: Book.ID, ifVersion: Int?) async throws { throw Failure() }
+    func deleteAll() async throws { throw Failure() }
+    func loans(_ selection: LoanSelection) async throws -> PartialResult<Loan> { throw Failure() }
+    func overdue() async throws -> PartialResult<Loan> { throw Failure() }
+    func importBooks(_ csv: String) async throws -> ImportReport { throw Failure() }
+    func importLoans(_ csv: String) async throws -> ImportReport { throw Failure() }
+    func exportBooks() async throws -> String { throw Failure() }
+    func exportLoans() async throws -> String { throw Failure() }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ListorTestSupport
+import ListorWeb
+import Stella
+import Testing
+
+@Suite struct StellaPageTests {
+    func withPages(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await Application(router: try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule()])).test(.router, test)
+    }
+
+    @Test func departmentsThenAGridWhoseLinksKeepTheQuery() async throws {
+        try await withPages { client in
+            let departments = String(buffer: try await client.execute(uri: "/stella", method: .get).body)
+            #expect(departments.matches(of: /<li><a href="\/stella\/[a-z-]+">/).count == 4)
+            let query = CatalogueQuery(page: 2, sort: .priceAscending, size: "M")
+            let expected = try Catalogue.bundled.page(department: "ready-to-wear", query)
+            let grid = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?sort=price-asc&size=M&page=2", method: .get).body)
+            #expect(grid.contains(#"<p class="summary" id="summary">25–48 of \#(expected.total) products</p>"#))
+            #expect(grid.matches(of: /<li class="product-card/).count == expected.products.count)
+            #expect(grid.contains(#"href="/stella/products/\#(expected.products[0].code)""#))
+            #expect(grid.contains(#"<a href="/stella/ready-to-wear?sort=price-asc&amp;size=M" rel="prev" id="previous-page">"#))
+            #expect(grid.contains(#"<option value="M" selected>M</option>"#))
+        }
+    }
+
+    @Test func aBadPriceIsExplainedBesideItsFieldAndTheOtherFiltersApply() async throws {
+        try await withPages { client in
+            let response = try await client.execute(uri: "/stella/beauty?max_price=cheap&colour=Red", method: .get)
+            #expect(response.status == .ok)
+            let html = String(buffer: response.body)
+            #expect(html.contains(#"<p class="field-error" id="max_price-error">&quot;cheap&quot; is not a price; write it like 50 or 49.90</p>"#))
+            let expected = try Catalogue.bundled.page(department: "beauty", CatalogueQuery(colour: "Red"))
+            #expect(expected.total > 0)
+            #expect(html.contains("of \(expected.total) products</p>"))
+        }
+    }
+
+    @Test func theDetailShowsSalePriceSizesAndSoldOut() async throws {
+        let onSale = Catalogue.bundled.products.filter { $0.discountPercent != nil && !$0.isSoldOut }
+        let gone = Catalogue.bundled.products.filter(\.isSoldOut)
+        let sale = try #require(onSale.first)
+        let soldOut = try #require(gone.first)
+        try await withPages { client in
+            let html = String(buffer: try await client.execute(uri: "/stella/products/\(sale.code)", method: .get).body)
+            #expect(html.contains("<s>\(sale.fullPrice.formatted)</s> <strong>\(sale.price.formatted)</strong> <span class=\"discount\">\(sale.discountPercent ?? 0)% off</span>"))
+            #expect(html.contains(#"<img class="product-image" src="\#(sale.images[0].large)""#))
+            #expect(html.matches(of: /<span class="swatch" data-hex="#[0-9A-F]{6}">/).count == sale.colours.count)
+            let soldOutPage = String(buffer: try await client.execute(uri: "/stella/products/\(soldOut.code)", method: .get).body)
+            #expect(soldOutPage.contains(#"<p class="availability sold-out-label" id="availability">Sold out</p>"#))
+            #expect(try await client.execute(uri: "/stella/products/NOPE", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/stella/shoes", method: .get).status == .notFound)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Modbus
+import ModbusNIO
+import NIOCore
+import NIOPosix
+import Testing
+
+/// Devices that misbehave on purpose, over real TCP on loopback: one that never answers, and one
+/// that hangs up on every request.
+@Suite struct ModbusTCPClientTimeoutTests {
+    /// Reads requests and never answers them, or hangs up on the first.
+    final class MisbehavingDevice: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let hangsUp: Bool
+
+        init(hangsUp: Bool) {
+            self.hangsUp = hangsUp
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            if hangsUp { context.close(promise: nil) }
+        }
+    }
+
+    func withDevice(hangsUp: Bool, _ body: (Int) async throws -> Void) async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(MisbehavingDevice(hangsUp: hangsUp)) }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        do {
+            try await body(server.localAddress?.port ?? 0)
+        } catch {
+            try await server.close()
+            throw error
+        }
+        try await server.close()
+    }
+
+    @Test func aSilentDeviceTimesOutAndTheNextRequestStartsAfresh() async throws {
+        try await withDevice(hangsUp: false) { port in
+            let client = ModbusTCPClient(host: "127.0.0.1", port: port, configuration: .init(responseTimeout: .milliseconds(100)))
+            for _ in 0..<2 {
+                await #expect(throws: ModbusError.responseTimeout(endpoint: "127.0.0.1:\(port)", seconds: 0.1)) {
+                    try await client.send(.readHoldingRegisters(address: 0, count: 1))
+                }
+            }
+            await client.close()
+        }
+    }
+
+    @Test func aDeviceThatHangsUpIsADisconnection() async throws {
+        try await withDevice(hangsUp: true) { port in
+            let client = ModbusTCPClient(host: "127.0.0.1", port: port)
+            await #expect(throws: ModbusError.disconnected(endpoint: "127.0.0.1:\(port)")) {
+                try await client.send(.readHoldingRegisters(address: 0, count: 1))
+            }
+            await client.close()
+        }
+    }
+}
