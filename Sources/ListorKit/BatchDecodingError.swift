@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Why a whole document could not be read as a batch of items.
 public enum BatchDecodingError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Hummingbird
-import Logging
 
 /// A tile on the home page.
 public struct AppTile: Sendable, Encodable {

@@ -1,7 +1,5 @@
 import Foundation
 import Hummingbird
-import Mustache
-import Synchronization
 
 /// One choice of a select, as `option.mustache` shows it.
 struct Choice: Encodable {

@@ -1,7 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
-import ServiceLifecycle
 
 struct HomePage: Encodable {
     let title = "Listor"

@@ -1,7 +1,5 @@
 import Foundation
 import Hummingbird
-import Mustache
-import Synchronization
 
 extension Response {
     static func html(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {

@@ -1,7 +1,5 @@
 import Foundation
 import Hummingbird
-import Mustache
-import Synchronization
 
 /// A template that could not be loaded or used.
 public struct TemplateError: Error, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Hummingbird
-import Logging
 
 /// How the web server listens and what it accepts.
 public struct WebConfiguration: Sendable {

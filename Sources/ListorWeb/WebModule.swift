@@ -1,5 +1,4 @@
 import Hummingbird
-import Logging
 
 /// One Listor app as the web front end sees it: a tile on the home page and its routes.
 ///

@@ -107,18 +107,14 @@ public struct RemoteLibrary: LibraryService {
     }
 
     private func report(_ table: LibraryCSV.Table, _ json: JSONValue) throws -> ImportReport {
-        guard case .number(let imported)? = json["imported"] else {
-            throw RemoteLibraryError(url: baseURL, status: 200, message: "the server's import report has no \"imported\" count")
+        enum Key: String, CodingKey { case imported, problems }
+        do {
+            let fields = try JSONFields(json, codingPath: [])
+            let problems = try fields.optionalDecode(ImportProblems.self, Key.problems)?.problems ?? []
+            return ImportReport(table: table, imported: try fields.integer(Int.self, Key.imported), problems: problems)
+        } catch let error as DecodingError {
+            throw RemoteLibraryError(url: baseURL, status: 200, message: "the server's import report cannot be read: \(Problem(decodingError: error))")
         }
-        var problems: [Problem] = []
-        if case .array(let items)? = json["problems"] {
-            for item in items {
-                if case .number(let line)? = item["line"], let message = item["message"]?.stringValue {
-                    problems.append(Problem(line: Int(line), reason: message))
-                }
-            }
-        }
-        return ImportReport(table: table, imported: Int(imported), problems: problems)
     }
 
     // MARK: Requests
@@ -195,4 +191,21 @@ public struct RemoteLibrary: LibraryService {
     private func invalid(_ what: String, _ expected: String, _ json: JSONValue) -> RemoteLibraryError {
         RemoteLibraryError(url: baseURL, status: 200, message: "the server sent \(json.summary) for \(what), not \(expected)")
     }
+}
+
+/// The `problems` of an import report as the API sends them: `[{"line": 3, "message": "title: is required"}]`.
+private struct ImportProblems: JSONValueDecodable {
+    let problems: [Problem]
+
+    private enum Key: String, CodingKey { case line, message }
+
+    init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        guard case .array(let items) = json else { throw DecodingError.typeMismatch([JSONValue].self, .init(codingPath: codingPath, debugDescription: "expected an array")) }
+        problems = try items.map { item in
+            let fields = try JSONFields(item, codingPath: codingPath)
+            return Problem(line: try fields.integer(Int.self, Key.line), reason: try fields.string(Key.message))
+        }
+    }
+
+    init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import Modbus
-import ModbusNIO
 import ServiceLifecycle
 
 /// A loop that runs beside the web server until the server shuts down.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import ListorKit
 import Modbus
-import ModbusNIO
 
 extension RegisterTable: ExpressibleByArgument {}
 

@@ -1,7 +1,6 @@
 import Foundation
 import ArgumentParser
 import ListorKit
-import Transistors
 
 /// Options shared by every transistor command.
 struct CatalogOption: ParsableArguments {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import ListorKit
 import Modbus
-import ModbusNIO
 
 /// HOST or HOST:PORT (IPv6 in brackets), port 502 unless given.
 struct ModbusEndpoint: ExpressibleByArgument {

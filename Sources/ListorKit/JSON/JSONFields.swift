@@ -52,6 +52,20 @@ public struct JSONFields {
         contains(key) ? try integer(type, key) : nil
     }
 
+    /// One of an enumeration's raw values, matched without regard to case or surrounding
+    /// spaces ("npn" is NPN); the error lists them all.
+    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ key: some CodingKey) throws -> T where T.RawValue == String {
+        let text = try string(key)
+        if let exact = T(rawValue: text) { return exact }
+        let folded = text.trimmed().lowercased()
+        if let match = T.allCases.first(where: { $0.rawValue.lowercased() == folded }) { return match }
+        throw invalid(key, "\"\(text)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+
+    public func optionalChoice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ key: some CodingKey) throws -> T? where T.RawValue == String {
+        contains(key) ? try choice(type, key) : nil
+    }
+
     public func bool(_ key: some CodingKey) throws -> Bool {
         try Scalar.bool(value(key), path(key))
     }

@@ -1,12 +1,5 @@
 import Foundation
 
-/// Sends Modbus requests to one device and returns its responses: the TCP client in
-/// ModbusNIO, or a double in tests.
-public protocol ModbusTransport: Sendable {
-    /// Throws `ModbusError` for anything that goes wrong, exceptions included.
-    func send(_ request: ModbusRequest) async throws -> ModbusResponse
-}
-
 /// Reads a register map from a device, one poll at a time, and keeps the last good value of
 /// every variable: when a read fails its rows stay, marked stale with the error and its time.
 public actor RegisterPoller {

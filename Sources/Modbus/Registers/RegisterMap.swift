@@ -1,67 +1,6 @@
 import Foundation
 import ListorKit
 
-/// The four Modbus data tables.
-public enum RegisterTable: String, Sendable, CaseIterable {
-    case coil, discrete, input, holding
-
-    /// Single bits rather than 16-bit registers.
-    public var holdsBits: Bool { self == .coil || self == .discrete }
-
-    public var readMaximum: Int { holdsBits ? ModbusRequest.maximumReadBits : ModbusRequest.maximumReadRegisters }
-
-    /// The read request for `count` items from `address`.
-    public func read(address: UInt16, count: Int) -> ModbusRequest {
-        switch self {
-        case .coil: .readCoils(address: address, count: count)
-        case .discrete: .readDiscreteInputs(address: address, count: count)
-        case .input: .readInputRegisters(address: address, count: count)
-        case .holding: .readHoldingRegisters(address: address, count: count)
-        }
-    }
-}
-
-/// How a map numbers registers: from 1, as the TUF-2000M manual, the seed and mbpoll do, or
-/// from 0, as the protocol's addresses do.
-public enum RegisterNumbering: String, Sendable {
-    case oneBased = "1-based"
-    case zeroBased = "0-based"
-
-    var first: Int { self == .oneBased ? 1 : 0 }
-}
-
-/// One variable of a device: where its registers are and how to read them.
-public struct RegisterVariable: Sendable, Hashable {
-    public var name: String
-    public var unit: String
-    public var table: RegisterTable
-    /// The protocol address of the first register (0-based).
-    public var address: UInt16
-    public var count: Int
-    public var encoding: ValueEncoding
-    /// The first register's number as the map wrote it, in its numbering.
-    public var numbering: RegisterNumbering
-
-    public init(name: String, unit: String = "", table: RegisterTable = .holding, address: UInt16, count: Int,
-                encoding: ValueEncoding, numbering: RegisterNumbering = .oneBased) {
-        self.name = name
-        self.unit = unit
-        self.table = table
-        self.address = address
-        self.count = count
-        self.encoding = encoding
-        self.numbering = numbering
-    }
-
-    /// The registers as the seed's feed names them: "1-2", "51", "53-54-55".
-    public var registerLabel: String {
-        (0..<count).map { String(Int(address) + numbering.first + $0) }.joined(separator: "-")
-    }
-
-    /// The protocol addresses this variable covers.
-    public var addresses: ClosedRange<Int> { Int(address)...(Int(address) + count - 1) }
-}
-
 /// A device's register map: what `listor modbus poll` and the web page read.
 public struct RegisterMap: Sendable, Hashable {
     /// The device the map describes, e.g. "TUF-2000M ultrasonic flow meter".
@@ -98,7 +37,7 @@ public struct RegisterMap: Sendable, Hashable {
         for (index, entry) in entries.enumerated() {
             let name = entry["name"].flatMap { if case .string(let name) = $0, !name.trimmed().isEmpty { name } else { nil } }
             do {
-                variables.append(try variable(entry, defaults: defaults, codingPath: [Key("registers"), IndexKey(index)]))
+                variables.append(try variable(entry, defaults: defaults, codingPath: [Key("registers"), IndexKey(intValue: index)]))
             } catch let error as DecodingError {
                 var problem = Problem(decodingError: error, index: index, itemName: name)
                 problem.field = problem.field.map { $0.replacingPrefix("registers[\(index)]") }
@@ -119,9 +58,9 @@ public struct RegisterMap: Sendable, Hashable {
 
         init(_ fields: JSONFields) throws {
             device = try fields.optionalString(Key("device")) ?? ""
-            numbering = try fields.choice(Key("numbering"), RegisterNumbering.self) ?? numbering
-            table = try fields.choice(Key("table"), RegisterTable.self) ?? table
-            wordOrder = try fields.choice(Key("word_order"), WordOrder.self) ?? wordOrder
+            numbering = try fields.optionalChoice(RegisterNumbering.self, Key("numbering")) ?? numbering
+            table = try fields.optionalChoice(RegisterTable.self, Key("table")) ?? table
+            wordOrder = try fields.optionalChoice(WordOrder.self, Key("word_order")) ?? wordOrder
         }
     }
 
@@ -129,9 +68,9 @@ public struct RegisterMap: Sendable, Hashable {
         let fields = try JSONFields(value, codingPath: codingPath)
         let name = try fields.string(Key("name")).trimmed()
         guard !name.isEmpty else { throw fields.invalid(Key("name"), "must not be empty") }
-        let numbering = try fields.choice(Key("numbering"), RegisterNumbering.self) ?? defaults.numbering
-        let table = try fields.choice(Key("table"), RegisterTable.self) ?? defaults.table
-        let format = try fields.choice(Key("format"), RegisterFormat.self) ?? (table.holdsBits ? .bit : nil)
+        let numbering = try fields.optionalChoice(RegisterNumbering.self, Key("numbering")) ?? defaults.numbering
+        let table = try fields.optionalChoice(RegisterTable.self, Key("table")) ?? defaults.table
+        let format = try fields.optionalChoice(RegisterFormat.self, Key("format")) ?? (table.holdsBits ? .bit : nil)
         guard let format else { throw DecodingError.keyNotFound(Key("format"), .init(codingPath: codingPath, debugDescription: "missing")) }
         if table.holdsBits, format != .bit {
             throw fields.invalid(Key("format"), "a \(table.rawValue) holds bits; its format is BIT, not \(format.rawValue)")
@@ -156,7 +95,7 @@ public struct RegisterMap: Sendable, Hashable {
         guard start - first + count - 1 <= 0xFFFF else {
             throw fields.invalid(Key("count"), "\(count) registers from \(start) run past the last register")
         }
-        var encoding = ValueEncoding(format: format, wordOrder: try fields.choice(Key("word_order"), WordOrder.self) ?? defaults.wordOrder)
+        var encoding = ValueEncoding(format: format, wordOrder: try fields.optionalChoice(WordOrder.self, Key("word_order")) ?? defaults.wordOrder)
         if fields.contains(Key("byte_swap")) {
             guard case .bool(let swap) = try fields.value(Key("byte_swap")) else { throw fields.invalid(Key("byte_swap"), "expected true or false") }
             encoding.byteSwap = swap
@@ -174,51 +113,16 @@ public struct RegisterMap: Sendable, Hashable {
     }
 }
 
-/// A map file that cannot be used at all.
-public enum RegisterMapError: Error, Sendable, CustomStringConvertible {
-    case notJSON(JSONSyntaxError)
-    case invalid(Problem)
-
-    public var description: String {
-        switch self {
-        case .notJSON(let error): "not JSON: \(error)"
-        case .invalid(let problem): "not a register map: \(problem)"
-        }
-    }
-}
-
-private struct Key: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ stringValue: String) { self.stringValue = stringValue }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-private struct IndexKey: CodingKey {
-    let intValue: Int?
-    var stringValue: String { "\(intValue ?? 0)" }
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
-}
+/// Member names, as ListorKit reads any.
+private typealias Key = AnyJSONKey
 
 private extension JSONFields {
-    /// One of an enumeration's raw values, case-insensitively; the error lists them all.
-    func choice<T: RawRepresentable & CaseIterable>(_ key: some CodingKey, _ type: T.Type) throws -> T? where T.RawValue == String {
-        guard let text = try optionalString(key) else { return nil }
-        if let match = T.allCases.first(where: { $0.rawValue.lowercased() == text.trimmed().lowercased() }) { return match }
-        throw invalid(key, "\"\(text)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
-
     func integer(_ key: some CodingKey) throws -> Int {
         let value = try double(key)
         guard value == value.rounded(), abs(value) < 1e15 else { throw invalid(key, "expected a whole number, found \(value)") }
         return Int(value)
     }
 }
-
-extension RegisterNumbering: CaseIterable {}
 
 private extension String {
     func replacingPrefix(_ prefix: String) -> String {

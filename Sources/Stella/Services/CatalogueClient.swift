@@ -76,17 +76,6 @@ extension CatalogueClient {
         product: { _ in throw CatalogueClientError.unimplemented("product") })
 }
 
-/// A test's `CatalogueClient` was used where it had not been set up.
-public enum CatalogueClientError: Error, CustomStringConvertible {
-    case unimplemented(String)
-
-    public var description: String {
-        switch self {
-        case .unimplemented(let name): "CatalogueClient.unimplemented.\(name) was called; the test did not set it up"
-        }
-    }
-}
-
 /// The departments a live catalogue sent, once it has.
 private final class KnownDepartments: Sendable {
     private let value = Mutex<[Department]?>(nil)

@@ -1,31 +1,6 @@
 import Foundation
 import ListorKit
 
-/// The doping inside a family object (`"BJT": {"bjt_doping": "NPN"}`), generic over the family
-/// as seed 000 designs it. Each `Doping` names its own JSON key, so adding a family adds no
-/// code here. Doping names are matched without regard to case ("npn" is NPN).
-struct DopingWrapper<T: Doping>: Equatable, JSONValueDecodable {
-    let doping: T
-
-    init(doping: T) {
-        self.doping = doping
-    }
-
-    init(from decoder: any Decoder) throws {
-        try self.init(decodingJSONFrom: decoder)
-    }
-
-    init(json: JSONValue, codingPath: [any CodingKey]) throws {
-        let fields = try JSONFields(json, codingPath: codingPath)
-        let key = AnyJSONKey(T.codingKey)
-        let raw = try fields.string(key)
-        guard let doping = T(rawValue: raw) ?? T.allCases.first(where: { $0.rawValue.lowercased() == raw.lowercased() }) else {
-            throw fields.invalid(key, "\"\(raw)\" is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        self.doping = doping
-    }
-}
-
 /// One catalog entry as it appears in JSON, before it is a `BJT`, `MOSFET` or `JFET`.
 ///
 /// Decoding checks everything a catalog entry must satisfy — exactly one family key,

@@ -1,24 +1,5 @@
 import ListorKit
 
-/// One labelled value on the detail screen.
-public struct DetailRow: Sendable, Hashable, Encodable {
-    public let label: String
-    public let value: String
-}
-
-/// A titled group of rows: ratings, package, family parameters.
-public struct DetailSection: Sendable, Hashable, Encodable {
-    public let title: String
-    public let rows: [DetailRow]
-}
-
-/// One pin of the package, in pin order.
-public struct PinRow: Sendable, Hashable, Encodable {
-    public let number: Int
-    public let letter: String
-    public let terminal: String
-}
-
 /// The detail screen of one transistor: every field, formatted with SI prefixes.
 public struct TransistorDetailViewModel: Sendable {
     public let partNumber: String

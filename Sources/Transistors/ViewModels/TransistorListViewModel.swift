@@ -1,41 +1,5 @@
 import ListorKit
 
-/// One row of the transistor list, formatted for display.
-public struct TransistorRow: Sendable, Hashable {
-    public let partNumber: String
-    public let family: String
-    public let doping: String
-    public let maxVoltage: String
-    public let maxCurrent: String
-    public let package: String
-    public let use: String
-}
-
-/// One choice of a filter with how many results picking it would give.
-public struct FacetCount: Sendable, Hashable {
-    /// The value as the query takes it ("mosfet", "TO-92").
-    public let value: String
-    public let label: String
-    public let count: Int
-    public let isSelected: Bool
-}
-
-/// Everything a list view shows for the current query.
-public struct TransistorListPage: Sendable {
-    /// The matching transistors, in the query's order.
-    public let transistors: [any Transistor]
-    /// The matching transistors formatted for a table.
-    public var rows: [TransistorRow] { transistors.map(TransistorListViewModel.row) }
-    public let totalCount: Int
-    /// "12 of 171 transistors".
-    public let summary: String
-    /// Set when there is nothing to show, saying why and what to try.
-    public let emptyMessage: String?
-    public let familyCounts: [FacetCount]
-    public let dopingCounts: [FacetCount]
-    public let packageCounts: [FacetCount]
-}
-
 /// The transistor list: loads a catalog, takes the user's search, filters and sort, and
 /// produces rows and facet counts. Used by the command line and, per request, by the web.
 public struct TransistorListViewModel: Sendable {

@@ -14,11 +14,6 @@ struct LibraryCommand: AsyncParsableCommand {
         defaultSubcommand: ListBooks.self)
 }
 
-/// "table" or "json" (the API's format).
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json
-}
-
 extension BookQuery.Status: ExpressibleByArgument {}
 extension LibraryCSV.Table: ExpressibleByArgument {}
 extension Tagged: @retroactive ExpressibleByArgument where RawValue: ExpressibleByArgument {}

@@ -1,0 +1,71 @@
+import Foundation
+import ListorKit
+
+/// Reads a catalog in the seed's JSON format, keeping every good entry and reporting every bad one.
+public struct TransistorCatalogDecoder: Sendable {
+    public init() {}
+
+    /// Throws only when nothing can be read at all: an empty file, text that is not JSON
+    /// (with line and column), or a top level that is not an array.
+    public func decode(_ bytes: some Collection<UInt8>) throws(BatchDecodingError) -> TransistorCatalog {
+        let batch = try BatchDecoder().decodeConcurrently(CatalogEntry.self, from: bytes, itemName: Self.partNumber(of:))
+        return assemble(batch)
+    }
+
+    /// One decoded entry, made on the decoding threads: the transistor and its lookup key.
+    struct CatalogEntry: JSONValueDecodable, Sendable {
+        let transistor: any Transistor
+        let key: String
+
+        init(from decoder: any Decoder) throws {
+            try self.init(decodingJSONFrom: decoder)
+        }
+
+        init(json: JSONValue, codingPath: [any CodingKey]) throws {
+            let raw = try RawTransistor(json: json, codingPath: codingPath)
+            guard let transistor = raw.toTransistor() else {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "no family"))
+            }
+            self.transistor = transistor
+            key = TransistorCatalog.key(raw.partNumber)
+        }
+    }
+
+    /// Drops repeated part numbers (keeping the first) and builds the lookup index.
+    func assemble(_ batch: PartialResult<CatalogEntry>) -> TransistorCatalog {
+        var problems = batch.problems
+        var transistors: [any Transistor] = []
+        transistors.reserveCapacity(batch.items.count)
+        // Each part number's position in `transistors`, and the file's item index at each position.
+        var positions: [String: Int] = [:]
+        var itemIndexes: [Int] = []
+        positions.reserveCapacity(batch.items.count)
+        itemIndexes.reserveCapacity(batch.items.count)
+        // Item indexes count every entry in the file, good or bad, so reports match the file.
+        let goodIndexes = goodItemIndexes(total: batch.items.count + batch.problems.count, bad: batch.problems)
+        for (entry, index) in zip(batch.items, goodIndexes) {
+            if let position = positions[entry.key] {
+                let partNumber = entry.transistor.partNumber
+                problems.append(Problem(index: index, itemName: partNumber, field: "part_number",
+                                        reason: "\"\(partNumber)\" repeats item \(itemIndexes[position]); the first one is kept"))
+                continue
+            }
+            positions[entry.key] = transistors.count
+            itemIndexes.append(index)
+            transistors.append(entry.transistor)
+        }
+        problems.sort { ($0.index ?? -1) < ($1.index ?? -1) }
+        return TransistorCatalog(transistors: transistors, problems: problems, indexByPartNumber: positions)
+    }
+
+    private func goodItemIndexes(total: Int, bad: [Problem]) -> [Int] {
+        let badIndexes = Set(bad.compactMap(\.index))
+        return (0..<total).filter { !badIndexes.contains($0) }
+    }
+
+    @Sendable static func partNumber(of item: JSONValue) -> String? {
+        guard case .string(let text) = item["part_number"] else { return nil }
+        let partNumber = text.trimmed()
+        return partNumber.isEmpty ? nil : partNumber
+    }
+}
