@@ -30,7 +30,7 @@ struct LibraryAPI: Sendable {
         api.put("books/:id") { request, context in try await updateBook(request, id: try LibraryPages.id(context)) }
         api.delete("books/:id") { request, context in
             try authorize(request)
-            try present(try await detail(try LibraryPages.id(context)).delete(version: try ifMatch(request)))
+            if let refusal = try await detail(try LibraryPages.id(context)).delete(version: try ifMatch(request)).refusal { throw refusal }
             return Response(status: .noContent)
         }
         api.delete("clean") { request, _ in
@@ -38,7 +38,7 @@ struct LibraryAPI: Sendable {
             try await library.deleteAll()
             return Response(status: .noContent)
         }
-        api.post("books/:id/checkin") { _, context in bookResponse(try present(try await detail(try LibraryPages.id(context)).checkIn())) }
+        api.post("books/:id/checkin") { _, context in bookResponse(try book(of: try await detail(try LibraryPages.id(context)).checkIn())) }
         api.get("books/:id/loans") { _, context in loansResponse(try await library.loans(.book(try LibraryPages.id(context)))) }
         api.get("borrowers/:name/loans") { _, context in
             // Path parameters arrive as sent: "Ann%20Lee".
@@ -73,8 +73,8 @@ struct LibraryAPI: Sendable {
         if let borrower { _ = try BookForm.borrower(borrower).get() }
         var form = BookFormViewModel(library: library)
         form.form = body.form
-        var book = try present(try await form.save())
-        if let borrower { book = try present(try await detail(of: book).checkOut(by: borrower)) }
+        var book = try self.book(of: try await form.save())
+        if let borrower { book = try self.book(of: try await detail(of: book).checkOut(by: borrower)) }
         var response = bookResponse(book, status: .created)
         response.headers[.location] = prefix + "/books/\(book.id)"
         return response
@@ -88,12 +88,12 @@ struct LibraryAPI: Sendable {
         if !body.changes.isEmpty {
             var form = BookFormViewModel(editing: book, library: library)
             form.form = body.changes.applied(to: book)
-            book = try present(try await form.save(ifVersion: version))
+            book = try self.book(of: try await form.save(ifVersion: version))
             // The checkout that follows applies to the version the edit made.
             if version != nil { version = book.version }
         }
         if let borrower = body.lastCheckedOutBy {
-            book = try present(try await detail(of: book).checkOut(by: borrower, ifVersion: version))
+            book = try self.book(of: try await detail(of: book).checkOut(by: borrower, ifVersion: version))
         }
         return bookResponse(book)
     }
@@ -101,10 +101,9 @@ struct LibraryAPI: Sendable {
     // MARK: Outcomes
 
     /// The book a done outcome leaves; a refusal is thrown, for `ErrorMiddleware` to answer.
-    @discardableResult
-    private func present(_ outcome: BookOutcome) throws -> Book {
+    private func book(of outcome: BookOutcome) throws -> Book {
         if let refusal = outcome.refusal { throw refusal }
-        guard case .done(let book?) = outcome else { return Book(id: 0, title: "", author: "") }
+        guard case .done(let book?) = outcome else { throw WebError(.internalServerError, message: "the library did not say what became of the book") }
         return book
     }
 

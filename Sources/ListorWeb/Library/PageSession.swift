@@ -33,7 +33,7 @@ struct PageSession {
     /// The form's fields, once its CSRF token matches the cookie; a 403 page otherwise.
     func checkedForm(_ request: Request, limit: Int) async throws -> LibraryPageForm {
         let form = try await RequestBody.form(LibraryPageForm.self, from: request, limit: limit)
-        guard !isNew, AdminToken(value: token).matches(form.csrf) else {
+        guard !isNew, Secret.matches(form.csrf, token) else {
             throw WebError(.forbidden, title: "Form expired",
                            message: "This form was not sent from this site's page in this browser, or its page is too old. Go back, reload the page and try again.")
         }

@@ -136,4 +136,31 @@ import Testing
             #expect(try await client.execute(uri: "/library/books/1", method: .get).status == .notFound)
         }
     }
+
+    @Test func deletingABookThatChangedSinceThePageWasShownIsRefused() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            // Given the delete page, shown at version 1, and an edit made meanwhile
+            #expect(try await page(client, "/library/books/1/delete", token: token).contains(#"<input type="hidden" name="version" value="1">"#))
+            _ = try await post(client, "/library/books/1", token: token, "version=1&title=Dune+(1965)&author=Frank+Herbert")
+            // When the page's form is sent
+            let stale = try await post(client, "/library/books/1/delete", token: token, "version=1")
+            // Then nothing is deleted, and the page comes back with the new version and why
+            #expect(stale.status == .preconditionFailed)
+            let html = String(buffer: stale.body)
+            #expect(html.contains("The book changed since this page was shown"))
+            #expect(html.contains(#"<input type="hidden" name="version" value="2">"#))
+            #expect(try await page(client, "/library/books/1", token: token).contains("Dune (1965)"))
+            #expect(try await post(client, "/library/books/1/delete", token: token, "version=2").headers[.location] == "/library?notice=deleted")
+        }
+    }
+
+    @Test func aCheckoutOfABookThatIsNotThereIsA404Page() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            let response = try await post(client, "/library/books/999/checkout", token: token, "borrower=Ann")
+            #expect(response.status == .notFound)
+            #expect(String(buffer: response.body).contains("The library has no book 999."))
+        }
+    }
 }
