@@ -1,11 +1,5 @@
 import Mustache
 
-/// A value a compiled template inserts per request: text it escapes, or markup it copies.
-enum Slot: Sendable {
-    case text(String)
-    case html(HTMLFragment)
-}
-
 /// Takes a page struct apart into its *shape* — which fields are present, which flags are
 /// set, how long each array is — and its *slots*, the text that fills the shape.
 ///
@@ -89,42 +83,6 @@ final class PageRecording {
         }
         slots.append(slot)
     }
-}
-
-/// Where an encoder puts what it built for the probe.
-final class ProbePlace {
-    var value: ProbeValue = .absent
-}
-
-/// The page as swift-mustache sees it while a template is compiled.
-enum ProbeValue {
-    case object(ProbeObject)
-    case array(ProbeArray)
-    case bool(Bool)
-    case marker(String)
-    case absent
-
-    var mustacheValue: Any? {
-        switch self {
-        case .object(let object): object
-        case .array(let array): array.elements.map(\.mustacheValue) as [Any?]
-        case .bool(let flag): flag
-        case .marker(let marker): marker
-        case .absent: nil
-        }
-    }
-}
-
-final class ProbeObject: MustacheParent {
-    var fields: [String: ProbeValue] = [:]
-
-    func child(named name: String) -> Any? {
-        fields[name]?.mustacheValue
-    }
-}
-
-final class ProbeArray {
-    var elements: [ProbeValue] = []
 }
 
 /// The `Encoder` behind `PageRecording`: synthesized `Encodable` conformances drive it.
