@@ -146,23 +146,34 @@ public final class PostgresLibraryStore: LibraryStore {
         }
     }
 
-    public func insert(_ fields: BookFields) async throws -> Book {
+    public func insert(_ fields: BookFields, checkout: Checkout?) async throws -> Book {
         try await translating {
-            try await client.withConnection { connection in try await Self.insert(fields, on: connection, logger: logger) }
+            guard let checkout else {
+                return try await client.withConnection { connection in try await Self.insert(fields, on: connection, logger: logger) }
+            }
+            // A new book has no loan yet: its checkout cannot be refused.
+            return try await transaction { connection in
+                let book = try await Self.insert(fields, on: connection, logger: logger)
+                return try await Self.open(checkout, of: book.id, expectedVersion: nil, on: connection, logger: logger)
+            }
         }
     }
 
-    public func update(id: Book.ID, _ fields: BookFields, expectedVersion: Int?) async throws -> Book {
+    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, expectedVersion: Int?) async throws -> Book {
         try await translating {
-            try await transaction { connection in
-                let changed = try await connection.query("""
-                    UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher),
-                        categories = \(fields.categories), isbn = \(fields.isbn), version = version + 1
-                    WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
-                    RETURNING id
-                    """, logger: logger).collect()
-                try await Self.requireChange(changed, id: id, on: connection, logger: logger)
-                return try await Self.existingBook(id: id, on: connection, logger: logger)
+            try await opening(checkout, of: id) {
+                try await transaction { connection in
+                    let changed = try await connection.query("""
+                        UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher),
+                            categories = \(fields.categories), isbn = \(fields.isbn), version = version + 1
+                        WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
+                        RETURNING id
+                        """, logger: logger).collect()
+                    try await Self.requireChange(changed, id: id, on: connection, logger: logger)
+                    // The loan in the same transaction: refused, it takes the edit with it.
+                    guard let checkout else { return try await Self.existingBook(id: id, on: connection, logger: logger) }
+                    return try await Self.open(checkout, of: id, expectedVersion: nil, on: connection, logger: logger)
+                }
             }
         }
     }
@@ -186,29 +197,25 @@ public final class PostgresLibraryStore: LibraryStore {
 
     // MARK: Loans
 
-    public func checkOut(id: Book.ID, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book {
+    public func checkOut(id: Book.ID, _ checkout: Checkout, expectedVersion: Int?) async throws -> Book {
         try await translating {
-            do {
-                return try await transaction { connection in
-                    // The loan first: the unique index refuses a second open loan of the book, and a
-                    // concurrent checkout waits here until this one commits, then fails.
-                    let opened = try await connection.query("""
-                        INSERT INTO loans (book_id, borrower, checked_out, due)
-                        SELECT id, \(borrower), \(date), \(due) FROM books
-                        WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
-                        RETURNING id
-                        """, logger: logger).collect()
-                    try await Self.requireChange(opened, id: id, on: connection, logger: logger)
-                    try await connection.query("""
-                        UPDATE books SET last_checked_out = \(date), last_checked_out_by = \(borrower), version = version + 1 WHERE id = \(id.rawValue)
-                        """, logger: logger)
-                    return try await Self.existingBook(id: id, on: connection, logger: logger)
+            try await opening(checkout, of: id) {
+                try await transaction { connection in
+                    try await Self.open(checkout, of: id, expectedVersion: expectedVersion, on: connection, logger: logger)
                 }
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
-                // The transaction is over; say who has the book.
-                guard let book = try await book(id: id) else { throw LibraryError.notFound(id: id) }
-                throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? date)
             }
+        }
+    }
+
+    /// `body`, a transaction that opens a loan of book `id`; the unique index's refusal, which
+    /// ends the transaction, becomes `LibraryError.onLoan` naming who has the book.
+    private func opening<T>(_ checkout: Checkout?, of id: Book.ID, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
+            guard let checkout else { throw error }
+            guard let book = try await book(id: id) else { throw LibraryError.notFound(id: id) }
+            throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? checkout.date)
         }
     }
 
@@ -296,6 +303,23 @@ public final class PostgresLibraryStore: LibraryStore {
     private static func existingBook(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book {
         guard let book = try await book(id: id, on: connection, logger: logger) else { throw LibraryError.notFound(id: id) }
         return book
+    }
+
+    /// Opens the book's loan and records who last had it, inside the caller's transaction. The
+    /// loan goes first: the unique index refuses a second open loan of the book, and a concurrent
+    /// checkout waits here until this one commits, then fails.
+    private static func open(_ checkout: Checkout, of id: Book.ID, expectedVersion: Int?, on connection: PostgresConnection, logger: Logger) async throws -> Book {
+        let opened = try await connection.query("""
+            INSERT INTO loans (book_id, borrower, checked_out, due)
+            SELECT id, \(checkout.borrower), \(checkout.date), \(checkout.due) FROM books
+            WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
+            RETURNING id
+            """, logger: logger).collect()
+        try await requireChange(opened, id: id, on: connection, logger: logger)
+        try await connection.query("""
+            UPDATE books SET last_checked_out = \(checkout.date), last_checked_out_by = \(checkout.borrower), version = version + 1 WHERE id = \(id.rawValue)
+            """, logger: logger)
+        return try await existingBook(id: id, on: connection, logger: logger)
     }
 
     private static func insert(_ fields: BookFields, on connection: PostgresConnection, logger: Logger) async throws -> Book {

@@ -90,11 +90,15 @@ public final class SQLiteLibraryStore: LibraryStore {
         try await read { db in try Self.book(id: id, in: db) }
     }
 
-    public func insert(_ fields: BookFields) async throws -> Book {
-        try await write { db in try Self.insert(fields, in: db) }
+    public func insert(_ fields: BookFields, checkout: Checkout?) async throws -> Book {
+        try await write { db in
+            let book = try Self.insert(fields, in: db)
+            guard let checkout else { return book }
+            return try Self.open(checkout, of: book.id, expectedVersion: nil, in: db)
+        }
     }
 
-    public func update(id: Book.ID, _ fields: BookFields, expectedVersion: Int?) async throws -> Book {
+    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, expectedVersion: Int?) async throws -> Book {
         try await write { db in
             try db.execute(
                 sql: """
@@ -103,7 +107,9 @@ public final class SQLiteLibraryStore: LibraryStore {
                     """,
                 arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn, id.rawValue, expectedVersion, expectedVersion])
             try Self.requireChange(id: id, in: db)
-            return try Self.existingBook(id: id, in: db)
+            // The loan in the same transaction: refused, it takes the edit with it.
+            guard let checkout else { return try Self.existingBook(id: id, in: db) }
+            return try Self.open(checkout, of: id, expectedVersion: nil, in: db)
         }
     }
 
@@ -122,25 +128,8 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     // MARK: Loans
 
-    public func checkOut(id: Book.ID, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book {
-        try await write { db in
-            // The loan first: the unique index refuses a second open loan of the book.
-            do {
-                try db.execute(
-                    sql: """
-                        INSERT INTO loans (book_id, borrower, checked_out, due)
-                        SELECT id, ?, ?, ? FROM books WHERE id = ? AND (? IS NULL OR version = ?)
-                        """,
-                    arguments: [borrower, date, due, id.rawValue, expectedVersion, expectedVersion])
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                let book = try Self.existingBook(id: id, in: db)
-                throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? date)
-            }
-            try Self.requireChange(id: id, in: db)
-            try db.execute(sql: "UPDATE books SET last_checked_out = ?, last_checked_out_by = ?, version = version + 1 WHERE id = ?",
-                           arguments: [date, borrower, id.rawValue])
-            return try Self.existingBook(id: id, in: db)
-        }
+    public func checkOut(id: Book.ID, _ checkout: Checkout, expectedVersion: Int?) async throws -> Book {
+        try await write { db in try Self.open(checkout, of: id, expectedVersion: expectedVersion, in: db) }
     }
 
     public func checkIn(id: Book.ID, at date: Date) async throws -> Book {
@@ -200,6 +189,26 @@ public final class SQLiteLibraryStore: LibraryStore {
         try db.execute(sql: "INSERT INTO books (title, author, publisher, categories, isbn) VALUES (?, ?, ?, ?, ?)",
                        arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn])
         return try existingBook(id: Book.ID(rawValue: db.lastInsertedRowID), in: db)
+    }
+
+    /// Opens the book's loan and records who last had it, inside the caller's transaction.
+    private static func open(_ checkout: Checkout, of id: Book.ID, expectedVersion: Int?, in db: Database) throws -> Book {
+        // The loan first: the unique index refuses a second open loan of the book.
+        do {
+            try db.execute(
+                sql: """
+                    INSERT INTO loans (book_id, borrower, checked_out, due)
+                    SELECT id, ?, ?, ? FROM books WHERE id = ? AND (? IS NULL OR version = ?)
+                    """,
+                arguments: [checkout.borrower, checkout.date, checkout.due, id.rawValue, expectedVersion, expectedVersion])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            let book = try existingBook(id: id, in: db)
+            throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? checkout.date)
+        }
+        try requireChange(id: id, in: db)
+        try db.execute(sql: "UPDATE books SET last_checked_out = ?, last_checked_out_by = ?, version = version + 1 WHERE id = ?",
+                       arguments: [checkout.date, checkout.borrower, id.rawValue])
+        return try existingBook(id: id, in: db)
     }
 
     private static func book(id: Book.ID, in db: Database) throws -> Book? {

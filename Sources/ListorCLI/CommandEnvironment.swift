@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// Where a command's output goes: the process's streams, or a buffer in tests.
 public struct CommandEnvironment: Sendable {
@@ -10,9 +11,23 @@ public struct CommandEnvironment: Sendable {
         self.writeError = writeError
     }
 
+    /// The process's streams. A stream that is a terminal never receives a control character
+    /// or a bidirectional override from stored text (a borrower named "Ann\u{1B}[2J" would
+    /// clear the screen); they are shown as code points instead. Output to a file or a pipe (an
+    /// export) is written as it is.
     public static let standard = CommandEnvironment(
         write: { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+        .revealingHiddenCharacters(output: isatty(STDOUT_FILENO) == 1, errors: isatty(STDERR_FILENO) == 1)
+
+    /// This environment with hidden characters shown as code points on the streams named.
+    public func revealingHiddenCharacters(output: Bool = true, errors: Bool = true) -> CommandEnvironment {
+        func revealing(_ sink: @escaping @Sendable (String) -> Void, _ isOn: Bool) -> @Sendable (String) -> Void {
+            guard isOn else { return sink }
+            return { text in sink(HiddenCharacter.revealed(text, keepingLayout: true)) }
+        }
+        return CommandEnvironment(write: revealing(write, output), writeError: revealing(writeError, errors))
+    }
 
     /// Standard error as a stream, for swift-log's `StreamLogHandler`: `serve`'s log goes where
     /// its other messages go, so that a test sees it as a user does.

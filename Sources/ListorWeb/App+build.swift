@@ -15,8 +15,11 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration: configuration, modules: modules, logger: logger)
+    let connections = ConnectionGuard.Count()
+    let limits = configuration.limits
     return Application(
         router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, count: connections)])),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -28,16 +31,21 @@ public func buildRouter(
     configuration: WebConfiguration,
     modules: [any WebModule],
     logger: Logger = Logger(label: "listor")
-) async throws -> Router<BasicRequestContext> {
+) async throws -> Router<WebRequestContext> {
     let templates = try await Templates.load()
     guard let publicFolder = Bundle.module.resourceURL?.appendingPathComponent("Public").path else {
         throw TemplateError(name: "Public", reason: "the static files are missing from the build")
     }
-    let router = Router()
+    let router = Router(context: WebRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     // The site's own APIs live under /api; modules mount theirs where they say.
     router.add(middleware: ErrorMiddleware(templates: templates, apiPaths: ["/api"] + modules.flatMap(\.apiPaths)))
+    // Before anything else reads the request: a name this server answers to, a path without
+    // control characters, and no change sent from another site's page.
+    router.add(middleware: HostCheckMiddleware(publicHosts: configuration.publicHosts))
+    router.add(middleware: PathCheckMiddleware())
+    router.add(middleware: SameOriginMiddleware())
     router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize))
     router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])]),
                                          logger: logger))

@@ -16,7 +16,7 @@ public struct Templates: Sendable {
 
     /// Templates every build must have; app modules render only these.
     static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row", "modbus/sheet", "modbus/row",
-                                   "library/list", "library/detail", "library/form", "library/delete", "library/borrower",
+                                   "library/list", "library/detail", "library/form", "library/delete", "library/borrower", "library/sign-in",
                                    "stella/departments", "stella/products", "stella/product"]
 
     public static func load() async throws -> Templates {

@@ -7,10 +7,17 @@ public struct WebConfiguration: Sendable {
     public var port: Int
     /// Requests declaring a larger body are refused with 413 before anything reads them.
     public var maximumRequestBodySize: Int
+    /// Host names the server answers to besides IP addresses and `localhost` (`--public-host`):
+    /// any other `Host` is refused, so that DNS rebinding cannot reach the server.
+    public var publicHosts: [String]
+    public var limits: ConnectionLimits
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, maximumRequestBodySize: Int = 1 << 20) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, maximumRequestBodySize: Int = 1 << 20, publicHosts: [String] = [],
+                limits: ConnectionLimits = ConnectionLimits()) {
         self.host = host
         self.port = port
         self.maximumRequestBodySize = maximumRequestBodySize
+        self.publicHosts = publicHosts
+        self.limits = limits
     }
 }

@@ -8,7 +8,7 @@ import HummingbirdTesting
 public func withLoopbackServer<Value: Sendable, Builder: HTTPResponderBuilder>(
     _ router: Builder,
     _ body: @escaping @Sendable (URL) async throws -> Value
-) async throws -> Value where Builder.Responder.Context == BasicRequestContext {
+) async throws -> Value where Builder.Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
     return try await app.test(.live) { client in
         guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)") else {

@@ -1,11 +1,12 @@
 import Hummingbird
+import ListorWeb
 import Synchronization
 
 /// Stands between a test and some of a server's routes: counts the requests it sees, and
 /// holds them until the test lets them through, or refuses them. `guarding(_:)` puts it in
 /// front of a router.
 public final class OriginControl: RouterMiddleware, Sendable {
-    public typealias Context = BasicRequestContext
+    public typealias Context = WebRequestContext
 
     public enum Mode: Sendable { case pass, hold, fail }
 
@@ -68,13 +69,13 @@ public final class OriginControl: RouterMiddleware, Sendable {
 
 extension OriginControl {
     /// `router` with this in front of every route.
-    public func guarding(_ router: Router<BasicRequestContext>) -> Guarded { Guarded(control: self, router: router) }
+    public func guarding(_ router: Router<WebRequestContext>) -> Guarded { Guarded(control: self, router: router) }
 
     public struct Guarded: HTTPResponderBuilder {
         let control: OriginControl
-        let router: Router<BasicRequestContext>
+        let router: Router<WebRequestContext>
 
-        public func buildResponder() -> CallbackResponder<BasicRequestContext> {
+        public func buildResponder() -> CallbackResponder<WebRequestContext> {
             let (control, responder) = (control, router.buildResponder())
             return CallbackResponder { request, context in
                 try await control.handle(request, context: context) { try await responder.respond(to: $0, context: $1) }

@@ -7,7 +7,7 @@ import Synchronization
 import Transistors
 
 /// The web front end over the bundled catalog and a simulated TUF-2000M, as `listor serve` builds it.
-func makeRouter(configuration: WebConfiguration = WebConfiguration(), meter: SimulatedMeter? = nil) async throws -> Router<BasicRequestContext> {
+func makeRouter(configuration: WebConfiguration = WebConfiguration(), meter: SimulatedMeter? = nil) async throws -> Router<WebRequestContext> {
     var transistors = TransistorListViewModel()
     await transistors.load(from: TransistorCatalogProviders.bundled())
     let meter = if let meter { meter } else { try await SimulatedMeter() }

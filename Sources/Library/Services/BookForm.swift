@@ -40,8 +40,8 @@ public struct BookForm: Sendable, Hashable {
                 errors.append(FieldError(field: field, message: "is \(trimmed.count) characters long; the limit is \(limit)"))
                 return nil
             }
-            if trimmed.contains(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
-                errors.append(FieldError(field: field, message: "contains a control character"))
+            if let hidden = HiddenCharacter.first(in: trimmed) {
+                errors.append(FieldError(field: field, message: hidden.description))
                 return nil
             }
             return trimmed
@@ -63,13 +63,26 @@ public struct BookForm: Sendable, Hashable {
         return .success(BookFields(title: title, author: author, publisher: publisher, categories: categories?.isEmpty == true ? nil : categories, isbn: isbn))
     }
 
+    /// The checked fields and, when a borrower is given, their checked name: every problem of
+    /// both at once, so that a request adding a book checked out to a bad name writes nothing.
+    public func validated(borrower: String?) -> Result<(BookFields, String?), FieldErrors> {
+        let fields = validated()
+        let name = borrower.map(Self.borrower)
+        switch (fields, name) {
+        case (.success(let fields), nil): return .success((fields, nil))
+        case (.success(let fields), .success(let name)?): return .success((fields, name))
+        case (.failure(let problems), nil), (.failure(let problems), .success?), (.success, .failure(let problems)?): return .failure(problems)
+        case (.failure(let problems), .failure(let more)?): return .failure(FieldErrors(problems.errors + more.errors))
+        }
+    }
+
     /// A borrower's name, trimmed and bounded: who checks a book out.
     public static func borrower(_ name: String) -> Result<String, FieldErrors> {
         let trimmed = name.trimmed()
-        if trimmed.isEmpty { return .failure(FieldErrors([FieldError(field: "lastCheckedOutBy", message: "is required: who is checking the book out?")])) }
-        if trimmed.count > maximumNameLength {
-            return .failure(FieldErrors([FieldError(field: "lastCheckedOutBy", message: "is \(trimmed.count) characters long; the limit is \(maximumNameLength)")]))
-        }
+        func refused(_ message: String) -> Result<String, FieldErrors> { .failure(FieldErrors([FieldError(field: "lastCheckedOutBy", message: message)])) }
+        if trimmed.isEmpty { return refused("is required: who is checking the book out?") }
+        if trimmed.count > maximumNameLength { return refused("is \(trimmed.count) characters long; the limit is \(maximumNameLength)") }
+        if let hidden = HiddenCharacter.first(in: trimmed) { return refused(hidden.description) }
         return .success(trimmed)
     }
 }

@@ -43,7 +43,8 @@ public enum LibraryCSV {
         }
         let rows = records.dropFirst().map { record -> (line: Int, value: (String) -> String) in
             let fields = record.fields
-            return (record.line, { name in names.firstIndex(of: name).flatMap { $0 < fields.count ? fields[$0] : nil } ?? "" })
+            // An export protected formula-like cells with a leading ': the value is what follows.
+            return (record.line, { name in names.firstIndex(of: name).flatMap { $0 < fields.count ? CSV.unprotected(fields[$0]) : nil } ?? "" })
         }
         return (rows, names.filter { !known.contains($0) && !$0.isEmpty })
     }

@@ -10,9 +10,13 @@ import ListorKit
 public protocol LibraryService: Sendable {
     func books(_ query: BookQuery) async throws -> PartialResult<Book>
     func book(id: Book.ID) async throws -> Book
-    func add(_ form: BookForm) async throws -> Book
-    /// Applies the fields given, leaving the others.
-    func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book
+    /// Adds a book; checked out to `borrower` at once when one is given (as the original clients
+    /// could). The form and the name are checked together before anything is written, and the
+    /// book and its loan are written together or not at all.
+    func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book
+    /// Applies the fields given, leaving the others, and checks the book out to `borrower` when
+    /// one is given: all of it or none of it.
+    func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book
     func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book
     func checkIn(id: Book.ID) async throws -> Book
     func delete(id: Book.ID, ifVersion: Int?) async throws
@@ -27,4 +31,14 @@ public protocol LibraryService: Sendable {
     func importLoans(_ csv: String) async throws -> ImportReport
     func exportBooks() async throws -> String
     func exportLoans() async throws -> String
+}
+
+extension LibraryService {
+    public func add(_ form: BookForm) async throws -> Book {
+        try await add(form, checkedOutBy: nil)
+    }
+
+    public func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book {
+        try await edit(id: id, changes, checkedOutBy: nil, ifVersion: ifVersion)
+    }
 }

@@ -10,15 +10,17 @@ public protocol LibraryStore: Sendable {
     /// Every book, each with its open loan, in id order.
     func books() async throws -> [Book]
     func book(id: Book.ID) async throws -> Book?
-    func insert(_ fields: BookFields) async throws -> Book
-    /// Throws `LibraryError.notFound` or `.versionMismatch`.
-    func update(id: Book.ID, _ fields: BookFields, expectedVersion: Int?) async throws -> Book
+    /// Adds a book, checked out at once when `checkout` is given, in one transaction.
+    func insert(_ fields: BookFields, checkout: Checkout?) async throws -> Book
+    /// Writes the book's fields and, when `checkout` is given, opens its loan, in one transaction:
+    /// both or neither. Throws `LibraryError.notFound`, `.versionMismatch` or `.onLoan`.
+    func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, expectedVersion: Int?) async throws -> Book
     func delete(id: Book.ID, expectedVersion: Int?) async throws
     /// Every book and every loan.
     func deleteAll() async throws
     /// Opens a loan, and sets `lastCheckedOut` and `lastCheckedOutBy`, in one transaction;
     /// throws `LibraryError.onLoan` naming the borrower when the book is already out.
-    func checkOut(id: Book.ID, borrower: String, at date: Date, due: Date, expectedVersion: Int?) async throws -> Book
+    func checkOut(id: Book.ID, _ checkout: Checkout, expectedVersion: Int?) async throws -> Book
     /// Closes the open loan; throws `LibraryError.notOnLoan` when there is none.
     func checkIn(id: Book.ID, at date: Date) async throws -> Book
     func loans(_ selection: LoanSelection) async throws -> [Loan]
@@ -26,4 +28,11 @@ public protocol LibraryStore: Sendable {
     /// refused with `LibraryError.onLoan` when the book is out; the book's `lastCheckedOut`
     /// follows the newest loan.
     func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan
+}
+
+extension LibraryStore {
+    /// Adds a book on the shelf.
+    public func insert(_ fields: BookFields) async throws -> Book {
+        try await insert(fields, checkout: nil)
+    }
 }

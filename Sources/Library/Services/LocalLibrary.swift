@@ -23,22 +23,28 @@ public struct LocalLibrary: LibraryService {
         return book
     }
 
-    public func add(_ form: BookForm) async throws -> Book {
-        try await store.insert(form.validated().get())
+    public func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book {
+        let (fields, name) = try form.validated(borrower: borrower).get()
+        return try await store.insert(fields, checkout: name.map(checkout))
     }
 
-    public func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book {
+    public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book {
         let current = try await book(id: id)
         if let ifVersion, ifVersion != current.version { throw LibraryError.versionMismatch(id: id, current: current.version) }
-        let fields = try changes.applied(to: current).validated().get()
+        let (fields, name) = try changes.applied(to: current).validated(borrower: borrower).get()
         // The version read is the one the edit applies to: an edit in between is not overwritten.
-        return try await store.update(id: id, fields, expectedVersion: current.version)
+        return try await store.update(id: id, fields, checkout: name.map(checkout), expectedVersion: current.version)
     }
 
     public func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book {
         let name = try BookForm.borrower(borrower).get()
+        return try await store.checkOut(id: id, checkout(name), expectedVersion: ifVersion)
+    }
+
+    /// A loan to `borrower` from now, for the loan period.
+    private func checkout(_ borrower: String) -> Checkout {
         let date = now()
-        return try await store.checkOut(id: id, borrower: name, at: date, due: date.addingTimeInterval(loanPeriod.timeInterval), expectedVersion: ifVersion)
+        return Checkout(borrower: borrower, date: date, due: date.addingTimeInterval(loanPeriod.timeInterval))
     }
 
     public func checkIn(id: Book.ID) async throws -> Book {

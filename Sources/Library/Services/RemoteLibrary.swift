@@ -29,16 +29,18 @@ public struct RemoteLibrary: LibraryService {
         try one(Book.self, try await send("GET", ["books", "\(id)"], id: id))
     }
 
-    public func add(_ form: BookForm) async throws -> Book {
-        let fields = try form.validated().get()
-        return try one(Book.self, try await send("POST", ["books"], body: Self.body(fields)))
+    public func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book {
+        let (fields, name) = try form.validated(borrower: borrower).get()
+        return try one(Book.self, try await send("POST", ["books"], body: Self.body(fields, checkedOutBy: name)))
     }
 
-    public func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book {
+    public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book {
         var members: [(String, JSONValue)] = []
         for (key, value) in [("title", changes.title), ("author", changes.author), ("publisher", changes.publisher), ("categories", changes.categories), ("isbn", changes.isbn)] {
             if let value { members.append((key, .string(value))) }
         }
+        // The server checks the book out in the same request, as the original API does.
+        if let borrower { members.append(("lastCheckedOutBy", .string(try BookForm.borrower(borrower).get()))) }
         return try one(Book.self, try await send("PUT", ["books", "\(id)"], id: id, body: .members(members), ifVersion: ifVersion))
     }
 
@@ -119,9 +121,11 @@ public struct RemoteLibrary: LibraryService {
 
     // MARK: Requests
 
-    static func body(_ fields: BookFields) -> JSONValue {
+    /// A new book's body; `lastCheckedOutBy` checks it out in the same request.
+    static func body(_ fields: BookFields, checkedOutBy borrower: String? = nil) -> JSONValue {
         .members([("title", .string(fields.title)), ("author", .string(fields.author)), ("publisher", fields.publisher.map(JSONValue.string) ?? .null),
-                  ("categories", fields.categories.map(JSONValue.string) ?? .null), ("isbn", fields.isbn.map(JSONValue.string) ?? .null)])
+                  ("categories", fields.categories.map(JSONValue.string) ?? .null), ("isbn", fields.isbn.map(JSONValue.string) ?? .null)]
+                 + (borrower.map { [("lastCheckedOutBy", JSONValue.string($0))] } ?? []))
     }
 
     /// A text resource (a CSV export) under the base URL.
@@ -157,7 +161,8 @@ public struct RemoteLibrary: LibraryService {
         if !query.isEmpty { components.queryItems = query }
         let url = components.url ?? baseURL
         var headers = headers
-        if method == "DELETE", let adminToken { headers["Authorization"] = "Bearer \(adminToken)" }
+        // The server may guard every write with its token; reads never need it.
+        if method != "GET", let adminToken { headers["Authorization"] = "Bearer \(adminToken)" }
         return (url, try await transport.send(HTTPRequestMessage(method: method, url: url, headers: headers, body: body), limits))
     }
 

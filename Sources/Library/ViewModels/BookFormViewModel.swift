@@ -29,14 +29,17 @@ public struct BookFormViewModel: Sendable {
     /// The reader saves: a new book is added; an edited one gets the fields the reader changed,
     /// provided it is still at `version` (the one the form was filled from; nil for any).
     /// Refused when a field will not do (each kept for its field) or the book changed meanwhile.
-    public mutating func save(ifVersion version: Int? = nil) async throws -> BookOutcome {
+    ///
+    /// `borrower`, as the original clients sent it, checks the book out in the same write: the
+    /// book is saved and lent, or neither.
+    public mutating func save(ifVersion version: Int? = nil, checkingOutTo borrower: String? = nil) async throws -> BookOutcome {
         let outcome: BookOutcome
         if let book {
             let changes = changes
-            outcome = try await BookOutcome.of { [library] in try await library.edit(id: book.id, changes, ifVersion: version) }
+            outcome = try await BookOutcome.of { [library] in try await library.edit(id: book.id, changes, checkedOutBy: borrower, ifVersion: version) }
         } else {
             let form = form
-            outcome = try await BookOutcome.of { [library] in try await library.add(form) }
+            outcome = try await BookOutcome.of { [library] in try await library.add(form, checkedOutBy: borrower) }
         }
         switch outcome {
         case .done:

@@ -25,8 +25,12 @@ struct ServeCommand: ListorCommand {
     var library: LibraryOptions
     @Option(help: ArgumentHelp("Where the library's API is mounted.", valueName: "path"))
     var libraryAPIPrefix = "/library/api"
+    @Flag(help: "With an admin token, let anyone check books out and in; the token still guards adding, editing, deleting and importing.")
+    var libraryOpenLending = false
     @OptionGroup(title: "Stella")
     var stella: ServeStellaOptions
+    @OptionGroup(title: "Connections")
+    var connections: ServeConnectionOptions
 
     func validate() throws {
         _ = try settings()
@@ -55,10 +59,11 @@ struct ServeCommand: ListorCommand {
             throw ValidationError(error.description)
         }
         if library.adminToken == nil, !Self.isLoopback(host) {
-            throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can delete the library")
+            throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can change the library")
         }
         return ServeSettings(host: host, port: port, logLevel: logLevel, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
-                             library: library, libraryAPIPrefix: libraryAPIPrefix, stella: try stella.settings())
+                             library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, stella: try stella.settings(),
+                             publicHosts: connections.publicHosts, limits: try connections.limits())
     }
 
     static func isLoopback(_ host: String) -> Bool {

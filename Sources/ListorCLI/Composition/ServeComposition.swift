@@ -16,6 +16,7 @@ enum ServeComposition {
     static func withApplication(_ settings: ServeSettings, _ environment: CommandEnvironment,
                                 _ run: @escaping @Sendable (any ApplicationProtocol) async throws -> Void) async throws {
         let dataDirectory = try DataDirectory.prepare(settings.dataDirectory)
+        let formKey = try FormKeyFile.load(in: dataDirectory)
         let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog)
         try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
         let modbus: ServedModbus
@@ -32,11 +33,12 @@ enum ServeComposition {
             let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport)
             try await LibraryComposition.withLibrary(settings.library) { library in
                 let app = try await buildApplication(
-                    configuration: WebConfiguration(host: settings.host, port: settings.port),
+                    configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits),
                     modules: [
                         TransistorsWebModule(viewModel: transistors),
-                        ModbusWebModule(monitor: modbus.monitor, device: modbus.device),
-                        LibraryWebModule(library: library, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken),
+                        ModbusWebModule(monitor: modbus.monitor, device: modbus.device, limits: settings.limits),
+                        LibraryWebModule(library: library, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
+                                         openLending: settings.libraryOpenLending, formKey: formKey),
                         StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures),
                     ],
                     services: modbus.services,

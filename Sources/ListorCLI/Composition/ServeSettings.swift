@@ -1,3 +1,4 @@
+import ListorWeb
 import Logging
 
 /// Everything `listor serve` is built from, each option checked and resolved.
@@ -10,5 +11,10 @@ struct ServeSettings: Sendable {
     var modbus: ModbusSettings
     var library: LibrarySettings
     var libraryAPIPrefix: String
+    /// Checking out and in open to all when the library has an admin token.
+    var libraryOpenLending: Bool
     var stella: StellaSettings
+    /// Host names answered besides IP addresses and localhost.
+    var publicHosts: [String]
+    var limits: ConnectionLimits
 }

@@ -2,6 +2,11 @@ import Foundation
 
 /// Comma-separated values as RFC 4180 has them: fields quoted with `"` when they hold a comma,
 /// a quote or a line break, quotes doubled inside, lines ending in CRLF or LF.
+///
+/// Written for spreadsheets as well as programs: a cell that a spreadsheet would run as a formula
+/// (`=HYPERLINK(…)`, `@SUM(…)`, `+cmd|…`) is written with a leading `'`, as OWASP advises, and
+/// `unprotected(_:)` takes it off again on import. Numbers such as `-40` are left alone. A
+/// byte-order mark, which spreadsheet programs put first, is skipped when reading.
 public enum CSV {
     /// One record and the line it starts on (1-based), for reports that point at the row.
     public struct Record: Sendable, Hashable {
@@ -29,6 +34,7 @@ public enum CSV {
         var wasQuoted = false
         var characters = text.makeIterator()
         var pending = characters.next()
+        if pending == "\u{FEFF}" { pending = characters.next() }
         func endRecord() {
             fields.append(field)
             if fields != [""] || wasQuoted { records.append(Record(line: recordLine, fields: fields)) }
@@ -81,9 +87,28 @@ public enum CSV {
     public static func write(_ rows: [[String]]) -> String {
         var text = ""
         for row in rows {
-            text += row.map(quoted).joined(separator: ",") + "\r\n"
+            text += row.map { quoted(protected($0)) }.joined(separator: ",") + "\r\n"
         }
         return text
+    }
+
+    /// The characters that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// `field` with a leading `'` when a spreadsheet would take it for a formula; numbers
+    /// (`-40`, `+1.5e3`) stay as they are. A field that already looks protected (`'=x`) gets
+    /// one more, so that `unprotected(_:)` gives it back as it was.
+    public static func protected(_ field: String) -> String {
+        guard let first = field.first else { return field }
+        if formulaStarts.contains(first), Double(field) == nil { return "'" + field }
+        if first == "'", protected(String(field.dropFirst())) != String(field.dropFirst()) { return "'" + field }
+        return field
+    }
+
+    /// A field as it was before `protected(_:)`: the leading `'` taken off a protected formula.
+    public static func unprotected(_ field: String) -> String {
+        guard field.first == "'", field.count > 1, protected(String(field.dropFirst())) == field else { return field }
+        return String(field.dropFirst())
     }
 
     static func quoted(_ field: String) -> String {

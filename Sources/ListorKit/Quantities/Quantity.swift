@@ -53,9 +53,12 @@ extension Quantity {
             numberText.removeLast()
             rest = String(last) + rest
         }
-        guard !numberText.isEmpty, let number = Double(numberText), number.isFinite else {
+        guard !numberText.isEmpty, let number = Double(numberText) else {
+            let word = trimmed.prefix { $0.isLetter }.lowercased()
+            if ["nan", "inf", "infinity"].contains(word) { throw failure("\(trimmed.prefix(word.count)) is not a number a part can have") }
             throw failure("it does not start with a number")
         }
+        guard number.isFinite else { throw failure("\(numberText) is too large a number") }
         var multiplier = 1.0
         if !rest.isEmpty, !unit.spellings.contains(rest.lowercased()),
            let prefix = rest.first.flatMap(SIPrefix.exponent(forSymbol:)) {
@@ -68,6 +71,7 @@ extension Quantity {
         if !rest.isEmpty, !unit.spellings.contains(rest.lowercased()) {
             throw failure("unknown unit \"\(rest)\"; expected \(unit.symbol) with an optional prefix")
         }
+        guard (number * multiplier).isFinite else { throw failure("\(numberText) \(rest.isEmpty ? "" : "with its prefix ")is too large a number") }
         return Quantity(number * multiplier, unit)
     }
 

@@ -1,5 +1,5 @@
-/// The token that deleting needs when the server has one (`--library-admin-token`): the API
-/// takes it as `Authorization: Bearer …`, the delete page as a field.
+/// The token that writes need when the server has one (`--library-admin-token`): the API takes
+/// it as `Authorization: Bearer …`, the sign-in and delete pages as a field.
 struct AdminToken: Sendable {
     let value: String
 

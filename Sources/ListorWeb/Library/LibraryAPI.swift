@@ -17,29 +17,41 @@ import Tagged
 struct LibraryAPI: Sendable {
     let library: any LibraryService
     let prefix: String
-    /// When set, deleting needs `Authorization: Bearer <token>`.
-    let adminToken: AdminToken?
+    /// Which writes need `Authorization: Bearer <token>`.
+    let access: LibraryAccess
     let maximumBodySize: Int
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<WebRequestContext>) {
         let api = router.group(RouterPath(prefix))
         // Hummingbird's router ignores a trailing slash: "/books/" is "/books", as the original clients need.
         api.get("books") { request, _ in try await listBooks(request) }
-        api.post("books") { request, _ in try await addBook(request) }
+        api.post("books") { request, _ in
+            try access.authorize(request, for: .catalogue)
+            return try await addBook(request)
+        }
         api.get("books/:id") { _, context in bookResponse(try await library.book(id: try LibraryPages.id(context))) }
         api.put("books/:id") { request, context in try await updateBook(request, id: try LibraryPages.id(context)) }
         api.delete("books/:id") { request, context in
-            try authorize(request)
-            if let refusal = try await detail(try LibraryPages.id(context)).delete(version: try ifMatch(request)).refusal { throw refusal }
+            try access.authorize(request, for: .catalogue)
+            let id = try LibraryPages.id(context)
+            if let refusal = try await detail(id).delete(version: try await ifMatch(request, id: id)).refusal { throw refusal }
             return Response(status: .noContent)
         }
         api.delete("clean") { request, _ in
-            try authorize(request)
+            try access.authorize(request, for: .catalogue)
             try await library.deleteAll()
             return Response(status: .noContent)
         }
-        api.post("books/:id/checkin") { _, context in bookResponse(try book(of: try await detail(try LibraryPages.id(context)).checkIn())) }
-        api.get("books/:id/loans") { _, context in loansResponse(try await library.loans(.book(try LibraryPages.id(context)))) }
+        api.post("books/:id/checkin") { request, context in
+            try access.authorize(request, for: .lending)
+            return bookResponse(try book(of: try await detail(try LibraryPages.id(context)).checkIn()))
+        }
+        api.get("books/:id/loans") { _, context in
+            // An unknown book is a 404, not an empty history.
+            let id = try LibraryPages.id(context)
+            _ = try await library.book(id: id)
+            return loansResponse(try await library.loans(.book(id)))
+        }
         api.get("borrowers/:name/loans") { _, context in
             // Path parameters arrive as sent: "Ann%20Lee".
             let name = try context.parameters.require("name")
@@ -47,8 +59,14 @@ struct LibraryAPI: Sendable {
         }
         api.get("export/books.csv") { _, _ in Self.csv(try await library.exportBooks(), name: "books.csv") }
         api.get("export/loans.csv") { _, _ in Self.csv(try await library.exportLoans(), name: "loans.csv") }
-        api.post("import/books") { request, _ in Self.report(try await library.importBooks(try await csvBody(request))) }
-        api.post("import/loans") { request, _ in Self.report(try await library.importLoans(try await csvBody(request))) }
+        api.post("import/books") { request, _ in
+            try access.authorize(request, for: .catalogue)
+            return Self.report(try await library.importBooks(try await csvBody(request)))
+        }
+        api.post("import/loans") { request, _ in
+            try access.authorize(request, for: .catalogue)
+            return Self.report(try await library.importLoans(try await csvBody(request)))
+        }
         api.get("loans") { _, _ in loansResponse(try await library.loans(.all)) }
         api.get("loans/overdue") { _, _ in loansResponse(try await library.overdue()) }
     }
@@ -67,14 +85,10 @@ struct LibraryAPI: Sendable {
 
     private func addBook(_ request: Request) async throws -> Response {
         let body = try await RequestBody.decode(BookBody.self, from: request, limit: maximumBodySize)
-        // The original clients could add a book already checked out; the name is checked before
-        // anything is written, so that a bad one adds no book.
-        let borrower = body.lastCheckedOutBy.flatMap { $0.trimmed().isEmpty ? nil : $0 }
-        if let borrower { _ = try BookForm.borrower(borrower).get() }
+        // The original clients could add a book already checked out: one write, or none.
         var form = BookFormViewModel(library: library)
         form.form = body.form
-        var book = try self.book(of: try await form.save())
-        if let borrower { book = try self.book(of: try await detail(of: book).checkOut(by: borrower)) }
+        let book = try self.book(of: try await form.save(checkingOutTo: body.lastCheckedOutBy))
         var response = bookResponse(book, status: .created)
         response.headers[.location] = prefix + "/books/\(book.id)"
         return response
@@ -82,20 +96,18 @@ struct LibraryAPI: Sendable {
 
     private func updateBook(_ request: Request, id: Book.ID) async throws -> Response {
         let body = try await RequestBody.decode(BookBody.self, from: request, limit: maximumBodySize)
-        var version = try ifMatch(request)
-        if let borrower = body.lastCheckedOutBy { _ = try BookForm.borrower(borrower).get() }
-        var book = try await library.book(id: id)
-        if !body.changes.isEmpty {
-            var form = BookFormViewModel(editing: book, library: library)
-            form.form = body.changes.applied(to: book)
-            book = try self.book(of: try await form.save(ifVersion: version))
-            // The checkout that follows applies to the version the edit made.
-            if version != nil { version = book.version }
+        let version = try await ifMatch(request, id: id)
+        // A body that only names a borrower is a checkout, which open lending leaves to anyone.
+        try access.authorize(request, for: body.changes.isEmpty && body.lastCheckedOutBy != nil ? .lending : .catalogue)
+        let book = try await library.book(id: id)
+        if body.changes.isEmpty {
+            guard let borrower = body.lastCheckedOutBy else { return bookResponse(book) }
+            return bookResponse(try self.book(of: try await detail(of: book).checkOut(by: borrower, ifVersion: version)))
         }
-        if let borrower = body.lastCheckedOutBy {
-            book = try self.book(of: try await detail(of: book).checkOut(by: borrower, ifVersion: version))
-        }
-        return bookResponse(book)
+        // The edit and the checkout it carries are one write: a refused checkout leaves the fields as they were.
+        var form = BookFormViewModel(editing: book, library: library)
+        form.form = body.changes.applied(to: book)
+        return bookResponse(try self.book(of: try await form.save(ifVersion: version, checkingOutTo: body.lastCheckedOutBy)))
     }
 
     // MARK: Outcomes
@@ -152,23 +164,27 @@ struct LibraryAPI: Sendable {
 
     // MARK: Request parts
 
-    /// The version an `If-Match` names, nil without one (or with `*`).
-    private func ifMatch(_ request: Request) throws -> Int? {
+    /// The version an `If-Match` names, nil without one (or with `*`). A list of ETags
+    /// (`"1", "2"`) matches when the book's version is among them (RFC 9110, section 13.1.1).
+    private func ifMatch(_ request: Request, id: Book.ID) async throws -> Int? {
         guard let value = request.headers[.ifMatch]?.trimmed(), value != "*" else { return nil }
-        let tag = value.hasPrefix("W/") ? String(value.dropFirst(2)) : value
-        guard tag.count >= 3, tag.first == "\"", tag.last == "\"", let version = Int(tag.dropFirst().dropLast()) else {
-            throw WebError(.preconditionFailed, message: "If-Match: \(value.prefix(60)) is not an ETag this server gave")
+        var versions: [Int?] = []
+        for part in value.split(separator: ",") {
+            var tag = part.trimmingPrefix(while: \.isWhitespace)
+            while tag.last?.isWhitespace == true { tag = tag.dropLast() }
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            guard tag.count >= 2, tag.first == "\"", tag.last == "\"", !tag.dropFirst().dropLast().contains("\"") else {
+                throw WebError(.badRequest, message: "If-Match: \(value.prefix(60)) is not an ETag or a list of them, such as \"3\"")
+            }
+            // A well-formed tag this server never gave matches no version.
+            versions.append(Int(tag.dropFirst().dropLast()))
         }
-        return version
-    }
-
-    private func authorize(_ request: Request) throws {
-        guard let adminToken else { return }
-        let given = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        guard adminToken.matches(given) else {
-            var error = WebError(.unauthorized, message: "deleting needs the admin token: Authorization: Bearer <token>")
-            error.headers[.wwwAuthenticate] = "Bearer"
-            throw error
+        if versions.count == 1 {
+            guard let version = versions[0] else { throw LibraryError.versionMismatch(id: id, current: try await library.book(id: id).version) }
+            return version
         }
+        let current = try await library.book(id: id).version
+        guard versions.contains(current) else { throw LibraryError.versionMismatch(id: id, current: current) }
+        return current
     }
 }

@@ -7,36 +7,41 @@ import Tagged
 
 /// The library's pages under `/library`: the list, a book, the add and edit form, a borrower,
 /// and delete confirmation. Every form is a plain POST that redirects (POST-redirect-GET) and
-/// carries a CSRF token that must match the browser's cookie.
+/// carries a CSRF token that must match the browser's cookie. With an admin token, the
+/// librarian signs in once (`/library/sign-in`) before changing the catalogue, and before
+/// lending unless lending is open.
 ///
 /// What the reader does happens in the core's view models; the routes here only call them and
 /// show the outcome: a redirect when done, the page again with the reason when refused.
 struct LibraryPages: Sendable {
     let library: any LibraryService
-    let adminToken: AdminToken?
+    let access: LibraryAccess
     let maximumBodySize: Int
 
-    func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) {
+    func addRoutes(to router: Router<WebRequestContext>, templates: Templates) {
+        addSignInRoutes(to: router, templates: templates)
         router.get("/library") { request, _ in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             let parameters = request.uri.queryParameters
             let query = BookQuery(search: parameters.get("search") ?? "", status: BookQuery.Status(rawValue: parameters.get("status") ?? "all") ?? .all)
             let list = try await BookListViewModel.load(query, from: library, now: Date(), timeZone: session.timeZone)
             return session.page(try templates.html(try BookListPage(list, notice: Notice.text(parameters.get("notice")), templates: templates), as: "library/list"))
         }
         router.get("/library/borrowers/:name") { request, context in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             let raw = try context.parameters.require("name")
             let borrower = try await BorrowerViewModel.load(raw.removingPercentEncoding ?? raw, from: library, now: Date(), timeZone: session.timeZone)
             return session.page(try templates.html(BorrowerPage(borrower), as: "library/borrower", status: borrower.isKnown ? .ok : .notFound))
         }
         router.get("/library/books/new") { request, _ in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
+            if let signIn = signIn(session, for: .catalogue, next: "/library/books/new") { return signIn }
             return session.page(try templates.html(BookFormPage(BookFormViewModel(library: library), csrf: session.token), as: "library/form"))
         }
         router.post("/library/books") { request, _ in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             let fields = try await session.checkedForm(request, limit: maximumBodySize)
+            try requireLibrarian(session, for: .catalogue)
             var form = BookFormViewModel(library: library)
             form.form = fields.bookForm
             let outcome = try await form.save()
@@ -44,30 +49,34 @@ struct LibraryPages: Sendable {
             return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
         }
         router.get("/library/books/:id") { request, context in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             let detail = try await detail(try Self.id(context), session)
             return session.page(try templates.html(BookDetailPage(detail, csrf: session.token, notice: Notice.text(request.uri.queryParameters.get("notice"))),
                                                    as: "library/detail"))
         }
         router.get("/library/books/:id/edit") { request, context in
-            let session = PageSession(request)
-            let book = try await library.book(id: try Self.id(context))
+            let session = PageSession(request, access: access)
+            let id = try Self.id(context)
+            if let signIn = signIn(session, for: .catalogue, next: "/library/books/\(id)/edit") { return signIn }
+            let book = try await library.book(id: id)
             return session.page(try templates.html(BookFormPage(BookFormViewModel(editing: book, library: library), csrf: session.token), as: "library/form"))
         }
         router.post("/library/books/:id") { request, context in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             let fields = try await session.checkedForm(request, limit: maximumBodySize)
+            try requireLibrarian(session, for: .catalogue)
             // The form comes back on the book as it is now, so that after a stale edit it
             // carries the new version and saving again keeps what was typed.
             var form = BookFormViewModel(editing: try await library.book(id: try Self.id(context)), library: library)
             form.form = fields.bookForm
-            let outcome = try await form.save(ifVersion: fields.versionNumber)
+            let outcome = try await form.save(ifVersion: try fields.versionNumber())
             if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=saved") }
             return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
         }
         router.post("/library/books/:id/checkout") { request, context in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             let fields = try await session.checkedForm(request, limit: maximumBodySize)
+            try requireLibrarian(session, for: .lending)
             let id = try Self.id(context)
             let borrower = fields.borrower ?? ""
             let outcome = try await detail(id, session).checkOut(by: borrower)
@@ -81,33 +90,90 @@ struct LibraryPages: Sendable {
             return session.page(try templates.html(page, as: "library/detail", status: Self.status(of: outcome)))
         }
         router.post("/library/books/:id/checkin") { request, context in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             _ = try await session.checkedForm(request, limit: maximumBodySize)
+            try requireLibrarian(session, for: .lending)
             let id = try Self.id(context)
             // Refused only when it was not out: checked in twice (a second tab, a double click), it is back either way.
             _ = try await detail(id, session).checkIn()
             return Self.redirect("/library/books/\(id)?notice=checked-in")
         }
         router.get("/library/books/:id/delete") { request, context in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             let detail = try await detail(try Self.id(context), session)
-            return session.page(try templates.html(DeleteBookPage(detail, needsToken: adminToken != nil, csrf: session.token), as: "library/delete"))
+            return session.page(try templates.html(DeleteBookPage(detail, needsToken: needsTokenField(session), csrf: session.token), as: "library/delete"))
         }
         router.post("/library/books/:id/delete") { request, context in
-            let session = PageSession(request)
+            let session = PageSession(request, access: access)
             let fields = try await session.checkedForm(request, limit: maximumBodySize)
             let detail = try await detail(try Self.id(context), session)
-            if let adminToken, !adminToken.matches(fields.adminToken) {
+            // The librarian's sign-in, or the token typed on this page.
+            if needsTokenField(session), access.adminToken?.matches(fields.adminToken) != true {
                 let page = DeleteBookPage(detail, needsToken: true, csrf: session.token, problem: "That is not the admin token.")
                 return session.page(try templates.html(page, as: "library/delete", status: .forbidden))
             }
             // The version the reader confirmed: a book changed since is not deleted unseen.
-            let outcome = try await detail.delete(version: fields.versionNumber)
+            let outcome = try await detail.delete(version: try fields.versionNumber())
             if case .done = outcome { return Self.redirect("/library?notice=deleted") }
-            let page = DeleteBookPage(try await self.detail(detail.book.id, session), needsToken: adminToken != nil, csrf: session.token,
+            let page = DeleteBookPage(try await self.detail(detail.book.id, session), needsToken: needsTokenField(session), csrf: session.token,
                                       problem: "The book changed since this page was shown; check it below and delete again.")
             return session.page(try templates.html(page, as: "library/delete", status: Self.status(of: outcome)))
         }
+    }
+
+    // MARK: The librarian
+
+    private func addSignInRoutes(to router: Router<WebRequestContext>, templates: Templates) {
+        router.get("/library/sign-in") { request, _ in
+            let session = PageSession(request, access: access)
+            let page = SignInPage(next: Self.next(request.uri.queryParameters.get("next")), csrf: session.token, isNeeded: access.adminToken != nil,
+                                  isSignedIn: session.isLibrarian)
+            return session.page(try templates.html(page, as: "library/sign-in"))
+        }
+        router.post("/library/sign-in") { request, _ in
+            let session = PageSession(request, access: access)
+            let fields = try await session.checkedForm(request, limit: maximumBodySize)
+            let next = Self.next(fields.next)
+            guard let adminToken = access.adminToken, let purpose = access.librarianPurpose else { return Self.redirect(next) }
+            guard adminToken.matches(fields.adminToken) else {
+                let page = SignInPage(next: next, csrf: session.token, isNeeded: true, isSignedIn: false, problem: "That is not the admin token.")
+                return session.page(try templates.html(page, as: "library/sign-in", status: .forbidden))
+            }
+            var response = Self.redirect(next)
+            response.headers[.setCookie] = "\(PageSession.librarianCookieName)=\(access.formKey.token(for: purpose)); Path=/library; HttpOnly; SameSite=Strict"
+            return response
+        }
+        router.post("/library/sign-out") { request, _ in
+            let session = PageSession(request, access: access)
+            _ = try await session.checkedForm(request, limit: maximumBodySize)
+            var response = Self.redirect("/library?notice=signed-out")
+            response.headers[.setCookie] = "\(PageSession.librarianCookieName)=; Path=/library; HttpOnly; SameSite=Strict; Max-Age=0"
+            return response
+        }
+    }
+
+    /// A redirect to the sign-in page when `action` needs the librarian and the browser has not signed in.
+    private func signIn(_ session: PageSession, for action: LibraryAccess.Action, next: String) -> Response? {
+        guard access.isGuarded(action), !session.isLibrarian else { return nil }
+        return Self.redirect("/library/sign-in?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+    }
+
+    /// Refuses a form whose action needs the librarian, when the browser has not signed in.
+    private func requireLibrarian(_ session: PageSession, for action: LibraryAccess.Action) throws {
+        guard access.isGuarded(action), !session.isLibrarian else { return }
+        throw WebError(.forbidden, title: "Librarian only", message: "On this server \(action.needs). Sign in as the librarian, then try again.",
+                       suggestions: [WebError.Link(label: "Sign in", href: "/library/sign-in")])
+    }
+
+    /// Whether the delete page asks for the token: guarded, and the browser has not signed in.
+    private func needsTokenField(_ session: PageSession) -> Bool {
+        access.isGuarded(.catalogue) && !session.isLibrarian
+    }
+
+    /// Where to go after signing in: a library page, never another site.
+    static func next(_ path: String?) -> String {
+        guard let path, path.hasPrefix("/library"), !path.hasPrefix("//"), !path.contains("\\"), path.count < 300 else { return "/library" }
+        return path
     }
 
     private func detail(_ id: Book.ID, _ session: PageSession) async throws -> BookDetailViewModel {
@@ -124,7 +190,7 @@ struct LibraryPages: Sendable {
         }
     }
 
-    static func id(_ context: BasicRequestContext) throws -> Book.ID {
+    static func id(_ context: WebRequestContext) throws -> Book.ID {
         let text = try context.parameters.require("id")
         guard let id = Int64(text), id > 0 else {
             throw WebError(.notFound, title: "No such book", message: "Book ids are whole numbers; \"\(text.prefix(40))\" is not one.",

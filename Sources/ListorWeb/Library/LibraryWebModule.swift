@@ -8,11 +8,15 @@ public struct LibraryWebModule: WebModule {
     private let pages: LibraryPages
     private let apiPrefix: String
 
-    /// `adminToken`, when set, guards deleting a book and `DELETE /clean`.
-    public init(library: any LibraryService, apiPrefix: String = "/library/api", adminToken: String? = nil, maximumBodySize: Int = 1 << 20) {
-        let token = adminToken.map(AdminToken.init(value:))
-        api = LibraryAPI(library: library, prefix: apiPrefix, adminToken: token, maximumBodySize: maximumBodySize)
-        pages = LibraryPages(library: library, adminToken: token, maximumBodySize: maximumBodySize)
+    /// `adminToken`, when set, guards every write; with `openLending`, checking out and in stay
+    /// open to all. `formKey` signs the pages' CSRF tokens and the librarian's sign-in: give
+    /// every node of one site the same key, and keep it across restarts so that open forms
+    /// still send.
+    public init(library: any LibraryService, apiPrefix: String = "/library/api", adminToken: String? = nil, openLending: Bool = false,
+                formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20) {
+        let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
+        api = LibraryAPI(library: library, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
+        pages = LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize)
         self.apiPrefix = apiPrefix
     }
 
@@ -22,7 +26,7 @@ public struct LibraryWebModule: WebModule {
 
     public var apiPaths: [String] { [apiPrefix] }
 
-    public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws {
+    public func addRoutes(to router: Router<WebRequestContext>, templates: Templates) throws {
         api.addRoutes(to: router)
         pages.addRoutes(to: router, templates: templates)
     }

@@ -7,6 +7,7 @@ enum Notice {
         case "checked-out": "Checked out."
         case "checked-in": "Checked in."
         case "deleted": "Deleted."
+        case "signed-out": "Signed out."
         default: nil
         }
     }

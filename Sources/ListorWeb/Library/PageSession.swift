@@ -1,32 +1,41 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
-/// The browser's side of a page request: its CSRF cookie (made when missing) and its time zone.
+/// The browser's side of a page request: its CSRF token (made when missing), whether the
+/// librarian has signed in, and its time zone.
+///
+/// Both cookies hold tokens signed with the server's `FormKey`: a cookie the server did not make
+/// (planted by a page on a sibling host, or guessed) is not taken.
 struct PageSession {
     static let cookieName = "listor_csrf"
+    static let librarianCookieName = "listor_librarian"
     let token: String
     let isNew: Bool
+    /// Whether the browser carries the librarian's sign-in for the current admin token.
+    let isLibrarian: Bool
     let timeZone: TimeZone
 
-    init(_ request: Request) {
+    init(_ request: Request, access: LibraryAccess) {
         let cookie = request.cookies[Self.cookieName]?.value
-        if let cookie, cookie.count == 32, cookie.allSatisfy(\.isHexDigit) {
+        if access.formKey.verifies(cookie, for: "csrf"), let cookie {
             token = cookie
             isNew = false
         } else {
-            var generator = SystemRandomNumberGenerator()
-            token = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+            token = access.formKey.token(for: "csrf")
             isNew = true
         }
+        isLibrarian = access.librarianPurpose.map { access.formKey.verifies(request.cookies[Self.librarianCookieName]?.value, for: $0) } ?? false
         // library.js sets the reader's zone; without it, the server's.
         timeZone = request.cookies["listor_tz"].flatMap { TimeZone(identifier: $0.value) } ?? .current
     }
 
-    /// `response` with the CSRF cookie set when it is new.
+    /// `response` with the CSRF cookie set when it is new. A page carrying a token is never
+    /// stored by a cache, shared or not.
     func page(_ response: Response) -> Response {
-        guard isNew else { return response }
         var response = response
-        response.headers[.setCookie] = "\(Self.cookieName)=\(token); Path=/library; HttpOnly; SameSite=Strict"
+        response.headers[.cacheControl] = "no-store"
+        if isNew { response.headers.append(HTTPField(name: .setCookie, value: "\(Self.cookieName)=\(token); Path=/library; HttpOnly; SameSite=Strict")) }
         return response
     }
 

@@ -13,11 +13,17 @@ public struct ModbusWebModule: WebModule {
     /// "Simulated TUF-2000M at 127.0.0.1:5020, unit 1": where the values come from.
     private let device: String
     private let timeZone: TimeZone
+    private let limits: ConnectionLimits
+    private let slots: StreamSlots
 
-    public init(monitor: RegisterMonitor, device: String, timeZone: TimeZone = .current) {
+    /// `limits` bound the event streams: how many one client may hold, and how long one may
+    /// wait for a client that does not read.
+    public init(monitor: RegisterMonitor, device: String, timeZone: TimeZone = .current, limits: ConnectionLimits = ConnectionLimits()) {
         self.monitor = monitor
         self.device = device
         self.timeZone = timeZone
+        self.limits = limits
+        slots = StreamSlots(maximumPerClient: limits.maximumStreamsPerClient)
     }
 
     public var tile: AppTile? {
@@ -26,7 +32,7 @@ public struct ModbusWebModule: WebModule {
 
     public var apiPaths: [String] { ["/api/modbus"] }
 
-    public func addRoutes(to router: Router<BasicRequestContext>, templates: Templates) throws {
+    public func addRoutes(to router: Router<WebRequestContext>, templates: Templates) throws {
         router.get("/modbus") { request, _ in
             let snapshot = await monitor.snapshot
             if Self.prefersJSON(request) { return feed(snapshot) }
@@ -35,21 +41,51 @@ public struct ModbusWebModule: WebModule {
             return try templates.html(page, as: "modbus/sheet")
         }
         router.get("/api/modbus") { _, _ in feed(await monitor.snapshot) }
-        router.get(RouterPath(Self.eventsPath)) { _, _ in
-            guard let updates = await monitor.updates() else {
-                throw WebError(.serviceUnavailable, message: "Too many pages are following the device; reload this one later.")
+        router.get(RouterPath(Self.eventsPath)) { _, context in try await events(client: context.clientAddress) }
+    }
+
+    /// One event per poll until the page goes away or the server shuts down. Refused with 503
+    /// and `Retry-After` when the client, or everyone together, holds too many streams; dropped
+    /// when the client stops reading for longer than the write timeout.
+    private func events(client: String) async throws -> Response {
+        guard slots.take(for: client) else {
+            throw streamRefusal("This client already follows the device in \(limits.maximumStreamsPerClient) pages")
+        }
+        guard let updates = await monitor.updates() else {
+            slots.release(for: client)
+            throw streamRefusal("Too many pages are following the device")
+        }
+        let (timeZone, slots, timeout) = (self.timeZone, self.slots, limits.streamWriteTimeout)
+        let body = ResponseBody { writer in
+            defer { slots.release(for: client) }
+            try await Self.write(ByteBuffer(string: "retry: 3000\n\n"), to: &writer, within: timeout)
+            for await snapshot in updates.cancelOnGracefulShutdown() {
+                let event = ModbusSheetPage.event(RegisterSheetViewModel(snapshot: snapshot), timeZone: timeZone)
+                try await Self.write(ByteBuffer(string: "event: snapshot\ndata: \(event.serialized(pretty: false))\n\n"), to: &writer, within: timeout)
             }
-            let timeZone = self.timeZone
-            // One event per poll until the page goes away or the server shuts down.
-            let body = ResponseBody { writer in
-                try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
-                for await snapshot in updates.cancelOnGracefulShutdown() {
-                    let event = ModbusSheetPage.event(RegisterSheetViewModel(snapshot: snapshot), timeZone: timeZone)
-                    try await writer.write(ByteBuffer(string: "event: snapshot\ndata: \(event.serialized(pretty: false))\n\n"))
-                }
-                try await writer.finish(nil)
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"], body: body)
+    }
+
+    private func streamRefusal(_ reason: String) -> WebError {
+        var error = WebError(.serviceUnavailable, message: "\(reason); live updates resume when one closes. Retry in \(limits.retryAfter) seconds.")
+        error.headers[.retryAfter] = "\(limits.retryAfter)"
+        return error
+    }
+
+    /// Writes `buffer`, or throws when the client has not taken it within `timeout`: a client
+    /// that stops reading fills its socket's buffer, and its stream is dropped rather than held.
+    private static func write(_ buffer: ByteBuffer, to writer: inout any ResponseBodyWriter, within timeout: Duration) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            nonisolated(unsafe) var pending = writer
+            group.addTask { try await pending.write(buffer) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw StreamStalled()
             }
-            return Response(status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"], body: body)
+            try await group.next()
+            group.cancelAll()
         }
     }
 
@@ -66,3 +102,6 @@ public struct ModbusWebModule: WebModule {
         return accept.contains("application/json") && !accept.contains("text/html")
     }
 }
+
+/// A client stopped reading its event stream.
+struct StreamStalled: Error {}

@@ -5,11 +5,16 @@ import ListorKit
 /// `JSONValueDecodable` conformances, forms through Hummingbird's `URLEncodedFormDecoder`.
 /// A body that does not fit is a 413; a field of the wrong kind is `FieldErrors` naming it.
 enum RequestBody {
-    /// The body's bytes; more than `limit` of them is a 413.
+    /// The body's bytes; more than `limit` of them is a 413, a body that cannot be read (a
+    /// malformed chunk) a 400.
     static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
-        do { return try await request.body.collect(upTo: limit) } catch {
+        do { return try await request.body.collect(upTo: limit) } catch let error as HTTPError where error.status == .contentTooLarge {
             throw WebError(.contentTooLarge, message: "The request body is larger than the limit of \(limit) bytes.",
                            apiMessage: "the body is larger than the limit of \(limit) bytes")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw WebError(.badRequest, message: "The request body could not be read: \(error)", apiMessage: "the body could not be read: \(error)")
         }
     }
 

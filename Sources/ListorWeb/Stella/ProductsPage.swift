@@ -29,6 +29,7 @@ struct ProductsPage: Encodable {
     let colours: HTMLFragment
     let prices: [PriceField]
     let hasErrors: Bool
+    let errorList: [String]
     let summary: String
     let products: [Card]
     let hasProducts: Bool
@@ -52,6 +53,8 @@ struct ProductsPage: Encodable {
             PriceField(name: "max_price", label: "Max price", value: input["max_price"] ?? "", error: error("max_price")),
         ]
         hasErrors = !errors.isEmpty
+        // Every refused value is named here: sort, page and per_page have no field to mark.
+        errorList = errors.map(\.description)
         summary = list.summary
         products = list.cells.map {
             Card(code: $0.code, brand: $0.brand, name: $0.name, price: $0.price, fullPrice: $0.fullPrice, discount: $0.discount,
@@ -60,9 +63,10 @@ struct ProductsPage: Encodable {
         hasProducts = !products.isEmpty
         page = result.page
         pageCount = result.pageCount
-        // Pagination keeps every other parameter as it is in the URL.
+        // Pagination keeps every other parameter as it is in the URL, except those refused.
+        let refused = Set(errors.map(\.field))
         func link(_ page: Int) -> String {
-            var pairs = ["sort", "size", "colour", "min_price", "max_price", "per_page"].compactMap { name in
+            var pairs = ["sort", "size", "colour", "min_price", "max_price", "per_page"].filter { !refused.contains($0) }.compactMap { name in
                 input[name].flatMap { $0.isEmpty ? nil : (name: name, value: $0) }
             }
             if page > 1 { pairs.append((name: "page", value: "\(page)")) }

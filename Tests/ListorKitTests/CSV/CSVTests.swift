@@ -36,3 +36,17 @@ import Testing
         do { _ = try CSV.parse(text) } catch { #expect(error.description == message) }
     }
 }
+
+@Suite struct CSVSpreadsheetTests {
+    @Test func formulasAreProtectedAndNumbersAreNot() {
+        #expect(CSV.write([["=1+1", "@SUM(1)", "+cmd|' /C calc'!A0", "-40", "+1.5e3", "\tx", "plain"]])
+                == "'=1+1,'@SUM(1),'+cmd|' /C calc'!A0,-40,+1.5e3,'\tx,plain\r\n")
+        for field in ["=1+1", "@SUM(1)", "-40", "'quoted", "'=x", "''=x", "plain"] {
+            #expect(CSV.unprotected(CSV.protected(field)) == field, "\(field)")
+        }
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        #expect(try CSV.parse("\u{FEFF}a,b\r\n1,2\r\n").map(\.fields) == [["a", "b"], ["1", "2"]])
+    }
+}

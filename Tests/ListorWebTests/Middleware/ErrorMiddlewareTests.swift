@@ -83,8 +83,8 @@ private struct BrokenLibrary: LibraryService {
 
     func books(_ query: BookQuery) async throws -> PartialResult<Book> { throw Failure() }
     func book(id: Book.ID) async throws -> Book { throw Failure() }
-    func add(_ form: BookForm) async throws -> Book { throw Failure() }
-    func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book { throw Failure() }
+    func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book { throw Failure() }
+    func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book { throw Failure() }
     func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book { throw Failure() }
     func checkIn(id: Book.ID) async throws -> Book { throw Failure() }
     func delete(id: Book.ID, ifVersion: Int?) async throws { throw Failure() }

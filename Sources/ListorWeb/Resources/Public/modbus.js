@@ -81,12 +81,30 @@
   };
 
   if (!("EventSource" in window)) return;
-  const events = new EventSource(sheet.dataset.events);
-  events.addEventListener("snapshot", (event) => apply(JSON.parse(event.data)));
-  events.addEventListener("error", () => {
-    if (events.readyState === EventSource.CLOSED) return;
-    const connection = document.getElementById("connection");
-    connection.className = "connection connecting";
-    document.getElementById("connection-text").textContent = "Lost the server; reconnecting…";
-  });
+  // The server refuses a stream (503 with Retry-After) when too many pages follow the device;
+  // the browser's EventSource then gives up, so the page says so and tries again, waiting
+  // longer each time, until a stream opens.
+  const status = (state, text) => {
+    document.getElementById("connection").className = "connection " + state;
+    document.getElementById("connection-text").textContent = text;
+  };
+  let delay = 5;
+  const follow = () => {
+    const events = new EventSource(sheet.dataset.events);
+    events.addEventListener("snapshot", (event) => {
+      delay = 5;
+      apply(JSON.parse(event.data));
+    });
+    events.addEventListener("error", () => {
+      if (events.readyState !== EventSource.CLOSED) {
+        status("connecting", "Lost the server; reconnecting…");
+        return;
+      }
+      status("paused", `Live updates paused: too many viewers; retrying in ${delay} s`);
+      document.body.dataset.liveRefused = String(Number(document.body.dataset.liveRefused || 0) + 1);
+      setTimeout(follow, delay * 1000);
+      delay = Math.min(delay * 2, 60);
+    });
+  };
+  follow();
 })();

@@ -56,7 +56,7 @@ import Testing
         #expect(await listor(["library", "overdue"] + data).output == "nothing is overdue\n")
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"))
         let month = Date().addingTimeInterval(-30 * 86400)
-        _ = try await store.checkOut(id: 3, borrower: "Ann", at: month, due: month.addingTimeInterval(14 * 86400), expectedVersion: nil)
+        _ = try await store.checkOut(id: 3, Checkout(borrower: "Ann", date: month, due: month.addingTimeInterval(14 * 86400)), expectedVersion: nil)
         let late = await listor(["library", "overdue"] + data)
         #expect(late.exitCode == 1)
         #expect(late.output.contains("Dune  Ann"))
@@ -153,10 +153,10 @@ import Testing
 
 /// A router that shows every request to `record` first.
 private struct HeaderRecorder: HTTPResponderBuilder {
-    let router: Router<BasicRequestContext>
+    let router: Router<WebRequestContext>
     let record: @Sendable (Request) -> Void
 
-    func buildResponder() -> CallbackResponder<BasicRequestContext> {
+    func buildResponder() -> CallbackResponder<WebRequestContext> {
         let (responder, record) = (router.buildResponder(), record)
         return CallbackResponder { request, context in
             record(request)

@@ -1,0 +1,23 @@
+import Foundation
+import ListorWeb
+
+/// The key that signs the library pages' CSRF tokens and the librarian's sign-in, kept in the
+/// data directory (`form.key`, readable by its owner only) so that forms open in a browser
+/// still send after a restart, and so that web nodes sharing a data directory share it.
+enum FormKeyFile {
+    static func load(in directory: String) throws -> FormKey {
+        let path = directory + "/form.key"
+        if let data = FileManager.default.contents(atPath: path) {
+            guard data.count == FormKey.size else {
+                throw CompositionError("\(path) holds \(data.count) bytes, not a \(FormKey.size)-byte key; delete it and a new one is made (open forms then need a reload)")
+            }
+            return FormKey(bytes: Array(data))
+        }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<FormKey.size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+            throw CompositionError("cannot write the form key \(path)")
+        }
+        return FormKey(bytes: bytes)
+    }
+}

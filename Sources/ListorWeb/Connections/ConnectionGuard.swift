@@ -1,0 +1,123 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+import Synchronization
+
+/// Keeps each connection within `ConnectionLimits`: closes one whose headers, body or next
+/// request do not arrive in time (a slow or silent client holds nothing for long), and answers
+/// the first request of a connection beyond the limit with 503 and `Retry-After`, then closes it.
+///
+/// It sits in each connection's pipeline after HTTP decoding, so it sees whole request parts.
+/// While a response is being written (an event stream, say) no timer runs: streams have their
+/// own write timeout.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// The connections open now, shared by every connection's guard.
+    final class Count: Sendable {
+        private let value = Atomic<Int>(0)
+
+        /// Counts one more; the count after.
+        func open() -> Int { value.add(1, ordering: .relaxed).newValue }
+        func close() { value.subtract(1, ordering: .relaxed) }
+        var current: Int { value.load(ordering: .relaxed) }
+    }
+
+    private let limits: ConnectionLimits
+    private let count: Count
+    private var isCounted = false
+    private var isOverLimit = false
+    private var timer: Scheduled<Void>?
+
+    init(limits: ConnectionLimits, count: Count) {
+        self.limits = limits
+        self.count = count
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        stop()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stop()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            if isOverLimit {
+                refuse(context)
+                return
+            }
+            arm(context, limits.bodyTimeout)
+        case .body:
+            if isOverLimit { return }
+        case .end:
+            if isOverLimit { return }
+            disarm()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { arm(context, limits.idleTimeout) }
+        context.write(data, promise: promise)
+    }
+
+    private func start(_ context: ChannelHandlerContext) {
+        guard !isCounted else { return }
+        isCounted = true
+        isOverLimit = count.open() > limits.maximumConnections
+        arm(context, limits.headerTimeout)
+    }
+
+    private func stop() {
+        disarm()
+        if isCounted {
+            isCounted = false
+            count.close()
+        }
+    }
+
+    /// Closes the connection unless the timer is disarmed within `duration`.
+    private func arm(_ context: ChannelHandlerContext, _ duration: Duration) {
+        disarm()
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: TimeAmount(duration)) {
+            loopBound.value.close(promise: nil)
+        }
+    }
+
+    private func disarm() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// 503, `Retry-After` and `Connection: close`, then the connection closes.
+    private func refuse(_ context: ChannelHandlerContext) {
+        disarm()
+        let message = "This server has too many connections open; try again in \(limits.retryAfter) seconds.\n"
+        var head = HTTPResponse(status: .serviceUnavailable)
+        head.headerFields[.retryAfter] = "\(limits.retryAfter)"
+        head.headerFields[.connection] = "close"
+        head.headerFields[.contentType] = "text/plain; charset=utf-8"
+        head.headerFields[.contentLength] = "\(message.utf8.count)"
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(string: message))), promise: nil)
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in loopBound.value.close(promise: nil) }
+    }
+}

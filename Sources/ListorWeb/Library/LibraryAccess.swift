@@ -1,0 +1,55 @@
+import HTTPTypes
+import Hummingbird
+import ListorKit
+
+/// Who may change the library. Without an admin token, anyone who reaches the server may (as
+/// with the original server, on loopback). With one, every write needs it: `Authorization:
+/// Bearer <token>` on the API, the librarian's sign-in on the pages. The exception is lending:
+/// with `openLending`, checking a book out and in stays open to everyone, as at a library desk
+/// where readers lend themselves books and the catalogue is the librarian's.
+struct LibraryAccess: Sendable {
+    enum Action: Sendable {
+        /// Adding, editing, deleting, importing, clearing.
+        case catalogue
+        /// Checking out and in.
+        case lending
+
+        var needs: String {
+            switch self {
+            case .catalogue: "changing the catalogue needs the admin token"
+            case .lending: "lending needs the admin token (the server does not run with --library-open-lending)"
+            }
+        }
+    }
+
+    let adminToken: AdminToken?
+    let openLending: Bool
+    let formKey: FormKey
+
+    /// Whether `action` needs the admin token on this server.
+    func isGuarded(_ action: Action) -> Bool {
+        adminToken != nil && !(action == .lending && openLending)
+    }
+
+    /// What the librarian's sign-in cookie is signed for: bound to the token, so that changing
+    /// the token signs everyone out. Nil without a token.
+    var librarianPurpose: String? {
+        adminToken.map { "librarian\u{0}" + $0.value }
+    }
+
+    /// Throws 401 unless the API request may do `action`. The scheme name is case-insensitive
+    /// (RFC 9110, section 11.1).
+    func authorize(_ request: Request, for action: Action) throws {
+        guard isGuarded(action), let adminToken else { return }
+        let given = request.headers[.authorization].flatMap { value -> String? in
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return String(parts[1]).trimmed()
+        }
+        guard adminToken.matches(given) else {
+            var error = WebError(.unauthorized, message: "\(action.needs): Authorization: Bearer <token>")
+            error.headers[.wwwAuthenticate] = "Bearer"
+            throw error
+        }
+    }
+}

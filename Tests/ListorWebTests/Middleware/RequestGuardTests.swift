@@ -1,0 +1,71 @@
+import Foundation
+import Library
+import LibrarySQLite
+import ListorTestSupport
+import ListorWeb
+import Testing
+
+/// Requests a browser sends for another site (a forged form, a DNS-rebinding page) are refused
+/// before they reach a route, over real HTTP; native clients, which send no `Origin`, pass.
+@Suite struct RequestGuardTests {
+    func withLibraryServer(publicHosts: [String] = [], _ body: @escaping @Sendable (Int, SQLiteLibraryStore) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
+        try await withLiveWebServer(configuration: WebConfiguration(port: 0, publicHosts: publicHosts),
+                                    modules: [LibraryWebModule(library: LocalLibrary(store: store))]) { port in
+            try await body(port, store)
+        }
+        withExtendedLifetime(directory) {}
+    }
+
+    static let form = ("Content-Type", "application/x-www-form-urlencoded")
+
+    @Test func aPostFromAnotherOriginIsRefusedAndTheSamePostWithoutOneIsNot() async throws {
+        try await withLibraryServer { port, store in
+            let body = "title=X&author=Y&lastCheckedOutBy=Mallory"
+            let forged = try await RawHTTPConnection.request(port: port, "POST", "/library/api/books", headers: [Self.form, ("Origin", "http://evil.example")], body: body)
+            #expect(forged.status == 403)
+            #expect(forged.body.contains("refused because it came from a page of http://evil.example"))
+            // A page on another port of this machine is another origin too, though the same site.
+            let sibling = try await RawHTTPConnection.request(port: port, "POST", "/library/api/books",
+                                                              headers: [Self.form, ("Origin", "http://127.0.0.1:1"), ("Sec-Fetch-Site", "same-site")], body: body)
+            #expect(sibling.status == 403)
+            let textPlain = try await RawHTTPConnection.request(port: port, "POST", "/library/api/books",
+                                                                headers: [("Content-Type", "text/plain"), ("Sec-Fetch-Site", "cross-site")], body: body)
+            #expect(textPlain.status == 403)
+            #expect(try await store.books().count == 1)
+
+            // The original clients: a form body and no Origin.
+            let native = try await RawHTTPConnection.request(port: port, "POST", "/library/api/books", headers: [Self.form], body: body)
+            #expect(native.status == 201)
+            // This site's own page: its Origin is the server's.
+            let own = try await RawHTTPConnection.request(port: port, "POST", "/library/api/books",
+                                                          headers: [Self.form, ("Origin", "http://127.0.0.1:\(port)"), ("Sec-Fetch-Site", "same-origin")], body: body)
+            #expect(own.status == 201)
+            #expect(try await store.books().count == 3)
+        }
+    }
+
+    @Test func aHostNameTheServerDoesNotAnswerToIsRefused() async throws {
+        try await withLibraryServer(publicHosts: ["library.example.org"]) { port, store in
+            let rebound = try await RawHTTPConnection.request(port: port, "DELETE", "/library/api/books/1", headers: [("Host", "evil.example:\(port)")])
+            #expect(rebound.status == 421)
+            #expect(rebound.body.contains("does not answer to the host name \\\"evil.example\\\""))
+            #expect(try await store.books().count == 1)
+            for host in ["localhost:\(port)", "127.0.0.1:\(port)", "Library.Example.org", "[::1]:\(port)"] {
+                let allowed = try await RawHTTPConnection.request(port: port, "GET", "/library/api/books", headers: [("Host", host)])
+                #expect(allowed.status == 200, "\(host)")
+            }
+        }
+    }
+
+    @Test func aPathWithANulIsRefusedNotServedAsAnotherType() async throws {
+        try await withLibraryServer { port, _ in
+            let response = try await RawHTTPConnection.request(port: port, "GET", "/static/listor.js%00.html")
+            #expect(response.status == 400)
+            #expect(response.headers["content-type"]?.hasPrefix("text/html") == true)
+            #expect(response.body.contains("control character"))
+        }
+    }
+}

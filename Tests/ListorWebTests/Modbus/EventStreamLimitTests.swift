@@ -1,0 +1,43 @@
+import Foundation
+import ListorTestSupport
+import ListorWeb
+import Modbus
+import Testing
+
+/// Live-update streams are bounded per client: one more is refused with 503 and `Retry-After`,
+/// and a stream whose client went away frees its slot for the next viewer.
+@Suite struct EventStreamLimitTests {
+    @Test func aClientBeyondItsShareIsToldToRetryAndGetsASlotOnceOneFrees() async throws {
+        let meter = try await SimulatedMeter()
+        let limits = ConnectionLimits(maximumStreamsPerClient: 2, retryAfter: 9)
+        let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
+        try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
+            let request = "GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            var held: [RawHTTPConnection] = []
+            for _ in 0..<2 {
+                let viewer = try RawHTTPConnection(port: port)
+                try viewer.send(request)
+                #expect(try await viewer.read(through: "retry: 3000\n\n").hasPrefix("HTTP/1.1 200"))
+                held.append(viewer)
+            }
+            let refused = try await RawHTTPConnection.request(port: port, "GET", "/modbus/events")
+            #expect(refused.status == 503)
+            #expect(refused.headers["retry-after"] == "9")
+            #expect(refused.body.contains("already follows the device in 2 pages"))
+
+            // One viewer leaves; its stream notices at the next poll and frees the slot.
+            held.removeFirst().shutDown()
+            var admitted = false
+            for _ in 0..<1000 where !admitted {
+                await meter.monitor.refresh()
+                let viewer = try RawHTTPConnection(port: port)
+                try viewer.send(request)
+                let head = try await viewer.read(through: "\r\n\r\n")
+                admitted = head.hasPrefix("HTTP/1.1 200")
+                if admitted { #expect(try await viewer.read(through: "event: snapshot\n").hasSuffix("event: snapshot\n")) }
+            }
+            #expect(admitted)
+            withExtendedLifetime(held) {}
+        }
+    }
+}
