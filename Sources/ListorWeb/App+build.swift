@@ -36,7 +36,8 @@ public func buildRouter(
     guard let publicFolder = Bundle.module.resourceURL?.appendingPathComponent("Public").path else {
         throw TemplateError(name: "Public", reason: "the static files are missing from the build")
     }
-    let router = Router(context: WebRequestContext.self)
+    let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let methods = MethodNotAllowedMiddleware()
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     // The site's own APIs live under /api; modules mount theirs where they say.
@@ -46,18 +47,21 @@ public func buildRouter(
     router.add(middleware: HostCheckMiddleware(publicHosts: configuration.publicHosts))
     router.add(middleware: PathCheckMiddleware())
     router.add(middleware: SameOriginMiddleware())
+    router.add(middleware: methods)
     router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize))
     router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])]),
                                          logger: logger))
 
     let tiles = modules.compactMap(\.tile)
-    router.get("/") { _, _ in
+    let table = RouteTable(router: router)
+    table.get("/") { _, _ in
         try templates.html(HomePage(tiles: tiles), as: "home")
     }
     // A plain-text route: a health check for load balancers, and the baseline of the web benchmark.
-    router.get("/health") { _, _ in "ok\n" }
+    table.get("/health") { _, _ in "ok\n" }
     for module in modules {
-        try module.addRoutes(to: router, templates: templates)
+        try module.addRoutes(to: table, templates: templates)
     }
+    methods.use(table)
     return router
 }

@@ -11,7 +11,7 @@ public protocol WebModule: Sendable {
     /// under it, a 404 or a 413 included, is answered as JSON rather than as a page.
     var apiPaths: [String] { get }
     /// Throws when the module cannot serve, e.g. a template does not fit its pages; the server then does not start.
-    func addRoutes(to router: Router<WebRequestContext>, templates: Templates) throws
+    func addRoutes(to router: RouteTable, templates: Templates) throws
 }
 
 extension WebModule {

@@ -185,6 +185,28 @@ import Transistors
         }
     }
 
+    /// A page refused a live-update stream says so, and follows the device once a slot frees.
+    @Test func modbusSheetSaysWhenLiveUpdatesArePausedAndResumes() async throws {
+        if browserMissing() { return }
+        let meter = try await SimulatedMeter(maximumWatchers: 1)
+        try await withLoopbackServer(try await makeRouter(meter: meter)) { base in
+            let holder = try RawHTTPConnection(port: try #require(base.port))
+            try holder.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            _ = try await holder.read(through: "retry: 3000\n\n")
+            try await WebDriverSession.with(width: 1280, height: 900) { browser in
+                try await browser.open(base.absoluteString + "/modbus")
+                try await browser.waitUntil("document.getElementById('connection-text').textContent.startsWith('Live updates paused: too many viewers; retrying in 5 s')")
+                #expect(try await browser.script("return document.body.dataset.liveUpdates === undefined") == .bool(true))
+                try await save(browser, "modbus-paused.png")
+                // The other viewer leaves; its stream ends at the next poll, and the page's retry gets the slot.
+                holder.shutDown()
+                while await meter.monitor.watcherCount > 0 { await meter.monitor.refresh() }
+                try await browser.waitUntil("document.body.dataset.liveUpdates !== undefined", timeout: .seconds(30))
+                #expect(try await browser.text("#connection-text") != "")
+            }
+        }
+    }
+
     @Test func modbusSheetWorksWithJavaScriptDisabled() async throws {
         if browserMissing() { return }
         let meter = try await SimulatedMeter()
@@ -237,11 +259,11 @@ import Transistors
         try await save(browser, "library-list-\(suffix).png")
     }
 
-    private func serveLibrary(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
+    private func serveLibrary(adminToken: String? = nil, _ body: @escaping @Sendable (String) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store))])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), adminToken: adminToken)])
         try await withLoopbackServer(router) { base in try await body(base.absoluteString) }
         withExtendedLifetime(directory) {}
     }
@@ -257,6 +279,32 @@ import Transistors
         if browserMissing() { return }
         try await serveLibrary { base in
             try await WebDriverSession.with(width: 375, height: 812) { browser in try await libraryJourney(browser, base: base, suffix: "phone") }
+        }
+    }
+
+    /// With an admin token, adding a book takes the librarian's sign-in first, and then the
+    /// page forms (sent from this origin, with their signed token) go through.
+    @Test func theLibrarianSignsInBeforeAddingABook() async throws {
+        if browserMissing() { return }
+        try await serveLibrary(adminToken: "s3cret") { base in
+            try await WebDriverSession.with(width: 1280, height: 900) { browser in
+                try await browser.open(base + "/library/books/new")
+                try await browser.waitUntil("location.pathname === '/library/sign-in'")
+                try await browser.type("guess", into: "#admin_token")
+                try await browser.click("#sign-in")
+                try await browser.waitUntil("document.getElementById('problem') !== null")
+                #expect(try await browser.text("#problem") == "That is not the admin token.")
+                try await browser.type("s3cret", into: "#admin_token")
+                try await browser.click("#sign-in")
+                try await browser.waitUntil("location.pathname === '/library/books/new'")
+                try await browser.type("Emma", into: "#title")
+                try await browser.type("Jane Austen", into: "#author")
+                try await browser.click("#save-book")
+                try await browser.waitUntil("document.getElementById('notice') !== null")
+                #expect(try await browser.text("#notice") == "Added.")
+                #expect(try await browser.text("#book-heading") == "Emma")
+                try await save(browser, "library-signed-in.png")
+            }
         }
     }
 

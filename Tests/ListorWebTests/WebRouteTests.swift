@@ -64,12 +64,14 @@ import Transistors
         }
     }
 
-    @Test func nothingChangesOnGetAndOtherMethodsAreNotRoutes() async throws {
+    @Test func otherMethodsOnAPageAreNotAllowedAndSaySo() async throws {
         try await withRouter { client in
             let post = try await client.execute(uri: "/transistors", method: .post)
-            #expect(post.status == .notFound)
+            #expect(post.status == .methodNotAllowed)
+            #expect(post.headers[HTTPField.Name("Allow")!] == "GET, HEAD")
             let delete = try await client.execute(uri: "/api/transistors/BC547", method: .delete)
-            #expect(delete.status == .notFound)
+            #expect(delete.status == .methodNotAllowed)
+            #expect(String(buffer: delete.body).contains("DELETE is not allowed here; allowed: GET, HEAD"))
         }
     }
 }

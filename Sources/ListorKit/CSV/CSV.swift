@@ -112,7 +112,10 @@ public enum CSV {
     }
 
     static func quoted(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) || field.first == " " || field.last == " " else { return field }
+        // A leading byte-order mark is quoted too: unquoted at the start of a file, reading would skip it.
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) || field.first == " " || field.last == " " || field.first == "\u{FEFF}" else {
+            return field
+        }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -30,6 +30,8 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     static func fourSignificantDigits(_ value: Double) -> Double {
         guard value != 0, value.isFinite else { return value }
         let scale = pow(10, 3 - (log10(abs(value))).rounded(.down))
+        // Below about 1e-305 the scale overflows; such values have no digits to spare anyway.
+        guard scale.isFinite else { return value }
         return (value * scale).rounded() / scale
     }
 }

@@ -21,7 +21,7 @@ struct LibraryAPI: Sendable {
     let access: LibraryAccess
     let maximumBodySize: Int
 
-    func addRoutes(to router: Router<WebRequestContext>) {
+    func addRoutes(to router: RouteTable) {
         let api = router.group(RouterPath(prefix))
         // Hummingbird's router ignores a trailing slash: "/books/" is "/books", as the original clients need.
         api.get("books") { request, _ in try await listBooks(request) }

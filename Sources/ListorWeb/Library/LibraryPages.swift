@@ -18,7 +18,7 @@ struct LibraryPages: Sendable {
     let access: LibraryAccess
     let maximumBodySize: Int
 
-    func addRoutes(to router: Router<WebRequestContext>, templates: Templates) {
+    func addRoutes(to router: RouteTable, templates: Templates) {
         addSignInRoutes(to: router, templates: templates)
         router.get("/library") { request, _ in
             let session = PageSession(request, access: access)
@@ -123,7 +123,7 @@ struct LibraryPages: Sendable {
 
     // MARK: The librarian
 
-    private func addSignInRoutes(to router: Router<WebRequestContext>, templates: Templates) {
+    private func addSignInRoutes(to router: RouteTable, templates: Templates) {
         router.get("/library/sign-in") { request, _ in
             let session = PageSession(request, access: access)
             let page = SignInPage(next: Self.next(request.uri.queryParameters.get("next")), csrf: session.token, isNeeded: access.adminToken != nil,

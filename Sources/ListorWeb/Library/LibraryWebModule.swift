@@ -26,7 +26,7 @@ public struct LibraryWebModule: WebModule {
 
     public var apiPaths: [String] { [apiPrefix] }
 
-    public func addRoutes(to router: Router<WebRequestContext>, templates: Templates) throws {
+    public func addRoutes(to router: RouteTable, templates: Templates) throws {
         api.addRoutes(to: router)
         pages.addRoutes(to: router, templates: templates)
     }

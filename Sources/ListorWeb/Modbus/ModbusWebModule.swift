@@ -32,7 +32,7 @@ public struct ModbusWebModule: WebModule {
 
     public var apiPaths: [String] { ["/api/modbus"] }
 
-    public func addRoutes(to router: Router<WebRequestContext>, templates: Templates) throws {
+    public func addRoutes(to router: RouteTable, templates: Templates) throws {
         router.get("/modbus") { request, _ in
             let snapshot = await monitor.snapshot
             if Self.prefersJSON(request) { return feed(snapshot) }

@@ -26,13 +26,13 @@ public struct StellaWebModule: WebModule {
 
     public var apiPaths: [String] { [Self.apiPath] }
 
-    public func addRoutes(to router: Router<WebRequestContext>, templates: Templates) throws {
+    public func addRoutes(to router: RouteTable, templates: Templates) throws {
         addPages(to: router, templates: templates)
         addAPI(to: router)
         addPictures(to: router)
     }
 
-    private func addPages(to router: Router<WebRequestContext>, templates: Templates) {
+    private func addPages(to router: RouteTable, templates: Templates) {
         let catalogue = self.catalogue
         router.get("/stella") { _, _ in
             try templates.html(DepartmentsPage(.departments(try await catalogue.departments())), as: "stella/departments")
@@ -52,7 +52,7 @@ public struct StellaWebModule: WebModule {
         }
     }
 
-    private func addAPI(to router: Router<WebRequestContext>) {
+    private func addAPI(to router: RouteTable) {
         let catalogue = self.catalogue
         let api = router.group(RouterPath(Self.apiPath))
         api.get("departments") { _, _ in
@@ -71,7 +71,7 @@ public struct StellaWebModule: WebModule {
         }
     }
 
-    private func addPictures(to router: Router<WebRequestContext>) {
+    private func addPictures(to router: RouteTable) {
         // What an image shows while the picture loads (a CSS background), the same grey frame
         // as the pipeline's placeholder.
         router.get("/stella/images/placeholder.svg") { _, _ in

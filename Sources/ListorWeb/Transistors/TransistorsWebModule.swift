@@ -18,7 +18,7 @@ public struct TransistorsWebModule: WebModule {
 
     public var apiPaths: [String] { ["/api/transistors"] }
 
-    public func addRoutes(to router: Router<WebRequestContext>, templates: Templates) throws {
+    public func addRoutes(to router: RouteTable, templates: Templates) throws {
         let rows = try TransistorRows(catalog: catalog, templates: templates)
         router.get("/transistors") { request, _ in
             let input = Self.input(request)

@@ -50,3 +50,20 @@ import Testing
         #expect(try CSV.parse("\u{FEFF}a,b\r\n1,2\r\n").map(\.fields) == [["a", "b"], ["1", "2"]])
     }
 }
+
+/// Inputs the fuzzer found, kept as regression tests (and in the seed corpus, Fuzz/Corpus).
+@Suite struct FuzzFindingsTests {
+    @Test func aFieldStartingWithAByteOrderMarkSurvivesTheRoundTrip() throws {
+        // Fuzz/Corpus/csv/regression-1b7fd302: two marks; the second belonged to the first field.
+        let records = try CSV.parse("\u{FEFF}\u{FEFF}ah0=0+1?,-20\n")
+        #expect(records.map(\.fields) == [["\u{FEFF}ah0=0+1?", "-20"]])
+        #expect(try CSV.parse(CSV.write(records.map(\.fields))).map(\.fields) == records.map(\.fields))
+    }
+
+    @Test func aSubnormalQuantityPrintsAsANumber() throws {
+        // Fuzz/Corpus/quantity/regression-90cf2a36: "1e-320W" printed as "null pW".
+        let quantity = try Quantity.parse("1e-320W", as: .watt)
+        #expect(!quantity.description.contains("null"))
+        #expect(try Quantity.parse(quantity.description, as: .watt).value == quantity.value)
+    }
+}

@@ -152,6 +152,12 @@ import Testing
     @Test func theSmallerAnswersAreTheExpectedOnes() async throws {
         try await withLibrary { client, _ async throws in
             #expect(try await send(client, .get, "/library/api/books/999999/loans").status == .notFound)
+            // A known address with a method it does not take.
+            let wrongMethod = try await send(client, .patch, "/library/api/books/1", #"{"title":"X"}"#)
+            #expect(wrongMethod.status == .methodNotAllowed)
+            #expect(wrongMethod.headers[.allow] == "DELETE, GET, HEAD, PUT")
+            #expect(try await send(client, .patch, "/library/api/nowhere").status == .notFound)
+            #expect(try await send(client, .head, "/library/api/books").status == .ok)
             // A list of ETags matches when the book's is among them.
             let list = try await client.execute(uri: "/library/api/books/1", method: .put, headers: [.contentType: "application/json", .ifMatch: #""7", "1""#],
                                                 body: ByteBuffer(string: #"{"title":"Dune I"}"#))
