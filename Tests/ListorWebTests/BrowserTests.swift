@@ -304,6 +304,13 @@ import Transistors
                 #expect(try await browser.text("#notice") == "Added.")
                 #expect(try await browser.text("#book-heading") == "Emma")
                 try await save(browser, "library-signed-in.png")
+                // The list says so, and signing out ends it.
+                try await browser.open(base + "/library")
+                try await browser.click("#librarian")
+                try await browser.waitUntil("document.getElementById('sign-out') !== null")
+                try await browser.click("#sign-out")
+                try await browser.waitUntil("document.getElementById('sign-in-link') !== null")
+                #expect(try await browser.text(".notice") == "Signed out.")
             }
         }
     }

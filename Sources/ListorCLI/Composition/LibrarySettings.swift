@@ -23,7 +23,7 @@ struct LibrarySettings: Sendable {
     /// The local library's database, in `dataDirectory` unless PostgreSQL is named.
     var database: Database
     var loanPeriod: Duration
-    /// What deleting needs: on a server this one runs, and sent to a server that guards it.
+    /// What every write needs: on a server this one runs, and sent to a server that guards it.
     var adminToken: String?
 
     /// The one rule for the admin token, whatever the command: the option, or else

@@ -11,7 +11,7 @@ struct LibraryOptions: ParsableArguments {
     @Option(name: .customLong("library-loan-days"), help: ArgumentHelp("How long a loan lasts before it is overdue (1 to 365; default 14).", valueName: "days"))
     var loanDays: Int?
     @Option(name: [.customLong("library-admin-token"), .customLong("admin-token")],
-            help: ArgumentHelp("The token deleting books needs (Authorization: Bearer …); also $LISTOR_LIBRARY_ADMIN_TOKEN; empty means none.", valueName: "token"))
+            help: ArgumentHelp("The token every change to the library needs (Authorization: Bearer …); also $LISTOR_LIBRARY_ADMIN_TOKEN; empty means none.", valueName: "token"))
     var adminToken: String?
 
     func validate() throws {

@@ -20,8 +20,13 @@ struct BookListPage: Encodable {
     let rows: [Row]
     let hasRows: Bool
     let emptyMessage: String?
+    /// With an admin token: whether to offer signing in, or say the librarian is signed in.
+    let offersSignIn: Bool
+    let isLibrarian: Bool
 
-    init(_ list: BookListViewModel, notice: String?, templates: Templates) throws {
+    init(_ list: BookListViewModel, notice: String?, templates: Templates, offersSignIn: Bool = false, isLibrarian: Bool = false) throws {
+        self.offersSignIn = offersSignIn
+        self.isLibrarian = isLibrarian
         self.notice = notice
         search = list.query.search
         statuses = try templates.options(list.statusChoices.map { Choice(value: $0.status.rawValue, label: $0.label, selected: $0.isSelected) })

@@ -25,7 +25,9 @@ struct LibraryPages: Sendable {
             let parameters = request.uri.queryParameters
             let query = BookQuery(search: parameters.get("search") ?? "", status: BookQuery.Status(rawValue: parameters.get("status") ?? "all") ?? .all)
             let list = try await BookListViewModel.load(query, from: library, now: Date(), timeZone: session.timeZone)
-            return session.page(try templates.html(try BookListPage(list, notice: Notice.text(parameters.get("notice")), templates: templates), as: "library/list"))
+            let page = try BookListPage(list, notice: Notice.text(parameters.get("notice")), templates: templates,
+                                        offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
+            return session.page(try templates.html(page, as: "library/list"))
         }
         router.get("/library/borrowers/:name") { request, context in
             let session = PageSession(request, access: access)

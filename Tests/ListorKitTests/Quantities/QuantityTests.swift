@@ -27,6 +27,10 @@ import Testing
         ("", .volt, #""" is not a voltage: it is empty (examples: 60V, 1.5kV, 500 mV)"#),
         ("5 W", .ampere, #""5 W" is not a current: unknown unit "W"; expected A with an optional prefix (examples: 500mA, 0.5 A, 2A)"#),
         ("500mA", .volt, #""500mA" is not a voltage: unknown unit "mA"; expected V with an optional prefix (examples: 60V, 1.5kV, 500 mV)"#),
+        ("1e400", .volt, #""1e400" is not a voltage: 1e400 is too large a number (examples: 60V, 1.5kV, 500 mV)"#),
+        ("1e306 GV", .volt, #""1e306 GV" is not a voltage: 1e306 with its prefix is too large a number (examples: 60V, 1.5kV, 500 mV)"#),
+        ("NaN", .volt, #""NaN" is not a voltage: NaN is not a number a part can have (examples: 60V, 1.5kV, 500 mV)"#),
+        ("inf A", .ampere, #""inf A" is not a current: inf is not a number a part can have (examples: 500mA, 0.5 A, 2A)"#),
     ])
     func badTextSaysWhatWasExpected(text: String, unit: PhysicalUnit, message: String) {
         #expect {

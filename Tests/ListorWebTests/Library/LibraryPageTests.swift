@@ -13,7 +13,7 @@ import Testing
 /// The library's pages: forms that work without JavaScript (POST-redirect-GET), CSRF tokens,
 /// validation next to the fields, and the seed's checkout sentence.
 @Suite struct LibraryPageTests {
-    /// A library with one book, behind the pages; `adminToken` guards deleting.
+    /// A library with one book, behind the pages; `adminToken` guards every write.
     func withPages(adminToken: String? = nil, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)

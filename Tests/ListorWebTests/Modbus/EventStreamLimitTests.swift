@@ -41,3 +41,32 @@ import Testing
         }
     }
 }
+
+/// A viewer that stops reading fills its socket, and its stream is dropped after the write
+/// timeout instead of holding its slot for good.
+@Suite struct StalledStreamTests {
+    @Test func aStreamWhoseClientStopsReadingIsDropped() async throws {
+        let meter = try await SimulatedMeter(maximumWatchers: 1)
+        let limits = ConnectionLimits(streamWriteTimeout: .milliseconds(200))
+        let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
+        try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
+            let stalled = try RawHTTPConnection(port: port, receiveBuffer: 1024)
+            try stalled.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            _ = try await stalled.read(through: "retry: 3000\n\n")
+            #expect(await meter.monitor.watcherCount == 1)
+            // Every poll is another event the client does not take; once the socket is full the
+            // write waits, and after the timeout the stream ends.
+            var polls = 0
+            while await meter.monitor.watcherCount > 0, polls < 1_000_000 {
+                await meter.monitor.refresh()
+                polls += 1
+            }
+            #expect(await meter.monitor.watcherCount == 0)
+            // The next viewer gets the slot, and the current values at once.
+            let next = try RawHTTPConnection(port: port)
+            try next.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(try await next.read(through: "event: snapshot\n").hasPrefix("HTTP/1.1 200"))
+            withExtendedLifetime(stalled) {}
+        }
+    }
+}

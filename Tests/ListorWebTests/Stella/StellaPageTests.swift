@@ -38,6 +38,20 @@ import Testing
         }
     }
 
+    /// Values with no field of their own (sort, per_page) are named in the message, and the
+    /// pagination links drop what was refused.
+    @Test func refusedValuesWithoutAFieldAreNamedAndLeftOutOfTheLinks() async throws {
+        try await withPages { client in
+            let html = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?sort=cheapest&per_page=9999&size=M", method: .get).body)
+            #expect(html.contains("<li>sort: &quot;cheapest&quot; is not one of"))
+            #expect(html.contains("<li>per_page: &quot;9999&quot; is not a whole number from 1 to"))
+            #expect(!html.contains("see the fields marked below"))
+            let next = try #require(html.firstMatch(of: /id="next-page"|href="([^"]*)" rel="next"/).map { String($0.output.1 ?? "") })
+            #expect(next.contains("size=M"))
+            #expect(!next.contains("sort=") && !next.contains("per_page="))
+        }
+    }
+
     @Test func theDetailShowsSalePriceSizesAndSoldOut() async throws {
         let onSale = Catalogue.bundled.products.filter { $0.discountPercent != nil && !$0.isSoldOut }
         let gone = Catalogue.bundled.products.filter(\.isSoldOut)
