@@ -68,4 +68,15 @@ import Testing
             #expect(response.body.contains("control character"))
         }
     }
+
+    @Test func aMalformedChunkedBodyIsABadRequestNotTooLarge() async throws {
+        try await withLibraryServer { port, store in
+            let connection = try RawHTTPConnection(port: port)
+            let response = try await connection.exchange(
+                "POST /library/api/books HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n")
+            #expect(response.status == 400)
+            #expect(response.body.contains("the body could not be read"))
+            #expect(try await store.books().count == 1)
+        }
+    }
 }
