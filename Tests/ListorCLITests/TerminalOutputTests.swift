@@ -19,7 +19,7 @@ import Testing
     @discardableResult
     func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> String {
         let output = directory.url.appendingPathComponent("tmux-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
         let process = Process()
