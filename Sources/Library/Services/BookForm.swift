@@ -49,8 +49,15 @@ public struct BookForm: Sendable, Hashable {
         let title = text(title, "title", required: true, limit: Self.maximumTitleLength)
         let author = text(author, "author", required: true, limit: Self.maximumNameLength)
         let publisher = text(publisher, "publisher", required: false, limit: Self.maximumNameLength)
-        let categories = text(categories, "categories", required: false, limit: Self.maximumCategoriesLength).map { list in
-            list.split(separator: ",").map { String($0).trimmed() }.filter { !$0.isEmpty }.joined(separator: ", ")
+        // Tidied first, then bounded: "a,b" becomes "a, b", and what is stored must fit the limit,
+        // or an edit of another field would later fail on it.
+        // A hidden character is named as typed, before tidying could trim it away.
+        var categories: String?
+        if let hidden = HiddenCharacter.first(in: self.categories.trimmed()) {
+            errors.append(FieldError(field: "categories", message: hidden.description))
+        } else {
+            let tidied = self.categories.split(separator: ",").map { String($0).trimmed() }.filter { !$0.isEmpty }.joined(separator: ", ")
+            categories = text(tidied, "categories", required: false, limit: Self.maximumCategoriesLength)
         }
         var isbn: String?
         let isbnText = self.isbn.trimmed()

@@ -21,10 +21,13 @@ public enum CSV {
     }
 
     /// Every record of `text`; blank lines are skipped.
+    ///
+    /// The text is read by Unicode scalar, not by character: a combining mark after a quote or
+    /// a comma (`a,\u{301}b`) would otherwise join it into one character and hide it.
     public static func parse(_ text: String) throws(SyntaxError) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
-        var field = ""
+        var field = String.UnicodeScalarView()
         var line = 1
         var recordLine = 1
         var quoted = false
@@ -32,50 +35,52 @@ public enum CSV {
         var fieldWasQuoted = false
         /// Some field of the record was quoted: `""` alone is a record, a blank line is not.
         var wasQuoted = false
-        var characters = text.makeIterator()
-        var pending = characters.next()
-        if pending == "\u{FEFF}" { pending = characters.next() }
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        if pending == "\u{FEFF}" { pending = scalars.next() }
         func endRecord() {
-            fields.append(field)
+            fields.append(String(field))
             if fields != [""] || wasQuoted { records.append(Record(line: recordLine, fields: fields)) }
             fields = []
-            field = ""
+            field = String.UnicodeScalarView()
             wasQuoted = false
             fieldWasQuoted = false
         }
-        while let character = pending {
-            pending = characters.next()
+        while let scalar = pending {
+            pending = scalars.next()
             if quoted {
-                if character == "\"" {
+                if scalar == "\"" {
                     if pending == "\"" {
                         field.append("\"")
-                        pending = characters.next()
+                        pending = scalars.next()
                     } else {
                         quoted = false
                     }
                 } else {
-                    if character == "\n" || character == "\r\n" { line += 1 }
-                    field.append(character)
+                    if scalar == "\n" { line += 1 }
+                    field.append(scalar)
                 }
                 continue
             }
-            switch character {
+            switch scalar {
             case "\"":
                 guard field.isEmpty, !fieldWasQuoted else { throw SyntaxError(line: line, message: "a quote inside an unquoted field; quote the whole field and double the quote") }
                 quoted = true
                 wasQuoted = true
                 fieldWasQuoted = true
             case ",":
-                fields.append(field)
-                field = ""
+                fields.append(String(field))
+                field = String.UnicodeScalarView()
                 fieldWasQuoted = false
-            case "\n", "\r\n", "\r":
+            case "\n", "\r":
+                // CRLF is one line end.
+                if scalar == "\r", pending == "\n" { pending = scalars.next() }
                 endRecord()
                 line += 1
                 recordLine = line
             default:
                 if fieldWasQuoted { throw SyntaxError(line: line, message: "text after a closing quote") }
-                field.append(character)
+                field.append(scalar)
             }
         }
         if quoted { throw SyntaxError(line: recordLine, message: "a quoted field is never closed") }

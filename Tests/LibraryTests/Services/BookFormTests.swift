@@ -29,4 +29,16 @@ import Testing
             try BookForm.borrower("   ").get()
         }
     }
+
+    /// Fuzz/Corpus/library-csv/regression-43d754d5: tidying ("a,b" → "a, b") made categories
+    /// longer than the limit after the check, so that the stored book failed its next edit.
+    @Test func categoriesAreBoundedAsStored() throws {
+        let packed = Array(repeating: "ab", count: 166).joined(separator: ",")
+        #expect(packed.count == 497)
+        #expect(throws: FieldErrors([FieldError(field: "categories", message: "is 662 characters long; the limit is 500")])) {
+            try BookForm(title: "T", author: "A", categories: packed).validated().get()
+        }
+        let fits = try BookForm(title: "T", author: "A", categories: Array(repeating: "ab", count: 125).joined(separator: ",")).validated().get()
+        #expect(try BookForm(title: "T", author: "A", categories: fits.categories ?? "").validated().get() == fits)
+    }
 }

@@ -60,6 +60,14 @@ import Testing
         #expect(try CSV.parse(CSV.write(records.map(\.fields))).map(\.fields) == records.map(\.fields))
     }
 
+    @Test func aCombiningMarkAfterAQuoteOrACommaDoesNotHideIt() throws {
+        // Fuzz/Corpus/csv/regression-1dfb9493: "\u{5C5} " was written quoted, and the quote and
+        // the mark read back as one character.
+        #expect(try CSV.parse(CSV.write([["\u{5C5} "]])).map(\.fields) == [["\u{5C5} "]])
+        #expect(try CSV.parse("a,\u{301}b\r\n").map(\.fields) == [["a", "\u{301}b"]])
+        #expect(try CSV.parse("\"\u{301}\",x\n").map(\.fields) == [["\u{301}", "x"]])
+    }
+
     @Test func aSubnormalQuantityPrintsAsANumber() throws {
         // Fuzz/Corpus/quantity/regression-90cf2a36: "1e-320W" printed as "null pW".
         let quantity = try Quantity.parse("1e-320W", as: .watt)
