@@ -12,6 +12,10 @@ public final class RawHTTPConnection: @unchecked Sendable {
     private let socket: Int32
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// A parsed response.

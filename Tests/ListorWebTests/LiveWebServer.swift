@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ListorTestSupport
 import ListorWeb
 import Logging
 import ServiceLifecycle
@@ -20,7 +21,7 @@ func withLiveWebServer(configuration: WebConfiguration = WebConfiguration(port: 
     }
     let outcome: Result<Void, any Error>
     do {
-        guard let port else { throw RawFailure(description: "the server did not start") }
+        guard let port else { throw RawHTTPConnection.Failure(description: "the server did not start") }
         try await body(port)
         outcome = .success(())
     } catch {
@@ -29,8 +30,4 @@ func withLiveWebServer(configuration: WebConfiguration = WebConfiguration(port: 
     server.cancel()
     _ = await server.result
     try outcome.get()
-}
-
-struct RawFailure: Error, CustomStringConvertible {
-    let description: String
 }

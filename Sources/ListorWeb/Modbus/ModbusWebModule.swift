@@ -102,6 +102,3 @@ public struct ModbusWebModule: WebModule {
         return accept.contains("application/json") && !accept.contains("text/html")
     }
 }
-
-/// A client stopped reading its event stream.
-struct StreamStalled: Error {}
