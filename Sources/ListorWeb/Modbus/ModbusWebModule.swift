@@ -78,6 +78,9 @@ public struct ModbusWebModule: WebModule {
     /// that stops reading fills its socket's buffer, and its stream is dropped rather than held.
     private static func write(_ buffer: ByteBuffer, to writer: inout any ResponseBodyWriter, within timeout: Duration) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
+            // The writer cannot be captured inout; a copy writes to the same channel (Hummingbird's
+            // writer wraps NIO's outbound writer, a reference), and only this task writes until
+            // the group is done, so the copy is never used concurrently.
             nonisolated(unsafe) var pending = writer
             group.addTask { try await pending.write(buffer) }
             group.addTask {
