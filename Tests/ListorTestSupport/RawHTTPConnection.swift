@@ -26,12 +26,25 @@ public final class RawHTTPConnection: @unchecked Sendable {
         public let body: String
     }
 
-    /// Connects to 127.0.0.1:`port`; `receiveBuffer` makes the socket's receive buffer small
-    /// (for a client that never reads).
-    public init(port: Int, receiveBuffer: Int32? = nil, readLimit: Duration = .seconds(20)) throws {
+    /// Connects to 127.0.0.1:`port` from `source` (any 127.x.y.z address, so that one test can
+    /// be several clients); `receiveBuffer` makes the socket's receive buffer small (for a
+    /// client that never reads).
+    public init(port: Int, from source: String? = nil, receiveBuffer: Int32? = nil, readLimit: Duration = .seconds(20)) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket(): \(String(cString: strerror(errno)))") }
         if var size = receiveBuffer { setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(socket)
+                throw Failure(description: "bind(\(source)): \(String(cString: strerror(errno)))")
+            }
+        }
         var timeout = timeval(tv_sec: Int(readLimit.components.seconds), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
