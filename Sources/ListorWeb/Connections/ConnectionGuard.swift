@@ -4,12 +4,12 @@ import NIOHTTPTypes
 import Synchronization
 
 /// Keeps each connection within `ConnectionLimits`: closes one whose headers, body or next
-/// request do not arrive in time (a slow or silent client holds nothing for long), and answers
-/// the first request of a connection beyond the limit with 503 and `Retry-After`, then closes it.
+/// request do not arrive in time (a slow or silent client holds nothing for long), closes one
+/// whose client stops reading what it is sent (an event stream nobody reads fills its buffers,
+/// and then the channel stays unwritable past the write timeout), and answers the first request
+/// of a connection beyond the limit with 503 and `Retry-After`, then closes it.
 ///
 /// It sits in each connection's pipeline after HTTP decoding, so it sees whole request parts.
-/// While a response is being written (an event stream, say) no timer runs: streams have their
-/// own write timeout.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -30,7 +30,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let count: Count
     private var isCounted = false
     private var isOverLimit = false
+    /// Requests whose head has arrived and whose response has not ended: a pipelined request
+    /// can arrive while the one before is still being answered.
+    private var inFlight = 0
     private var timer: Scheduled<Void>?
+    /// Runs while the channel is unwritable: the client is not taking what it is sent.
+    private var stallTimer: Scheduled<Void>?
 
     init(limits: ConnectionLimits, count: Count) {
         self.limits = limits
@@ -55,6 +60,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         stop()
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        stallTimer?.cancel()
+        stallTimer = nil
+        if !context.channel.isWritable {
+            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            stallTimer = context.eventLoop.scheduleTask(in: TimeAmount(limits.writeTimeout)) {
+                loopBound.value.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
@@ -62,6 +79,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 refuse(context)
                 return
             }
+            inFlight += 1
             arm(context, limits.bodyTimeout)
         case .body:
             if isOverLimit { return }
@@ -73,7 +91,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { arm(context, limits.idleTimeout) }
+        if case .end = unwrapOutboundIn(data) {
+            inFlight = max(0, inFlight - 1)
+            // Idle only once nothing is being read or answered.
+            if inFlight == 0 { arm(context, limits.idleTimeout) }
+        }
         context.write(data, promise: promise)
     }
 
@@ -86,6 +108,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func stop() {
         disarm()
+        stallTimer?.cancel()
+        stallTimer = nil
         if isCounted {
             isCounted = false
             count.close()

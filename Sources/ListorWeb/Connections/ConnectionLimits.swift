@@ -14,19 +14,20 @@ public struct ConnectionLimits: Sendable, Hashable {
     public var maximumConnections: Int
     /// Event streams (`/modbus/events`) open at once from one client address.
     public var maximumStreamsPerClient: Int
-    /// How long an event stream may take to hand one event to a client that does not read, before it is dropped.
-    public var streamWriteTimeout: Duration
+    /// How long a response (an event stream, say) may wait for a client that has stopped reading,
+    /// once its buffers are full, before the connection is dropped.
+    public var writeTimeout: Duration
     /// What `Retry-After` says when a connection or a stream is refused, in seconds.
     public var retryAfter: Int
 
     public init(headerTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(60), bodyTimeout: Duration = .seconds(60),
-                maximumConnections: Int = 1000, maximumStreamsPerClient: Int = 10, streamWriteTimeout: Duration = .seconds(30), retryAfter: Int = 5) {
+                maximumConnections: Int = 1000, maximumStreamsPerClient: Int = 10, writeTimeout: Duration = .seconds(30), retryAfter: Int = 5) {
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
         self.maximumConnections = maximumConnections
         self.maximumStreamsPerClient = maximumStreamsPerClient
-        self.streamWriteTimeout = streamWriteTimeout
+        self.writeTimeout = writeTimeout
         self.retryAfter = retryAfter
     }
 }

@@ -16,8 +16,7 @@ public struct ModbusWebModule: WebModule {
     private let limits: ConnectionLimits
     private let slots: StreamSlots
 
-    /// `limits` bound the event streams: how many one client may hold, and how long one may
-    /// wait for a client that does not read.
+    /// `limits` bound the event streams: how many one client may hold, and what `Retry-After` says.
     public init(monitor: RegisterMonitor, device: String, timeZone: TimeZone = .current, limits: ConnectionLimits = ConnectionLimits()) {
         self.monitor = monitor
         self.device = device
@@ -45,8 +44,7 @@ public struct ModbusWebModule: WebModule {
     }
 
     /// One event per poll until the page goes away or the server shuts down. Refused with 503
-    /// and `Retry-After` when the client, or everyone together, holds too many streams; dropped
-    /// when the client stops reading for longer than the write timeout.
+    /// and `Retry-After` when the client, or everyone together, holds too many streams.
     private func events(client: String) async throws -> Response {
         guard slots.take(for: client) else {
             throw streamRefusal("This client already follows the device in \(limits.maximumStreamsPerClient) pages")
@@ -55,13 +53,15 @@ public struct ModbusWebModule: WebModule {
             slots.release(for: client)
             throw streamRefusal("Too many pages are following the device")
         }
-        let (timeZone, slots, timeout) = (self.timeZone, self.slots, limits.streamWriteTimeout)
+        let (timeZone, slots) = (self.timeZone, self.slots)
+        // A client that stops reading is dropped by the connection's write timeout
+        // (`ConnectionGuard`); the write here then fails and the slot is released.
         let body = ResponseBody { writer in
             defer { slots.release(for: client) }
-            try await Self.write(ByteBuffer(string: "retry: 3000\n\n"), to: &writer, within: timeout)
+            try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
             for await snapshot in updates.cancelOnGracefulShutdown() {
                 let event = ModbusSheetPage.event(RegisterSheetViewModel(snapshot: snapshot), timeZone: timeZone)
-                try await Self.write(ByteBuffer(string: "event: snapshot\ndata: \(event.serialized(pretty: false))\n\n"), to: &writer, within: timeout)
+                try await writer.write(ByteBuffer(string: "event: snapshot\ndata: \(event.serialized(pretty: false))\n\n"))
             }
             try await writer.finish(nil)
         }
@@ -72,24 +72,6 @@ public struct ModbusWebModule: WebModule {
         var error = WebError(.serviceUnavailable, message: "\(reason); live updates resume when one closes. Retry in \(limits.retryAfter) seconds.")
         error.headers[.retryAfter] = "\(limits.retryAfter)"
         return error
-    }
-
-    /// Writes `buffer`, or throws when the client has not taken it within `timeout`: a client
-    /// that stops reading fills its socket's buffer, and its stream is dropped rather than held.
-    private static func write(_ buffer: ByteBuffer, to writer: inout any ResponseBodyWriter, within timeout: Duration) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            // The writer cannot be captured inout; a copy writes to the same channel (Hummingbird's
-            // writer wraps NIO's outbound writer, a reference), and only this task writes until
-            // the group is done, so the copy is never used concurrently.
-            nonisolated(unsafe) var pending = writer
-            group.addTask { try await pending.write(buffer) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw StreamStalled()
-            }
-            try await group.next()
-            group.cancelAll()
-        }
     }
 
     /// The seed backend's feed, which the original iOS app decodes.

@@ -47,7 +47,7 @@ import Testing
 @Suite struct StalledStreamTests {
     @Test func aStreamWhoseClientStopsReadingIsDropped() async throws {
         let meter = try await SimulatedMeter(maximumWatchers: 1)
-        let limits = ConnectionLimits(streamWriteTimeout: .milliseconds(200))
+        let limits = ConnectionLimits(writeTimeout: .milliseconds(200))
         let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
             let stalled = try RawHTTPConnection(port: port, receiveBuffer: 1024)
@@ -73,9 +73,14 @@ import Testing
     /// The probe's case: 101 viewers that never read, from eleven addresses (ten streams each at
     /// most), against a device that allows 100. The 101st is told to retry; the others are
     /// dropped as their sockets fill; the 102nd viewer then gets the values.
-    @Test func aHundredAndOneStalledViewersDoNotLockOutTheNext() async throws {
+    ///
+    /// A soak: it polls until a hundred sockets have filled, a minute or more of both cores, so
+    /// it runs on demand (`LISTOR_SOAK=1 swift test --filter aHundredAndOne`), not in CI, where
+    /// `aStreamWhoseClientStopsReadingIsDropped` covers the same path for one viewer.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["LISTOR_SOAK"] == "1", "a soak, run with LISTOR_SOAK=1"))
+    func aHundredAndOneStalledViewersDoNotLockOutTheNext() async throws {
         let meter = try await SimulatedMeter(maximumWatchers: 100)
-        let limits = ConnectionLimits(maximumStreamsPerClient: 10, streamWriteTimeout: .milliseconds(200))
+        let limits = ConnectionLimits(maximumStreamsPerClient: 10, writeTimeout: .milliseconds(200))
         let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
             let request = "GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
