@@ -36,9 +36,3 @@ func withServe(_ arguments: [String], _ body: @escaping @Sendable (_ base: URL, 
     withExtendedLifetime(directory) {}
     try outcome.get()
 }
-
-extension Result where Failure == any Error {
-    init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
-}

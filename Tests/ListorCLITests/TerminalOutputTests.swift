@@ -14,22 +14,16 @@ import Testing
         (Bundle.main.executableURL ?? Bundle.main.bundleURL).deletingLastPathComponent().appendingPathComponent("listor").path
     }
 
-    /// Runs tmux and returns what it printed. The first call starts tmux's server, which keeps
-    /// the streams it inherits: those go to a file, so that reading them never waits on it.
+    /// Runs tmux on the test's own server (its socket in `directory`, no configuration file)
+    /// and returns what it printed. The call that starts the server throws its output away:
+    /// the server keeps the streams it inherits, so they would never end.
     @discardableResult
-    func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> String {
-        let output = directory.url.appendingPathComponent("tmux-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.tmux)
-        process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        return try String(contentsOf: output, encoding: .utf8)
+    func tmux(_ arguments: [String], in directory: TemporaryDirectory, startsServer: Bool = false, within limit: Duration = .seconds(60)) async throws -> String {
+        let command = ["-S", directory.path("tmux.socket"), "-f", "/dev/null"] + arguments
+        let tmux = try ChildProcess(Self.tmux, command, output: startsServer ? .discarded : .kept)
+        let (status, output) = try await tmux.exit(within: limit)
+        guard status == 0 else { throw ChildProcess.Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status)): \(output)") }
+        return output
     }
 
     @Test func escapeSequencesInStoredTextAreShownNotObeyed() async throws {
@@ -44,14 +38,23 @@ import Testing
         let book = try await store.insert(BookFields(title: "Dune\u{1B}[2J", author: "Frank Herbert"))
         _ = try await store.checkOut(id: book.id, Checkout(borrower: "Ann\u{1B}[31mRED", date: Date(), due: Date().addingTimeInterval(86400)), expectedVersion: nil)
 
-        let session = "listor-\(UUID().uuidString.prefix(8))"
-        let signal = session + "-done"
-        try run(["new-session", "-d", "-s", session, "-x", "120", "-y", "20"], in: directory)
-        defer { _ = try? run(["kill-session", "-t", session], in: directory) }
-        try run(["send-keys", "-t", session, "\(Self.listor) library list --data-dir \(directory.url.path); tmux wait-for -S \(signal)", "Enter"], in: directory)
-        try run(["wait-for", signal], in: directory)
-        // -e keeps the attributes the terminal applied: red text would show as an SGR sequence.
-        let screen = try run(["capture-pane", "-p", "-e", "-t", session], in: directory)
+        let session = "listor"
+        let signal = "listor-done"
+        try await tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "20", "/bin/sh"], in: directory, startsServer: true)
+        let outcome = await Result {
+            let socket = directory.path("tmux.socket")
+            try await tmux(["send-keys", "-t", session, "\(Self.listor) library list --data-dir \(directory.url.path); \(Self.tmux) -S \(socket) wait-for -S \(signal)", "Enter"], in: directory)
+            do {
+                try await tmux(["wait-for", signal], in: directory)
+            } catch {
+                let screen = (try? await tmux(["capture-pane", "-p", "-t", session], in: directory)) ?? ""
+                throw ChildProcess.Failure(description: "\(error); the terminal shows:\n\(screen)")
+            }
+            // -e keeps the attributes the terminal applied: red text would show as an SGR sequence.
+            return try await tmux(["capture-pane", "-p", "-e", "-t", session], in: directory)
+        }
+        _ = try? await tmux(["kill-server"], in: directory)
+        let screen = try outcome.get()
         #expect(screen.contains("Dune<U+001B>[2J"))
         #expect(screen.contains("Ann<U+001B>[31mRED"))
         #expect(!screen.contains("\u{1B}[31m"))

@@ -30,7 +30,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
     /// be several clients); `receiveBuffer` makes the socket's receive buffer small (for a
     /// client that never reads).
     public init(port: Int, from source: String? = nil, receiveBuffer: Int32? = nil, readLimit: Duration = .seconds(20)) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket(): \(String(cString: strerror(errno)))") }
         if var size = receiveBuffer { setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         if let source {

@@ -188,7 +188,7 @@ import Transistors
     /// A page refused a live-update stream says so, and follows the device once a slot frees.
     @Test func modbusSheetSaysWhenLiveUpdatesArePausedAndResumes() async throws {
         if browserMissing() { return }
-        let meter = try await SimulatedMeter(maximumWatchers: 1)
+        let meter = try await SimulatedMeter(maximumWatchers: 1, interval: .milliseconds(100))
         try await withLoopbackServer(try await makeRouter(meter: meter)) { base in
             let holder = try RawHTTPConnection(port: try #require(base.port))
             try holder.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -198,11 +198,12 @@ import Transistors
                 try await browser.waitUntil("document.getElementById('connection-text').textContent.startsWith('Live updates paused: too many viewers; retrying in 5 s')")
                 #expect(try await browser.script("return document.body.dataset.liveUpdates === undefined") == .bool(true))
                 try await save(browser, "modbus-paused.png")
-                // The other viewer leaves; its stream ends at the next poll, and the page's retry gets the slot.
+                // The other viewer leaves; its stream ends at a poll, and the page's retry gets the slot.
+                let polling = Task { await meter.monitor.run() }
                 holder.shutDown()
-                while await meter.monitor.watcherCount > 0 { await meter.monitor.refresh() }
                 try await browser.waitUntil("document.body.dataset.liveUpdates !== undefined", timeout: .seconds(30))
                 #expect(try await browser.text("#connection-text") != "")
+                polling.cancel()
             }
         }
     }

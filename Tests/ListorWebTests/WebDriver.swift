@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import ListorKit
+import ListorTestSupport
 import NIOCore
 import NIOHTTP1
 
@@ -21,21 +22,25 @@ struct WebDriverSession {
         width: Int, height: Int, javaScript: Bool = true, waitForImages: Bool = true,
         _ body: (WebDriverSession) async throws -> T
     ) async throws -> T {
-        let process = Process()
         // chromedriver picks a free port and prints it; stdbuf makes that line arrive at once,
         // since a program writing to a pipe would otherwise hold it in its buffer.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
-        process.arguments = ["-oL", chromedriver, "--port=0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            // chromedriver does not stop on SIGTERM while it holds a session; nothing of it is worth keeping.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let driver = try ChildProcess("/usr/bin/stdbuf", ["-oL", chromedriver, "--port=0"])
+        let outcome = await Result { () async throws -> T in
+            let printed = try await driver.output(matching: { $0.contains(/started successfully on port \d+/) })
+            guard let match = printed.firstMatch(of: /started successfully on port (\d+)/), let port = Int(match.output.1) else {
+                throw Failure(description: "chromedriver printed no port: \(printed)")
+            }
+            return try await run(port: port, width: width, height: height, javaScript: javaScript, waitForImages: waitForImages, body)
         }
-        let port = try await Task.detached { try readPort(from: output.fileHandleForReading) }.value
+        // chromedriver does not stop on SIGTERM while it holds a session; nothing of it is worth keeping.
+        await driver.kill()
+        return try outcome.get()
+    }
+
+    private static func run<T: Sendable>(
+        port: Int, width: Int, height: Int, javaScript: Bool, waitForImages: Bool,
+        _ body: (WebDriverSession) async throws -> T
+    ) async throws -> T {
         let client = HTTPClient()
         do {
             let server = WebDriverSession(client: client, base: "http://127.0.0.1:\(port)")
@@ -79,18 +84,6 @@ struct WebDriverSession {
         } catch {
             try? await client.shutdown()
             throw error
-        }
-    }
-
-    private static func readPort(from handle: FileHandle) throws -> Int {
-        var text = ""
-        while true {
-            let data = handle.availableData
-            if data.isEmpty { throw Failure(description: "chromedriver exited before it started: \(text)") }
-            text += String(decoding: data, as: UTF8.self)
-            if let match = text.firstMatch(of: /started successfully on port (\d+)/), let port = Int(match.output.1) {
-                return port
-            }
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func readsEveryTable() async throws {
-        guard !PymodbusServer.isMissing() else { return }
+        guard await !PymodbusServer.isMissing() else { return }
         try await PymodbusServer.with { (server: PymodbusServer) async throws in
             let client = client(server)
             #expect(try await client.send(.readHoldingRegisters(address: 0, count: 4)) == .registers([63647, 15846, 37438, 47954]))
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func convertsBothWordOrdersAndBCD() async throws {
-        guard !PymodbusServer.isMissing() else { return }
+        guard await !PymodbusServer.isMissing() else { return }
         try await PymodbusServer.with { (server: PymodbusServer) async throws in
             let client = client(server)
             guard case .registers(let words) = try await client.send(.readHoldingRegisters(address: 200, count: 8)),
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func pollsTheTUF2000MMapFromTheDump() async throws {
-        guard !PymodbusServer.isMissing() else { return }
+        guard await !PymodbusServer.isMissing() else { return }
         try await PymodbusServer.with { (server: PymodbusServer) async throws in
             let client = client(server)
             let poller = RegisterPoller(map: try RegisterMap.tuf2000m(), transport: client)
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func writesReadBack() async throws {
-        guard !PymodbusServer.isMissing() else { return }
+        guard await !PymodbusServer.isMissing() else { return }
         try await PymodbusServer.with { (server: PymodbusServer) async throws in
             let client = client(server)
             #expect(try await client.send(.writeSingleRegister(address: 300, value: 4321)) == .wroteSingleRegister(address: 300, value: 4321))
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func anUndefinedAddressIsException02() async throws {
-        guard !PymodbusServer.isMissing() else { return }
+        guard await !PymodbusServer.isMissing() else { return }
         try await PymodbusServer.with { (server: PymodbusServer) async throws in
             let client = client(server)
             await #expect(throws: ModbusError.exception(.illegalDataAddress, function: .readHoldingRegisters)) {
@@ -86,11 +86,11 @@ import Testing
     }
 
     @Test func reconnectsAfterTheServerStopsAndStartsAgain() async throws {
-        guard !PymodbusServer.isMissing() else { return }
+        guard await !PymodbusServer.isMissing() else { return }
         let first = try await PymodbusServer.start()
         let client = client(first, .init(responseTimeout: .seconds(2), initialBackoff: .milliseconds(50)))
         #expect(try await client.send(.readHoldingRegisters(address: 0, count: 1)) == .registers([63647]))
-        first.stop()
+        await first.stop()
         // Stopped: the request fails with an error that names the device, whatever the moment.
         do {
             _ = try await client.send(.readHoldingRegisters(address: 0, count: 1))
@@ -99,14 +99,15 @@ import Testing
             #expect(error.description.contains("127.0.0.1:\(first.port)"))
         }
         let second = try await PymodbusServer.start(port: first.port)
-        defer { second.stop() }
-        #expect(try await client.send(.readHoldingRegisters(address: 0, count: 1)) == .registers([63647]))
+        let reply = await Result { try await client.send(.readHoldingRegisters(address: 0, count: 1)) }
         await client.close()
+        await second.stop()
+        #expect(try reply.get() == .registers([63647]))
     }
 
     /// Debian's mbpoll, another client, reads the same registers as Listor's.
     @Test func agreesWithMbpoll() async throws {
-        guard !PymodbusServer.isMissing() else { return }
+        guard await !PymodbusServer.isMissing() else { return }
         let mbpoll = "/usr/bin/mbpoll"
         guard FileManager.default.isExecutableFile(atPath: mbpoll) else {
             let reason = "the mbpoll cross-check needs Debian's mbpoll (apt-get install mbpoll), as .ci/run installs it"
@@ -114,14 +115,8 @@ import Testing
             return
         }
         try await PymodbusServer.with { (server: PymodbusServer) async throws in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: mbpoll)
-            process.arguments = ["-m", "tcp", "-p", String(server.port), "-a", "1", "-t", "4", "-r", "1", "-c", "10", "-1", "127.0.0.1"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let mbpoll = try ChildProcess(mbpoll, ["-m", "tcp", "-p", String(server.port), "-a", "1", "-t", "4", "-r", "1", "-c", "10", "-1", "127.0.0.1"])
+            let text = try await mbpoll.exit().output
             // "[1]: \t63647 (-1889)": the register number, its unsigned value, and signed in brackets.
             let theirs = text.matches(of: /\[(\d+)\]:\s+(\d+)/).map { UInt16($0.output.2)! }
             let client = client(server)

@@ -12,6 +12,8 @@ public actor RegisterMonitor {
     public private(set) var snapshot: ModbusSnapshot
     private var watchers: [Int: AsyncStream<ModbusSnapshot>.Continuation] = [:]
     private var nextWatcher = 0
+    private var counters: [Int: AsyncStream<Int>.Continuation] = [:]
+    private var nextCounter = 0
     private var finished = false
 
     public init(poller: RegisterPoller, interval: Duration, maximumWatchers: Int = 100) async {
@@ -34,6 +36,9 @@ public actor RegisterMonitor {
         finished = true
         for watcher in watchers.values { watcher.finish() }
         watchers.removeAll()
+        watchersChanged()
+        for counter in counters.values { counter.finish() }
+        counters.removeAll()
     }
 
     /// The snapshots from now on, the current one first; only the newest is kept for a slow
@@ -52,13 +57,42 @@ public actor RegisterMonitor {
         continuation.onTermination = { [weak self] _ in
             Task { await self?.stopWatching(id) }
         }
+        watchersChanged()
         return stream
     }
 
     public var watcherCount: Int { watchers.count }
 
+    /// The number of open streams now and again after each change, until `run()` ends: for a
+    /// gauge, or for whoever waits for a page to leave (a stream ends at the first poll after
+    /// its reader has gone).
+    public func watcherCounts() -> AsyncStream<Int> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(watchers.count)
+        if finished {
+            continuation.finish()
+            return stream
+        }
+        let id = nextCounter
+        nextCounter += 1
+        counters[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.stopCounting(id) }
+        }
+        return stream
+    }
+
     private func stopWatching(_ id: Int) {
-        watchers[id] = nil
+        guard watchers.removeValue(forKey: id) != nil else { return }
+        watchersChanged()
+    }
+
+    private func stopCounting(_ id: Int) {
+        counters[id] = nil
+    }
+
+    private func watchersChanged() {
+        for counter in counters.values { counter.yield(watchers.count) }
     }
 
     /// Polls once and hands the snapshot to every watcher: what `run()` does at each tick.

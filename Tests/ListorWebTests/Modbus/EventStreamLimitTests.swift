@@ -7,8 +7,8 @@ import Testing
 /// Live-update streams are bounded per client: one more is refused with 503 and `Retry-After`,
 /// and a stream whose client went away frees its slot for the next viewer.
 @Suite struct EventStreamLimitTests {
-    @Test func aClientBeyondItsShareIsToldToRetryAndGetsASlotOnceOneFrees() async throws {
-        let meter = try await SimulatedMeter()
+    @Test(.timeLimit(.minutes(2))) func aClientBeyondItsShareIsToldToRetryAndGetsASlotOnceOneFrees() async throws {
+        let meter = try await SimulatedMeter(interval: .milliseconds(10))
         let limits = ConnectionLimits(maximumStreamsPerClient: 2, retryAfter: 9)
         let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
@@ -25,18 +25,16 @@ import Testing
             #expect(refused.headers["retry-after"] == "9")
             #expect(refused.body.contains("already follows the device in 2 pages"))
 
-            // One viewer leaves; its stream notices at the next poll and frees the slot.
+            // One viewer leaves; its stream notices at a poll and frees the slot.
+            var counts = await meter.monitor.watcherCounts().makeAsyncIterator()
+            let polling = Task { await meter.monitor.run() }
             held.removeFirst().shutDown()
-            var admitted = false
-            for _ in 0..<1000 where !admitted {
-                await meter.monitor.refresh()
-                let viewer = try RawHTTPConnection(port: port)
-                try viewer.send(request)
-                let head = try await viewer.read(through: "\r\n\r\n")
-                admitted = head.hasPrefix("HTTP/1.1 200")
-                if admitted { #expect(try await viewer.read(through: "event: snapshot\n").hasSuffix("event: snapshot\n")) }
-            }
-            #expect(admitted)
+            while let count = await counts.next(), count > 1 {}
+            let viewer = try RawHTTPConnection(port: port)
+            try viewer.send(request)
+            #expect(try await viewer.read(through: "\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+            #expect(try await viewer.read(through: "event: snapshot\n").hasSuffix("event: snapshot\n"))
+            polling.cancel()
             withExtendedLifetime(held) {}
         }
     }
@@ -45,27 +43,25 @@ import Testing
 /// A viewer that stops reading fills its socket, and its stream is dropped after the write
 /// timeout instead of holding its slot for good.
 @Suite struct StalledStreamTests {
-    @Test func aStreamWhoseClientStopsReadingIsDropped() async throws {
-        let meter = try await SimulatedMeter(maximumWatchers: 1)
+    @Test(.timeLimit(.minutes(2))) func aStreamWhoseClientStopsReadingIsDropped() async throws {
+        let meter = try await SimulatedMeter(maximumWatchers: 1, interval: .milliseconds(2))
         let limits = ConnectionLimits(writeTimeout: .milliseconds(200))
         let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
             let stalled = try RawHTTPConnection(port: port, receiveBuffer: 1024)
             try stalled.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             _ = try await stalled.read(through: "retry: 3000\n\n")
-            #expect(await meter.monitor.watcherCount == 1)
+            var counts = await meter.monitor.watcherCounts().makeAsyncIterator()
+            #expect(await counts.next() == 1)
             // Every poll is another event the client does not take; once the socket is full the
             // write waits, and after the timeout the stream ends.
-            var polls = 0
-            while await meter.monitor.watcherCount > 0, polls < 1_000_000 {
-                await meter.monitor.refresh()
-                polls += 1
-            }
-            #expect(await meter.monitor.watcherCount == 0)
+            let polling = Task { await meter.monitor.run() }
+            while let count = await counts.next(), count > 0 {}
             // The next viewer gets the slot, and the current values at once.
             let next = try RawHTTPConnection(port: port)
             try next.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(try await next.read(through: "event: snapshot\n").hasPrefix("HTTP/1.1 200"))
+            polling.cancel()
             withExtendedLifetime(stalled) {}
         }
     }

@@ -46,4 +46,24 @@ import Testing
         for await snapshot in late { lateSnapshots.append(snapshot) }
         #expect(lateSnapshots.map(\.connection) == [.connected])
     }
+
+    @Test func theWatcherCountIsToldAtEachChange() async throws {
+        let monitor = try await monitor()
+        var counts = await monitor.watcherCounts().makeAsyncIterator()
+        #expect(await counts.next() == 0)
+        do {
+            let page = try #require(await monitor.updates())
+            #expect(await counts.next() == 1)
+            withExtendedLifetime(page) {}
+        }
+        // The page has left: its stream is dropped and the count goes back down.
+        #expect(await counts.next() == 0)
+
+        let running = Task { await monitor.run() }
+        running.cancel()
+        await running.value
+        var last: [Int] = []
+        while let count = await counts.next() { last.append(count) }
+        #expect(last == [0], "the counts end with the monitor")
+    }
 }
