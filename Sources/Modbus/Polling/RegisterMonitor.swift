@@ -11,10 +11,14 @@ public actor RegisterMonitor {
     private let poller: RegisterPoller
     public private(set) var snapshot: ModbusSnapshot
     private var watchers: [Int: AsyncStream<ModbusSnapshot>.Continuation] = [:]
-    private var nextWatcher = 0
     private var counters: [Int: AsyncStream<Int>.Continuation] = [:]
-    private var nextCounter = 0
+    private var nextStream = 0
     private var finished = false
+
+    /// What a stream carries, to know where to forget it when its reader leaves.
+    private enum StreamKind {
+        case snapshots, counts
+    }
 
     public init(poller: RegisterPoller, interval: Duration, maximumWatchers: Int = 100) async {
         self.poller = poller
@@ -45,19 +49,11 @@ public actor RegisterMonitor {
     /// reader. Nil when `maximumWatchers` streams are already open.
     public func updates() -> AsyncStream<ModbusSnapshot>? {
         guard watchers.count < maximumWatchers else { return nil }
-        let (stream, continuation) = AsyncStream.makeStream(of: ModbusSnapshot.self, bufferingPolicy: .bufferingNewest(1))
-        continuation.yield(snapshot)
-        if finished {
-            continuation.finish()
-            return stream
+        let (stream, kept) = openStream(first: snapshot, kind: .snapshots)
+        if let kept {
+            watchers[kept.id] = kept.continuation
+            watchersChanged()
         }
-        let id = nextWatcher
-        nextWatcher += 1
-        watchers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.stopWatching(id) }
-        }
-        watchersChanged()
         return stream
     }
 
@@ -67,28 +63,38 @@ public actor RegisterMonitor {
     /// gauge, or for whoever waits for a page to leave (a stream ends at the first poll after
     /// its reader has gone).
     public func watcherCounts() -> AsyncStream<Int> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        continuation.yield(watchers.count)
-        if finished {
-            continuation.finish()
-            return stream
-        }
-        let id = nextCounter
-        nextCounter += 1
-        counters[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.stopCounting(id) }
-        }
+        let (stream, kept) = openStream(first: watchers.count, kind: .counts)
+        if let kept { counters[kept.id] = kept.continuation }
         return stream
     }
 
-    private func stopWatching(_ id: Int) {
-        guard watchers.removeValue(forKey: id) != nil else { return }
-        watchersChanged()
+    /// A stream that starts with `first` and keeps only the newest value for a slow reader. It
+    /// ends at once if the monitor has stopped; otherwise it is to be kept under the id given,
+    /// which is forgotten when the reader leaves.
+    private func openStream<Element: Sendable>(
+        first: Element, kind: StreamKind
+    ) -> (AsyncStream<Element>, (id: Int, continuation: AsyncStream<Element>.Continuation)?) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .bufferingNewest(1))
+        continuation.yield(first)
+        if finished {
+            continuation.finish()
+            return (stream, nil)
+        }
+        let id = nextStream
+        nextStream += 1
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.streamEnded(id, kind) }
+        }
+        return (stream, (id, continuation))
     }
 
-    private func stopCounting(_ id: Int) {
-        counters[id] = nil
+    private func streamEnded(_ id: Int, _ kind: StreamKind) {
+        switch kind {
+        case .snapshots:
+            if watchers.removeValue(forKey: id) != nil { watchersChanged() }
+        case .counts:
+            counters[id] = nil
+        }
     }
 
     private func watchersChanged() {

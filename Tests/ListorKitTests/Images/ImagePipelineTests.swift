@@ -12,11 +12,15 @@ final class TestOrigin: Sendable {
     private let state = Mutex<(fetches: [URL: Int], gates: [URL: CheckedContinuation<Void, any Error>], cancelled: Set<URL>)>(([:], [:], []))
     let started: AsyncStream<URL>
     private let startedContinuation: AsyncStream<URL>.Continuation
+    /// The fetches cancelled, as they are.
+    let cancellations: AsyncStream<URL>
+    private let cancellationsContinuation: AsyncStream<URL>.Continuation
 
     init(size: Int = 1000, gated: Bool = false) {
         self.size = size
         self.gated = gated
         (started, startedContinuation) = AsyncStream.makeStream(of: URL.self)
+        (cancellations, cancellationsContinuation) = AsyncStream.makeStream(of: URL.self)
     }
 
     static func bytes(for url: URL, size: Int) -> [UInt8] {
@@ -45,6 +49,7 @@ final class TestOrigin: Sendable {
                         state.cancelled.insert(url)
                         return state.gates.removeValue(forKey: url)
                     }?.resume(throwing: CancellationError())
+                    cancellationsContinuation.yield(url)
                 }
             }
         }
@@ -156,7 +161,8 @@ final class TestOrigin: Sendable {
         #expect(await started.next() == url)
         only.cancel()
         await #expect(throws: CancellationError.self) { try await only.value }
-        while !origin.wasCancelled(url) { await Task.yield() }
+        var cancellations = origin.cancellations.makeAsyncIterator()
+        #expect(await cancellations.next() == url)
         #expect(!(await pipeline.isFetching(url)))
     }
 
