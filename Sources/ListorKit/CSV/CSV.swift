@@ -98,29 +98,47 @@ public enum CSV {
     }
 
     /// The characters that make a spreadsheet read a cell as a formula.
-    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// The characters that make a field need quotes: the ones reading splits at, and line
+    /// breaks of any kind, which a spreadsheet might take as the end of a row.
+    static let needsQuotes: Set<Unicode.Scalar> = [",", "\"", "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+
+    // Writing works on Unicode scalars, as reading does: as characters, a quote followed by a
+    // combining mark (`"\u{7FD}`) is not `"` and would not be doubled, and `=\u{301}` would not
+    // count as a formula, though a spreadsheet sees the `=`.
 
     /// `field` with a leading `'` when a spreadsheet would take it for a formula; numbers
     /// (`-40`, `+1.5e3`) stay as they are. A field that already looks protected (`'=x`) gets
     /// one more, so that `unprotected(_:)` gives it back as it was.
     public static func protected(_ field: String) -> String {
-        guard let first = field.first else { return field }
+        guard let first = field.unicodeScalars.first else { return field }
         if formulaStarts.contains(first), Double(field) == nil { return "'" + field }
-        if first == "'", protected(String(field.dropFirst())) != String(field.dropFirst()) { return "'" + field }
+        let rest = String(field.unicodeScalars.dropFirst())
+        if first == "'", protected(rest) != rest { return "'" + field }
         return field
     }
 
     /// A field as it was before `protected(_:)`: the leading `'` taken off a protected formula.
     public static func unprotected(_ field: String) -> String {
-        guard field.first == "'", field.count > 1, protected(String(field.dropFirst())) == field else { return field }
-        return String(field.dropFirst())
+        guard field.unicodeScalars.first == "'", field.unicodeScalars.count > 1 else { return field }
+        let rest = String(field.unicodeScalars.dropFirst())
+        return protected(rest) == field ? rest : field
     }
 
     static func quoted(_ field: String) -> String {
+        let scalars = field.unicodeScalars
         // A leading byte-order mark is quoted too: unquoted at the start of a file, reading would skip it.
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) || field.first == " " || field.last == " " || field.first == "\u{FEFF}" else {
+        guard scalars.contains(where: needsQuotes.contains) || scalars.first == " " || scalars.last == " " || scalars.first == "\u{FEFF}" else {
             return field
         }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in scalars {
+            quoted.append(scalar)
+            if scalar == "\"" { quoted.append("\"") }
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 }

@@ -68,6 +68,18 @@ import Testing
         #expect(try CSV.parse("\"\u{301}\",x\n").map(\.fields) == [["\u{301}", "x"]])
     }
 
+    @Test func aQuoteOrAFormulaSignCarryingACombiningMarkIsStillOne() throws {
+        // Fuzz/Corpus/csv/regression-fb53f5e9: `"` then U+07FD is one character, so the quote
+        // was not doubled and the written field did not read back.
+        let field = "say\"\u{7FD}hk\""
+        #expect(CSV.write([[field]]) == "\"say\"\"\u{7FD}hk\"\"\"\r\n")
+        #expect(try CSV.parse(CSV.write([[field, "x"]])).map(\.fields) == [[field, "x"]])
+        // A spreadsheet sees the `=` whatever follows it.
+        #expect(CSV.protected("=\u{301}1+1") == "'=\u{301}1+1")
+        #expect(CSV.unprotected("'=\u{301}1+1") == "=\u{301}1+1")
+        #expect(CSV.unprotected(CSV.protected("'\u{301}x")) == "'\u{301}x")
+    }
+
     @Test func aSubnormalQuantityPrintsAsANumber() throws {
         // Fuzz/Corpus/quantity/regression-90cf2a36: "1e-320W" printed as "null pW".
         let quantity = try Quantity.parse("1e-320W", as: .watt)
