@@ -65,4 +65,39 @@ import Testing
             withExtendedLifetime(stalled) {}
         }
     }
+
+    /// The probe's case: 101 viewers that never read, from eleven addresses (ten streams each at
+    /// most), against a device that allows 100. The 101st is told to retry; the others are
+    /// dropped as their sockets fill; the 102nd viewer then gets the values.
+    @Test(.timeLimit(.minutes(3))) func aHundredAndOneStalledViewersDoNotLockOutTheNext() async throws {
+        let meter = try await SimulatedMeter(maximumWatchers: 100, interval: .milliseconds(5))
+        let limits = ConnectionLimits(maximumStreamsPerClient: 10, writeTimeout: .milliseconds(200))
+        let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
+        try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
+            let request = "GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            var stalled: [RawHTTPConnection] = []
+            for index in 0..<100 {
+                let viewer = try RawHTTPConnection(port: port, from: "127.0.0.\(2 + index / 10)", receiveBuffer: 1024)
+                try viewer.send(request)
+                #expect(try await viewer.read(through: "\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+                stalled.append(viewer)
+            }
+            let refused = try RawHTTPConnection(port: port, from: "127.0.0.20")
+            try refused.send(request)
+            let head = try await refused.read(through: "\r\n\r\n")
+            #expect(head.hasPrefix("HTTP/1.1 503"))
+            #expect(head.lowercased().contains("retry-after: 5"))
+
+            // The meter is polled every few milliseconds; each stream ends once its socket is full
+            // and its write has waited past the timeout.
+            var counts = await meter.monitor.watcherCounts().makeAsyncIterator()
+            let polling = Task { await meter.monitor.run() }
+            while let count = await counts.next(), count > 0 {}
+            let next = try RawHTTPConnection(port: port, from: "127.0.0.21")
+            try next.send(request)
+            #expect(try await next.read(through: "event: snapshot\n").hasPrefix("HTTP/1.1 200"))
+            polling.cancel()
+            withExtendedLifetime(stalled) {}
+        }
+    }
 }
