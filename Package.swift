@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Modbus", targets: ["Modbus"]),
         .library(name: "Library", targets: ["Library"]),
         .library(name: "Stella", targets: ["Stella"]),
+        .library(name: "TextBrowser", targets: ["TextBrowser"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -109,6 +111,21 @@ let package = Package(
         /// catalogue and its pictures, the catalogue's queries.
         .target(name: "Stella", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
 
+        /// libxml2's HTML parser, from the system (`libxml-2.0`, Debian's libxml2-dev).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+
+        /// VessBrowser (seed 003): a text web browser whose home is the history of visited hosts.
+        /// Models, the history accessors, fetching through an injected `HTTPTransport`, character
+        /// sets, HTML to text, forms, and the view models of the page, the navigator and the history.
+        .target(name: "TextBrowser", dependencies: ["ListorKit", "CLibXML2"], swiftSettings: swiftSettings),
+
+        /// The browser's history and bookmarks in a SQLite file through GRDB.
+        .target(
+            name: "TextBrowserSQLite",
+            dependencies: ["TextBrowser", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Views
 
         /// The web front end: Hummingbird routes and Mustache templates, a folder and a controller per app.
@@ -135,6 +152,7 @@ let package = Package(
             name: "ListorCLI",
             dependencies: [
                 "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "LibraryPostgres", "Stella",
+                "TextBrowser", "TextBrowserSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -218,6 +236,16 @@ let package = Package(
             name: "StellaTests",
             dependencies: [
                 "Stella", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        /// The browser's core: layout on HTML fixtures, character sets on the W3C pages, fetching
+        /// over loopback, the history on a temporary SQLite file.
+        .testTarget(
+            name: "TextBrowserTests",
+            dependencies: [
+                "TextBrowser", "TextBrowserSQLite", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

@@ -2,13 +2,14 @@ import ArgumentParser
 import Library
 import ListorKit
 import Stella
+import TextBrowser
 
 /// The `listor` command: every Listor app has a subcommand group.
 public struct Listor: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "listor",
         abstract: "Five list–detail apps on one core, in the browser (listor serve) and the terminal.",
-        subcommands: [ServeCommand.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self, StellaCommand.self])
+        subcommands: [ServeCommand.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self, BrowseCommand.self, StellaCommand.self])
 
     public init() {}
 
@@ -50,7 +51,7 @@ extension Listor {
         case let errors as FieldErrors:
             errors.errors.map { "error: \($0)\n" }.joined()
         case is LibraryError, is LibraryStoreError, is RemoteLibraryError, is CatalogueError, is NetworkError, is CSVImportError, is FileError,
-             is CompositionError:
+             is CompositionError, is BrowserError, is HistoryError, is BrowseFailure:
             "error: \(error)\n"
         default:
             nil

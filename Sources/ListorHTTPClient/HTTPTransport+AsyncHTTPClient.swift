@@ -3,6 +3,7 @@ import Foundation
 import ListorKit
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 
 extension HTTPTransport {
     /// Requests over AsyncHTTPClient, bounded by `HTTPLimits`, with failures as `NetworkError`.
@@ -27,13 +28,16 @@ extension HTTPTransport {
                     throw NetworkError.tooLarge(url: url, limit: limits.maximumBodySize)
                 }
                 let body = try await response.body.collect(upTo: limits.maximumBodySize)
-                let headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
-                return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+                let fields = response.headers.map { HTTPHeaderField(name: $0.name.lowercased(), value: $0.value) }
+                let headers = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+                return HTTPResponse(status: Int(response.status.code), headers: headers, fields: fields, body: Data(body.readableBytesView))
             } catch let error as NetworkError {
                 throw error
             } catch is CancellationError {
                 throw CancellationError()
             } catch is NIOTooManyBytesError {
+                throw NetworkError.tooLarge(url: url, limit: limits.maximumBodySize)
+            } catch NIOHTTPDecompression.DecompressionError.limit {
                 throw NetworkError.tooLarge(url: url, limit: limits.maximumBodySize)
             } catch let error as HTTPClientError {
                 if error == .cancelled || Task.isCancelled { throw CancellationError() }
@@ -57,12 +61,23 @@ extension HTTPTransport {
 }
 
 /// Runs `body` with a live transport whose HTTP client is shut down afterwards, however `body` ends.
+///
+/// A browser sets `followsRedirects` to false (it follows them itself, hop by hop) and a
+/// `decompressedLimit`: gzip and deflate bodies are then inflated, and one that would inflate
+/// past the limit fails as `NetworkError.tooLarge` (a decompression bomb stops there).
 @discardableResult
-public func withLiveHTTPTransport<T: Sendable>(_ body: (HTTPTransport) async throws -> T) async throws -> T {
+public func withLiveHTTPTransport<T: Sendable>(
+    followsRedirects: Bool = true,
+    decompressedLimit: Int? = nil,
+    connectTimeout: Duration = .seconds(10),
+    _ body: (HTTPTransport) async throws -> T
+) async throws -> T {
     var configuration = HTTPClient.Configuration()
     // A refused connection is an answer: report it at once instead of retrying until the timeout.
     configuration.connectionPool.retryConnectionEstablishment = false
-    configuration.timeout.connect = .seconds(10)
+    configuration.timeout.connect = .seconds(connectTimeout.components.seconds)
+    if !followsRedirects { configuration.redirectConfiguration = .disallow }
+    if let decompressedLimit { configuration.decompression = .enabled(limit: .size(decompressedLimit)) }
     let client = HTTPClient(configuration: configuration)
     let result: Result<T, any Error>
     do {

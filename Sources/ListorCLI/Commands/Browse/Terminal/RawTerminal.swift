@@ -1,0 +1,46 @@
+import Foundation
+
+/// The terminal in raw mode on the alternate screen, as full-screen programs use it; put back
+/// as it was by `restore()`, which the browser calls however it ends.
+final class RawTerminal: Sendable {
+    private let original: termios?
+
+    init() {
+        var settings = termios()
+        guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
+            original = nil
+            return
+        }
+        original = settings
+        var raw = settings
+        raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+        raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+        raw.c_cflag |= tcflag_t(CS8)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        Self.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    }
+
+    func restore() {
+        Self.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        if var original { tcsetattr(STDIN_FILENO, TCSAFLUSH, &original) }
+    }
+
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Rows and columns of the terminal on standard output (24 by 80 when it does not say).
+    static func size() -> (rows: Int, columns: Int) {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return (24, 80) }
+        return (Int(size.ws_row), Int(size.ws_col))
+    }
+}

@@ -1,0 +1,104 @@
+/// A parsed HTML page as the browser's own tree: every node in one array, linked by index, so
+/// that nothing that walks it needs recursion as deep as the markup.
+///
+/// Node 0 is the root. Children are found through `firstChild` and `nextSibling`; `-1` means none.
+public struct HTMLDocument: Sendable {
+    public enum Content: Sendable, Hashable {
+        case root
+        case element(HTMLElement)
+        case text(String)
+    }
+
+    public struct Node: Sendable {
+        public var content: Content
+        public var parent: Int
+        public var firstChild: Int = -1
+        public var lastChild: Int = -1
+        public var nextSibling: Int = -1
+        /// How many elements enclose this node.
+        public var depth: Int
+    }
+
+    public private(set) var nodes: [Node] = [Node(content: .root, parent: -1, depth: 0)]
+    /// True when the page had more nodes than the parser keeps; what follows the limit is dropped.
+    public var isTruncated = false
+
+    public init() {}
+
+    /// Appends `content` as the last child of `parent` and returns its index.
+    @discardableResult
+    public mutating func append(_ content: Content, to parent: Int) -> Int {
+        let index = nodes.count
+        let depth = nodes[parent].depth + (nodes[parent].content == .root ? 0 : 1)
+        nodes.append(Node(content: content, parent: parent, depth: depth))
+        if nodes[parent].lastChild >= 0 {
+            nodes[nodes[parent].lastChild].nextSibling = index
+        } else {
+            nodes[parent].firstChild = index
+        }
+        nodes[parent].lastChild = index
+        return index
+    }
+
+    /// The children of `index`, in order.
+    public func children(of index: Int) -> ChildSequence {
+        ChildSequence(nodes: nodes, upcoming: nodes[index].firstChild)
+    }
+
+    public func element(at index: Int) -> HTMLElement? {
+        if case .element(let element) = nodes[index].content { return element }
+        return nil
+    }
+
+    /// Every element in document order, without recursion.
+    public func elements(named name: String) -> [(index: Int, element: HTMLElement)] {
+        var found: [(Int, HTMLElement)] = []
+        for (index, node) in nodes.enumerated() {
+            if case .element(let element) = node.content, element.name == name { found.append((index, element)) }
+        }
+        return found
+    }
+
+    /// The text inside `index`, whitespace collapsed, without recursion.
+    public func text(of index: Int) -> String {
+        var pieces: [String] = []
+        var stack = [index]
+        while let current = stack.popLast() {
+            switch nodes[current].content {
+            case .text(let text): pieces.append(text)
+            case .element(let element) where HTMLElement.skipped.contains(element.name): continue
+            default:
+                var children: [Int] = []
+                var child = nodes[current].firstChild
+                while child >= 0 { children.append(child); child = nodes[child].nextSibling }
+                stack.append(contentsOf: children.reversed())
+            }
+        }
+        return pieces.joined().split(whereSeparator: \.isHTMLWhitespace).joined(separator: " ")
+    }
+
+    /// The page's `<title>`, whitespace collapsed; nil when it has none or it is empty.
+    public var title: String? {
+        guard let (index, _) = elements(named: "title").first else { return nil }
+        let text = text(of: index)
+        return text.isEmpty ? nil : text
+    }
+
+    public struct ChildSequence: Sequence, IteratorProtocol {
+        let nodes: [Node]
+        var upcoming: Int
+
+        public mutating func next() -> Int? {
+            guard upcoming >= 0 else { return nil }
+            defer { upcoming = nodes[upcoming].nextSibling }
+            return upcoming
+        }
+    }
+}
+
+extension Character {
+    /// HTML's ASCII whitespace: space, tab, line feed, form feed, carriage return.
+    var isHTMLWhitespace: Bool {
+        self == " " || self == "\n" || self == "\t" || self == "\r\n" || self == "\r" || self == "\u{0C}"
+    }
+}

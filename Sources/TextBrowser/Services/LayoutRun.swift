@@ -1,0 +1,445 @@
+import Foundation
+
+/// One layout of one document: the walk over the tree and the state it keeps (open lists,
+/// tables, links and forms). `TextLayout` makes one per page.
+struct LayoutRun {
+    let document: HTMLDocument
+    let width: Int
+    let baseURL: URL
+    /// The builder text goes to: the page's, or a table cell's while one is open.
+    private var builders: [LineBuilder]
+    private var anchors: [PageAnchor] = []
+    private var forms: [PageForm] = []
+    private var openForms: [Int] = []
+    private var lists: [(ordered: Bool, next: Int, step: Int)] = []
+    private var tables: [TableGrid] = []
+    private var openLinks: [(number: Int, text: String)] = []
+    private var savedIndents: [(node: Int, indent: Int)] = []
+    private var headingStarts: [Int] = []
+    private var fragmentIDs: [String] = []
+    private var preformatted = 0
+    private var startOfPre = false
+
+    init(document: HTMLDocument, width: Int, baseURL: URL) {
+        self.document = document
+        self.width = width
+        self.baseURL = baseURL
+        builders = [LineBuilder(width: width)]
+    }
+
+    // MARK: - The walk
+
+    mutating func walk() {
+        var stack: [(node: Int, closing: Bool)] = []
+        pushChildren(of: 0, onto: &stack)
+        while let (node, closing) = stack.popLast() {
+            switch document.nodes[node].content {
+            case .root:
+                continue
+            case .text(let text):
+                addText(text)
+            case .element(let element):
+                if closing {
+                    close(element, node: node)
+                } else if !HTMLElement.skipped.contains(element.name), !element.isHidden, open(element, node: node) {
+                    stack.append((node, true))
+                    pushChildren(of: node, onto: &stack)
+                }
+            }
+        }
+    }
+
+    private func pushChildren(of node: Int, onto stack: inout [(node: Int, closing: Bool)]) {
+        let start = stack.count
+        var child = document.nodes[node].firstChild
+        while child >= 0 {
+            stack.append((child, false))
+            child = document.nodes[child].nextSibling
+        }
+        stack[start...].reverse()
+    }
+
+    private mutating func withBuilder(_ body: (inout LineBuilder) -> Void) {
+        body(&builders[builders.count - 1])
+    }
+
+    private var indent: Int {
+        get { builders[builders.count - 1].indent }
+        set { builders[builders.count - 1].indent = newValue }
+    }
+
+    private var available: Int {
+        (builders[builders.count - 1].width ?? width) - indent
+    }
+
+    private mutating func addText(_ text: String) {
+        if !openLinks.isEmpty { openLinks[openLinks.count - 1].text += text }
+        if preformatted > 0 {
+            var text = Substring(text)
+            if startOfPre, text.first == "\n" { text = text.dropFirst() }
+            startOfPre = false
+            withBuilder { $0.preformatted(String(text)) }
+        } else {
+            withBuilder { $0.text(text) }
+        }
+    }
+
+    // MARK: - Elements
+
+    /// Starts `element`; false when its content has been dealt with and must not be walked.
+    private mutating func open(_ element: HTMLElement, node: Int) -> Bool {
+        if let id = element[attribute: "id"] ?? (element.name == "a" ? element[attribute: "name"] : nil), !id.isEmpty {
+            fragmentIDs.append(id)
+            withBuilder { $0.glue(String(DisplayWidth.fragmentMark)) }
+        }
+        if element.name == "form" { openForm(element) }
+        switch element.name {
+        case "p", "address", "figure", "fieldset", "details", "center":
+            withBuilder { $0.blankLine() }
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            withBuilder { $0.blankLine() }
+            withBuilder { $0.breakLine() }
+            headingStarts.append(builders[builders.count - 1].lines.count)
+        case "div", "section", "article", "header", "footer", "nav", "aside", "main", "form", "legend", "summary",
+             "figcaption", "body", "html", "noscript", "hgroup", "search", "optgroup":
+            withBuilder { $0.breakLine() }
+        case "blockquote":
+            withBuilder { $0.blankLine() }
+            indent(node, by: 4)
+        case "pre", "listing", "xmp", "plaintext":
+            withBuilder { $0.blankLine() }
+            preformatted += 1
+            startOfPre = true
+        case "ul", "ol", "menu", "dir":
+            listBoundary()
+            let ordered = element.name == "ol"
+            let reversed = element.has("reversed")
+            lists.append((ordered, Int(element[attribute: "start"] ?? "") ?? 1, reversed ? -1 : 1))
+        case "li":
+            openListItem(element, node: node)
+        case "dl":
+            listBoundary()
+        case "dt":
+            withBuilder { $0.breakLine() }
+        case "dd":
+            withBuilder { $0.breakLine() }
+            indent(node, by: 4)
+        case "br":
+            withBuilder { $0.forcedBreak() }
+        case "hr":
+            let rule = String(repeating: "─", count: max(available, 1))
+            withBuilder { $0.appendLines([rule]) }
+        case "img":
+            image(element)
+        case "a":
+            link(element)
+        case "table":
+            withBuilder { $0.blankLine() }
+            tables.append(TableGrid())
+        case "tr":
+            if !tables.isEmpty { tables[tables.count - 1].endRow() } else { withBuilder { $0.breakLine() } }
+        case "td", "th":
+            if tables.isEmpty {
+                withBuilder { $0.breakLine() }
+            } else {
+                builders.append(LineBuilder(width: nil))
+            }
+        case "caption":
+            builders.append(LineBuilder(width: nil))
+        case "input":
+            input(element)
+        case "select":
+            select(element, node: node)
+            return false
+        case "textarea":
+            textarea(element, node: node)
+            return false
+        case "button":
+            button(element, node: node)
+            return false
+        default:
+            break
+        }
+        return true
+    }
+
+    private mutating func close(_ element: HTMLElement, node: Int) {
+        switch element.name {
+        case "p", "address", "figure", "fieldset", "details", "center":
+            withBuilder { $0.blankLine() }
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            closeHeading(element.name)
+        case "blockquote":
+            withBuilder { $0.blankLine() }
+        case "pre", "listing", "xmp", "plaintext":
+            preformatted -= 1
+            withBuilder { $0.blankLine() }
+        case "ul", "ol", "menu", "dir":
+            lists.removeLast()
+            listBoundary()
+        case "li":
+            withBuilder { $0.flushMarker(); $0.breakLine() }
+        case "dl":
+            listBoundary()
+        case "div", "section", "article", "header", "footer", "nav", "aside", "main", "form", "legend", "summary",
+             "figcaption", "noscript", "hgroup", "search", "dt", "dd", "optgroup":
+            withBuilder { $0.breakLine() }
+        case "a":
+            guard element.has("href"), let link = openLinks.popLast() else { break }
+            anchors[link.number - 1].text = Self.collapsed(link.text)
+            withBuilder { $0.flushGlue() }
+        case "table":
+            closeTable()
+        case "tr":
+            if !tables.isEmpty { tables[tables.count - 1].endRow() }
+        case "td", "th":
+            guard !tables.isEmpty, builders.count > 1 else { break }
+            var cell = builders.removeLast()
+            let lines = cell.finish()
+            tables[tables.count - 1].add(cell: lines, isHeader: element.name == "th")
+        case "caption":
+            guard builders.count > 1 else { break }
+            var cell = builders.removeLast()
+            let lines = cell.finish()
+            if !tables.isEmpty { tables[tables.count - 1].caption += lines } else { withBuilder { $0.appendLines(lines) } }
+        default:
+            break
+        }
+        if element.name == "form", !openForms.isEmpty { openForms.removeLast() }
+        if let saved = savedIndents.last, saved.node == node {
+            savedIndents.removeLast()
+            indent = saved.indent
+        }
+    }
+
+    /// Lists and definition lists are blocks of their own, but not inside another list.
+    private mutating func listBoundary() {
+        if lists.isEmpty { withBuilder { $0.blankLine() } } else { withBuilder { $0.breakLine() } }
+    }
+
+    private mutating func indent(_ node: Int, by columns: Int) {
+        savedIndents.append((node, indent))
+        indent += columns
+    }
+
+    private static let bullets = ["*", "+", "o", "#", "@", "-"]
+
+    private mutating func openListItem(_ element: HTMLElement, node: Int) {
+        withBuilder { $0.flushMarker(); $0.breakLine() }
+        let marker: String
+        if var list = lists.popLast() {
+            if let value = element[attribute: "value"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) { list.next = value }
+            marker = list.ordered ? "\(list.next). " : Self.bullets[(lists.count) % Self.bullets.count] + " "
+            list.next += list.step
+            lists.append(list)
+        } else {
+            marker = "* "
+        }
+        indent(node, by: max(4, DisplayWidth.of(marker)))
+        withBuilder { $0.marker = marker }
+    }
+
+    private mutating func closeHeading(_ name: String) {
+        withBuilder { $0.flushGlue(); $0.breakLine() }
+        let start = headingStarts.popLast() ?? 0
+        if name == "h1" || name == "h2" {
+            let lines = builders[builders.count - 1].lines
+            let margin = indent
+            let longest = lines[min(start, lines.count)...].map { DisplayWidth.of($0) - margin }.max() ?? 0
+            if longest > 0 {
+                withBuilder { $0.appendLines([String(repeating: name == "h1" ? "=" : "-", count: longest)]) }
+            }
+        }
+        withBuilder { $0.blankLine() }
+    }
+
+    private mutating func link(_ element: HTMLElement) {
+        guard let href = element[attribute: "href"] else { return }
+        let number = anchors.count + 1
+        anchors.append(PageAnchor(number: number, kind: .link(href: href, url: URLResolver.resolve(href, against: baseURL)), text: ""))
+        openLinks.append((number, ""))
+        withBuilder { $0.glue(Self.mark(number)) }
+    }
+
+    static func mark(_ number: Int) -> String {
+        String(DisplayWidth.linkMark) + "[\(number)]"
+    }
+
+    private mutating func image(_ element: HTMLElement) {
+        let alt = element[attribute: "alt"].map(Self.collapsed)
+        if let alt, !alt.isEmpty {
+            addText(" [" + alt + "] ")
+        } else if alt == nil, !openLinks.isEmpty {
+            addText("[image]")
+        }
+    }
+
+    private mutating func closeTable() {
+        guard var table = tables.popLast() else { return }
+        table.endRow()
+        let lines = table.layout(width: max(available, 10))
+        withBuilder {
+            $0.blankLine()
+            $0.appendLines(lines)
+            $0.blankLine()
+        }
+    }
+
+    static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: \.isHTMLWhitespace).joined(separator: " ")
+    }
+
+    // MARK: - Forms
+
+    private mutating func input(_ element: HTMLElement) {
+        let type = element[attribute: "type"]?.lowercased() ?? "text"
+        let name = element[attribute: "name"] ?? ""
+        let value = element[attribute: "value"]
+        let size = min(max(Int(element[attribute: "size"] ?? "") ?? 20, 1), max(width / 2, 10))
+        switch type {
+        case "hidden":
+            addField(FormField(kind: .hidden, name: name, value: value ?? ""), shown: false)
+        case "checkbox", "radio":
+            addField(FormField(kind: type == "radio" ? .radio : .checkbox, name: name, value: value ?? "on", isChecked: element.has("checked")), shown: true)
+        case "submit", "image":
+            addField(FormField(kind: .submit, name: name, value: value ?? "", label: value ?? element[attribute: "alt"] ?? "Submit"), shown: true)
+        case "password":
+            addField(FormField(kind: .password, name: name, value: value ?? "", size: size), shown: true)
+        case "reset", "button", "file", "color", "range":
+            let label = value ?? (type == "file" ? "file" : type.capitalized)
+            withBuilder { $0.word(Substring("[" + label.replacingOccurrences(of: " ", with: "\u{A0}") + "]")) }
+        default:
+            addField(FormField(kind: .text, name: name, value: value ?? "", size: size), shown: true)
+        }
+    }
+
+    private mutating func select(_ element: HTMLElement, node: Int) {
+        var options: [FormField.Option] = []
+        var selected: String?
+        var stack = [node]
+        while let current = stack.popLast() {
+            if let option = document.element(at: current), option.name == "option" {
+                let label = option[attribute: "label"] ?? Self.collapsed(document.text(of: current))
+                let value = option[attribute: "value"] ?? label
+                options.append(FormField.Option(value: value, label: label))
+                if option.has("selected") { selected = value }
+                continue
+            }
+            stack.append(contentsOf: document.children(of: current).reversed())
+        }
+        let field = FormField(kind: .select, name: element[attribute: "name"] ?? "", value: selected ?? options.first?.value ?? "", options: options)
+        addField(field, shown: true)
+    }
+
+    private mutating func textarea(_ element: HTMLElement, node: Int) {
+        var text = ""
+        for child in document.children(of: node) {
+            if case .text(let piece) = document.nodes[child].content { text += piece }
+        }
+        if text.first == "\n" { text.removeFirst() }
+        let columns = min(max(Int(element[attribute: "cols"] ?? "") ?? 40, 1), max(width - 10, 10))
+        addField(FormField(kind: .textarea, name: element[attribute: "name"] ?? "", value: text, size: columns), shown: true)
+    }
+
+    private mutating func button(_ element: HTMLElement, node: Int) {
+        let label = Self.collapsed(document.text(of: node))
+        let type = element[attribute: "type"]?.lowercased() ?? "submit"
+        if type == "submit" {
+            let field = FormField(kind: .submit, name: element[attribute: "name"] ?? "", value: element[attribute: "value"] ?? "", label: label.isEmpty ? "Submit" : label)
+            addField(field, shown: true)
+        } else {
+            withBuilder { $0.word(Substring("[" + label.replacingOccurrences(of: " ", with: "\u{A0}") + "]")) }
+        }
+    }
+
+    /// Adds a field to the form it is in, numbers it when it shows, and puts it on the page.
+    private mutating func addField(_ field: FormField, shown: Bool) {
+        var field = field
+        var number: Int?
+        if let form = currentForm() {
+            if shown {
+                number = anchors.count + 1
+                field.number = number
+            }
+            forms[form].fields.append(field)
+            if let number {
+                anchors.append(PageAnchor(number: number, kind: .field(form: form, field: forms[form].fields.count - 1), text: field.name))
+            }
+        }
+        guard shown else { return }
+        let text = field.shown.replacingOccurrences(of: " ", with: "\u{A0}")
+        withBuilder {
+            if let number { $0.glue(Self.mark(number)) }
+            $0.word(Substring(text))
+        }
+    }
+
+    /// The form a control belongs to: the innermost open `<form>`. Controls outside any form
+    /// are shown but not numbered: there is nothing to submit them to.
+    private mutating func currentForm() -> Int? {
+        openForms.last
+    }
+
+    private mutating func openForm(_ element: HTMLElement) {
+        let action = element[attribute: "action"].flatMap { URLResolver.resolve($0, against: baseURL) } ?? baseURL
+        let method: PageForm.Method = element[attribute: "method"]?.lowercased() == "post" ? .post : .get
+        forms.append(PageForm(action: action, method: method))
+        openForms.append(forms.count - 1)
+    }
+
+    // MARK: - The result
+
+    mutating func finish(title: String?, refresh: RenderedPage.Refresh?) -> RenderedPage {
+        while builders.count > 1 {
+            var cell = builders.removeLast()
+            let lines = cell.finish()
+            withBuilder { $0.appendLines(lines) }
+        }
+        var lines = builders[0].finish()
+        var fragments: [String: Int] = [:]
+        var nextFragment = 0
+        for index in lines.indices where lines[index].utf8.contains(0xEE) || lines[index].utf8.contains(0xC2) {
+            var cleaned = String.UnicodeScalarView()
+            var column = 0
+            var scalars = lines[index].unicodeScalars.makeIterator()
+            var pendingLink: Int?
+            var digits = 0
+            while let scalar = scalars.next() {
+                switch scalar {
+                case DisplayWidth.linkMark:
+                    pendingLink = 0
+                    digits = 0
+                    continue
+                case DisplayWidth.fragmentMark:
+                    if nextFragment < fragmentIDs.count {
+                        if fragments[fragmentIDs[nextFragment]] == nil { fragments[fragmentIDs[nextFragment]] = index }
+                        nextFragment += 1
+                    }
+                    continue
+                case "\u{A0}":
+                    cleaned.append(" ")
+                    column += 1
+                    continue
+                default:
+                    break
+                }
+                if let number = pendingLink {
+                    if (0x30...0x39).contains(scalar.value) {
+                        pendingLink = number * 10 + Int(scalar.value - 0x30)
+                        digits += 1
+                    } else if scalar == "]" {
+                        if anchors.indices.contains(number - 1) {
+                            anchors[number - 1].line = index
+                            anchors[number - 1].column = column - digits - 1
+                        }
+                        pendingLink = nil
+                    }
+                }
+                cleaned.append(scalar)
+                column += DisplayWidth.of(scalar)
+            }
+            lines[index] = String(cleaned)
+        }
+        return RenderedPage(title: title, lines: lines, anchors: anchors, forms: forms, fragments: fragments, baseURL: baseURL, refresh: refresh)
+    }
+}

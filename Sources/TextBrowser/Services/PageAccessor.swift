@@ -1,0 +1,32 @@
+import Foundation
+
+/// Pages as the seed's accessors treat hosts: visiting a page saves it (and its host); the
+/// owner gets a host's pages, newest first.
+public protocol PageAccessor: Sendable {
+    func visit(page: VisitedPage) async throws
+    func pages(of host: VisitedHost) async throws -> [VisitedPage]
+}
+
+/// Pages in the history store, each stored once by URL.
+public struct DefaultPageAccessor: PageAccessor {
+    private let store: any HistoryStore
+
+    public init(store: any HistoryStore) {
+        self.store = store
+    }
+
+    public func visit(page: VisitedPage) async throws {
+        try await store.recordVisit(url: page.url, title: page.title, at: page.lastVisit)
+    }
+
+    public func pages(of host: VisitedHost) async throws -> [VisitedPage] {
+        try await store.pages(ofHost: host.address)
+    }
+}
+
+/// Remembers nothing: for tests, and for browsing without history (`--no-history`).
+public struct EmptyPageAccessor: PageAccessor {
+    public init() {}
+    public func visit(page: VisitedPage) async throws {}
+    public func pages(of host: VisitedHost) async throws -> [VisitedPage] { [] }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A response's bytes to a laid-out page: the character set found (or chosen by hand), the
+/// text decoded, HTML parsed and laid out, plain text shown as it is.
+public struct PageReader: Sendable {
+    public var layout: TextLayout
+    public var parser: HTMLParser
+
+    public init(layout: TextLayout = TextLayout(), parser: HTMLParser = HTMLParser()) {
+        self.layout = layout
+        self.parser = parser
+    }
+
+    public struct Result: Sendable {
+        public var page: RenderedPage
+        public var charset: CharsetDetector.Detection
+    }
+
+    /// `contentType` as the server sent it (nil when it sent none: then the bytes are looked at).
+    public func read(_ bytes: [UInt8], contentType: String?, url: URL, charset override: Charset? = nil) -> Result {
+        let detection = override.map { CharsetDetector.Detection(charset: $0, source: .override) }
+            ?? CharsetDetector.detect(bytes, contentType: contentType)
+        let text = CharsetDecoder.decode(bytes, as: detection.charset)
+        let page: RenderedPage
+        if Self.isHTML(contentType: contentType, bytes: bytes) {
+            page = layout.render(parser.parse(text), url: url)
+        } else {
+            var builder = LineBuilder(width: layout.width)
+            builder.preformatted(text.replacingOccurrences(of: "\r\n", with: "\n"))
+            page = RenderedPage(title: nil, lines: builder.finish(), anchors: [], forms: [], fragments: [:], baseURL: url)
+        }
+        return Result(page: page, charset: detection)
+    }
+
+    /// HTML when the server says so; with no type, when the first bytes look like markup.
+    static func isHTML(contentType: String?, bytes: [UInt8]) -> Bool {
+        if let type = contentType?.split(separator: ";").first?.trimmingASCIIWhitespace().lowercased(), !type.isEmpty {
+            return type == "text/html" || type == "application/xhtml+xml"
+        }
+        let start = bytes.prefix(512).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        return start.first == UInt8(ascii: "<")
+    }
+
+    /// Types shown as text: HTML, and `text/*` and the like as they are.
+    public static func isReadable(contentType: String?) -> Bool {
+        guard let type = contentType?.split(separator: ";").first?.trimmingASCIIWhitespace().lowercased(), !type.isEmpty else { return true }
+        return type.hasPrefix("text/") || type == "application/xhtml+xml" || type == "application/json" || type == "application/xml"
+            || type.hasSuffix("+xml") || type == "application/javascript"
+    }
+}

@@ -1,0 +1,87 @@
+/// A table's cells as they are read, each already laid out without wrapping, and the two ways
+/// of setting them as text: aligned columns when they fit the width, otherwise one cell after
+/// another, wrapped, with the header's name before each value when the table has a header row.
+struct TableGrid {
+    struct Cell {
+        var lines: [String]
+        var isHeader: Bool
+    }
+
+    var rows: [[Cell]] = []
+    var caption: [String] = []
+    private var row: [Cell] = []
+
+    mutating func add(cell lines: [String], isHeader: Bool) {
+        row.append(Cell(lines: lines, isHeader: isHeader))
+    }
+
+    mutating func endRow() {
+        if !row.isEmpty { rows.append(row) }
+        row = []
+    }
+
+    /// The table as lines at most `width` columns wide (but for words wider than that).
+    func layout(width: Int) -> [String] {
+        let rows = rows.filter { $0.contains { !$0.lines.isEmpty } }
+        guard !rows.isEmpty else { return caption }
+        let columnCount = rows.map(\.count).max() ?? 0
+        var widths = Array(repeating: 0, count: columnCount)
+        for row in rows {
+            for (column, cell) in row.enumerated() {
+                widths[column] = max(widths[column], cell.lines.map { DisplayWidth.of($0) }.max() ?? 0)
+            }
+        }
+        let used = widths.filter { $0 > 0 }
+        let total = used.reduce(0, +) + 2 * max(used.count - 1, 0)
+        let body = total <= width ? columns(rows, widths: widths) : cellByCell(rows, width: width)
+        return caption + body
+    }
+
+    private func columns(_ rows: [[Cell]], widths: [Int]) -> [String] {
+        let spaced = rows.contains { $0.contains { $0.lines.count > 1 } }
+        var lines: [String] = []
+        for (rowIndex, row) in rows.enumerated() {
+            if spaced, rowIndex > 0 { lines.append("") }
+            let height = row.map(\.lines.count).max() ?? 0
+            for lineIndex in 0..<height {
+                var text = ""
+                for (column, cell) in row.enumerated() where widths[column] > 0 {
+                    if !text.isEmpty || column > 0 && !text.isEmpty { text += "  " }
+                    let piece = lineIndex < cell.lines.count ? cell.lines[lineIndex] : ""
+                    if column > 0, text.isEmpty, widths[..<column].contains(where: { $0 > 0 }) {
+                        let before = widths[..<column].filter { $0 > 0 }
+                        text = String(repeating: " ", count: before.reduce(0, +) + 2 * before.count)
+                    }
+                    text += piece + String(repeating: " ", count: widths[column] - DisplayWidth.of(piece))
+                }
+                lines.append(String(text.reversed().drop { $0 == " " }.reversed()))
+            }
+        }
+        return lines
+    }
+
+    private func cellByCell(_ rows: [[Cell]], width: Int) -> [String] {
+        let header: [String]? = rows.count > 1 && rows[0].allSatisfy(\.isHeader)
+            ? rows[0].map { $0.lines.joined(separator: " ") } : nil
+        var lines: [String] = []
+        for (rowIndex, row) in rows.enumerated() {
+            if header != nil, rowIndex == 0 { continue }
+            if header != nil, !lines.isEmpty { lines.append("") }
+            for (column, cell) in row.enumerated() where !cell.lines.isEmpty {
+                var builder = LineBuilder(width: width)
+                if let header, column < header.count, !header[column].isEmpty {
+                    builder.text(header[column] + ":")
+                    builder.space()
+                }
+                for line in cell.lines {
+                    let margin = line.prefix { $0 == " " }.count
+                    builder.indent = min(margin, width / 2)
+                    builder.text(line)
+                    builder.breakLine()
+                }
+                lines += builder.finish()
+            }
+        }
+        return lines
+    }
+}

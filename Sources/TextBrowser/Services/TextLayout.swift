@@ -1,0 +1,50 @@
+import Foundation
+
+/// Lays a parsed page out as text at a width, the way lynx and w3m show pages: headings set
+/// apart, paragraphs wrapped at word boundaries, lists, quotes, `pre` as written, tables in
+/// columns when they fit, links and form fields numbered `[n]` in document order.
+///
+/// The tree is walked with an explicit stack of open and close events, so the depth of the
+/// markup costs heap, not stack.
+public struct TextLayout: Sendable {
+    public var width: Int
+
+    public init(width: Int = 80) {
+        self.width = max(width, 20)
+    }
+
+    public func render(_ document: HTMLDocument, url: URL) -> RenderedPage {
+        var run = LayoutRun(document: document, width: width, baseURL: Self.baseURL(of: document, url: url))
+        run.walk()
+        return run.finish(title: document.title, refresh: Self.refresh(of: document, base: run.baseURL))
+    }
+
+    /// `<base href>` resolved against the page's URL, or the page's URL.
+    static func baseURL(of document: HTMLDocument, url: URL) -> URL {
+        for (_, element) in document.elements(named: "base") {
+            if let href = element[attribute: "href"], let base = URLResolver.resolve(href, against: url) { return base }
+        }
+        return url
+    }
+
+    /// The first `<meta http-equiv=refresh content="5; url=…">` that names a URL.
+    static func refresh(of document: HTMLDocument, base: URL) -> RenderedPage.Refresh? {
+        for (_, element) in document.elements(named: "meta") where element[attribute: "http-equiv"]?.lowercased() == "refresh" {
+            guard let content = element[attribute: "content"] else { continue }
+            let parts = content.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+            let seconds = Int(parts[0].trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) ?? 0
+            guard parts.count == 2 else { continue }
+            var target = parts[1].trimmingCharacters(in: .whitespaces)
+            if target.lowercased().hasPrefix("url") {
+                target = String(target.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+                guard target.hasPrefix("=") else { continue }
+                target = String(target.dropFirst()).trimmingCharacters(in: .whitespaces)
+            }
+            if let quote = target.first, quote == "\"" || quote == "'" {
+                target = String(target.dropFirst().prefix { $0 != quote })
+            }
+            if let url = URLResolver.resolve(target, against: base) { return RenderedPage.Refresh(seconds: seconds, url: url) }
+        }
+        return nil
+    }
+}

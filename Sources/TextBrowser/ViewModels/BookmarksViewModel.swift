@@ -1,0 +1,34 @@
+import Foundation
+
+/// The reader's bookmarks, newest first: add the page they are on, remove one.
+public struct BookmarksViewModel: Sendable {
+    public private(set) var bookmarks: [Bookmark]
+    private let store: any HistoryStore
+    private let now: @Sendable () -> Date
+
+    public init(bookmarks: [Bookmark], store: any HistoryStore, now: @escaping @Sendable () -> Date = Date.init) {
+        self.bookmarks = bookmarks
+        self.store = store
+        self.now = now
+    }
+
+    public static func load(from store: any HistoryStore, now: @escaping @Sendable () -> Date = Date.init) async throws -> BookmarksViewModel {
+        BookmarksViewModel(bookmarks: try await store.bookmarks(), store: store, now: now)
+    }
+
+    public var emptyText: String { "No bookmarks yet. Press a on a page to keep it here." }
+
+    /// Keeps `page` (again, with its current title, if it is already kept).
+    public mutating func add(_ page: PageViewModel) async throws {
+        let bookmark = Bookmark(url: page.url.removingFragment, title: page.title, added: now())
+        try await store.addBookmark(bookmark)
+        bookmarks.removeAll { $0.url == bookmark.url }
+        bookmarks.insert(bookmark, at: 0)
+    }
+
+    public mutating func remove(_ url: URL) async throws -> Bool {
+        let removed = try await store.removeBookmark(url)
+        bookmarks.removeAll { $0.url == url }
+        return removed
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import ListorKit
+
+/// One reader's browsing: what they do (open an address, follow a link, go back and forward,
+/// reload, fill in and send a form, bookmark) and the page they are on. Every page read is
+/// recorded in the history through the seed's accessors, unless the session was given empty ones.
+///
+/// Cancelling the task that awaits an action cancels its request (Ctrl-C in the terminal).
+public actor BrowsingSession {
+    /// A place in the navigator: a page as it was shown, with the reader's scroll and fields.
+    public typealias Place = PageViewModel
+
+    private let loader: PageLoader
+    private let reader: PageReader
+    private let hosts: any HostAccessor
+    private let pages: any PageAccessor
+    private let now: @Sendable () -> Date
+    public private(set) var navigator = Navigator<Place>()
+    /// The encoding chosen by hand for pages from now on; nil to detect it.
+    public var charsetOverride: Charset?
+    /// Why the last visit could not be recorded, when it could not; the page was still shown.
+    public private(set) var historyProblem: HistoryError?
+
+    public init(loader: PageLoader, reader: PageReader, hosts: any HostAccessor, pages: any PageAccessor, now: @escaping @Sendable () -> Date = Date.init) {
+        self.loader = loader
+        self.reader = reader
+        self.hosts = hosts
+        self.pages = pages
+        self.now = now
+    }
+
+    public var current: PageViewModel? { navigator.current }
+
+    public func setCharsetOverride(_ charset: Charset?) {
+        charsetOverride = charset
+    }
+
+    // MARK: - What the reader does
+
+    /// Opens what the reader typed: a URL, a host name ("docs.python.org"), or a file path.
+    @discardableResult
+    public func open(_ address: String) async throws(BrowserError) -> PageViewModel {
+        try await go(PageRequest(url: try Self.url(from: address)))
+    }
+
+    /// Follows link `number` of the current page: a new page, or a jump within this one.
+    public func follow(_ number: Int) async throws(BrowserError) -> FollowOutcome {
+        guard let page = current, let anchor = page.page.anchor(number) else { return .noSuchLink(number) }
+        switch anchor.kind {
+        case .field:
+            return .field(number)
+        case .link(let href, let url):
+            guard let url else { return .unusable(href) }
+            if let line = page.fragmentLine(for: url) { return .jump(line) }
+            return .page(try await go(PageRequest(url: url)))
+        }
+    }
+
+    /// Sends the form that field `number` belongs to.
+    public func submit(field number: Int) async throws(BrowserError) -> PageViewModel? {
+        guard let request = current?.submission(field: number) else { return nil }
+        return try await go(request)
+    }
+
+    /// Loads a request, shows it, and records the visit.
+    @discardableResult
+    public func go(_ request: PageRequest) async throws(BrowserError) -> PageViewModel {
+        let page = try await load(request)
+        navigator.visit(page)
+        await record(page)
+        return page
+    }
+
+    public func back() -> PageViewModel? {
+        navigator.goBack()
+    }
+
+    public func forward() -> PageViewModel? {
+        navigator.goForward()
+    }
+
+    /// Fetches the current page again, keeping the reader's place in it.
+    public func reload() async throws(BrowserError) -> PageViewModel? {
+        guard let current else { return nil }
+        var page = try await load(PageRequest(url: current.url))
+        page.topLine = min(current.topLine, max(page.lines.count - 1, 0))
+        navigator.replaceCurrent(page)
+        return page
+    }
+
+    /// Remembers where the reader is on the page, and what they typed, for back and forward.
+    public func update(_ page: PageViewModel) {
+        navigator.replaceCurrent(page)
+    }
+
+    // MARK: - Loading
+
+    /// Redirects are the loader's; a `<meta http-equiv=refresh>` of five seconds or less to
+    /// another page is followed here, within the same limit of hops.
+    private func load(_ request: PageRequest) async throws(BrowserError) -> PageViewModel {
+        var resource = try await loader.load(request)
+        var page = try read(resource)
+        var refreshes = 0
+        while let refresh = page.page.refresh, refresh.seconds <= 5, refresh.url.removingFragment != resource.url.removingFragment,
+              refreshes < PageLoader.maximumRedirects {
+            refreshes += 1
+            let hops = resource.redirects + [resource.url]
+            resource = try await loader.load(PageRequest(url: refresh.url))
+            resource.redirects = hops + resource.redirects
+            page = try read(resource)
+        }
+        return page
+    }
+
+    private func read(_ resource: LoadedResource) throws(BrowserError) -> PageViewModel {
+        guard PageReader.isReadable(contentType: resource.contentType) else {
+            throw .notText(url: resource.url, contentType: resource.contentType ?? "")
+        }
+        return PageViewModel(resource: resource, read: reader.read(resource.body, contentType: resource.contentType, url: resource.url, charset: charsetOverride))
+    }
+
+    private func record(_ page: PageViewModel) async {
+        historyProblem = nil
+        guard let host = page.url.host, !host.isEmpty, ["http", "https"].contains(page.url.scheme?.lowercased() ?? "") else { return }
+        let date = now()
+        do {
+            try await pages.visit(page: VisitedPage(url: page.url, title: page.page.title, firstVisit: date, lastVisit: date))
+        } catch let error as HistoryError {
+            historyProblem = error
+        } catch {
+            historyProblem = HistoryError("record the visit", reason: "\(error)")
+        }
+    }
+
+    // MARK: - Addresses
+
+    /// What the reader typed, as a URL: with a scheme as it is; a path as a file; a host name
+    /// over https, but http for localhost and IP addresses (as lynx and w3m assume for those).
+    public static func url(from address: String) throws(BrowserError) -> URL {
+        let text = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, !text.contains(where: { $0 == " " || $0 == "\t" }) else { throw .invalidAddress(address) }
+        if text.hasPrefix("/") || text.hasPrefix("./") || text.hasPrefix("../") || text.hasPrefix("~") {
+            let path = (text as NSString).expandingTildeInPath
+            return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).absoluteURL
+        }
+        if let colon = text.range(of: "://"), !text[..<colon.lowerBound].isEmpty {
+            guard let url = URL(string: URLResolver.percentEncoded(text)), url.scheme != nil else { throw .invalidAddress(address) }
+            return url
+        }
+        if text.lowercased().hasPrefix("file:") || text.lowercased().hasPrefix("about:") {
+            guard let url = URL(string: text) else { throw .invalidAddress(address) }
+            return url
+        }
+        let hostPart = text.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }.lowercased()
+        let local = hostPart == "localhost" || hostPart.allSatisfy { $0.isNumber || $0 == "." } || hostPart.hasPrefix("[")
+        guard hostPart.contains(".") || local, let url = URL(string: (local ? "http://" : "https://") + URLResolver.percentEncoded(text)), url.host != nil else {
+            throw .invalidAddress(address)
+        }
+        return url
+    }
+}
+
+/// What following a number did.
+public enum FollowOutcome: Sendable {
+    case page(PageViewModel)
+    /// A `#fragment` of the page itself: the line to show.
+    case jump(Int)
+    /// The number is a form field: the view asks for its value.
+    case field(Int)
+    case noSuchLink(Int)
+    /// A link whose `href` is not a URL.
+    case unusable(String)
+}
