@@ -247,6 +247,7 @@ let package = Package(
             dependencies: [
                 "TextBrowser", "TextBrowserSQLite", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -138,17 +138,16 @@ public actor BrowsingSession {
     /// over https, but http for localhost and IP addresses (as lynx and w3m assume for those).
     public static func url(from address: String) throws(BrowserError) -> URL {
         let text = address.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, !text.contains(where: { $0 == " " || $0 == "\t" }) else { throw .invalidAddress(address) }
         if text.hasPrefix("/") || text.hasPrefix("./") || text.hasPrefix("../") || text.hasPrefix("~") {
             let path = (text as NSString).expandingTildeInPath
             return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).absoluteURL
         }
-        if let colon = text.range(of: "://"), !text[..<colon.lowerBound].isEmpty {
+        guard !text.isEmpty, !text.contains(where: { $0 == " " || $0 == "\t" }) else { throw .invalidAddress(address) }
+        // "scheme:…" is a URL, but "host:8080" is a host and a port.
+        if let colon = text.firstIndex(of: ":"), let first = text.first, first.isLetter,
+           text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }),
+           !(text[text.index(after: colon)...].first?.isNumber ?? false) {
             guard let url = URL(string: URLResolver.percentEncoded(text)), url.scheme != nil else { throw .invalidAddress(address) }
-            return url
-        }
-        if text.lowercased().hasPrefix("file:") || text.lowercased().hasPrefix("about:") {
-            guard let url = URL(string: text) else { throw .invalidAddress(address) }
             return url
         }
         let hostPart = text.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }.lowercased()

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ListorTestSupport
+
+/// A small web site on loopback for the browser's tests: pages, every kind of redirect, a meta
+/// refresh, compressed bodies (and a decompression bomb), cookies, and forms that echo what
+/// they were sent.
+enum BrowserTestSite {
+    static func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("page") { _, _ in html("<title>The page</title><h1>The page</h1><p>See <a href='/other'>the other page</a> or <a href='#end'>the end</a>.<p id=end>The end.") }
+        router.get("other") { _, _ in html("<title>Other</title><p>Another page. <a href='/page'>Back</a>") }
+        router.get("plain") { _, _ in Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "plain\n  text"))) }
+        router.get("image") { _, _ in Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47]))) }
+        router.get("missing") { _, _ in html("<title>Not here</title><p>No such page", status: .notFound) }
+        router.get("redirect/relative") { _, _ in redirect(.found, to: "../page") }
+        router.get("redirect/absolute") { request, _ in redirect(.movedPermanently, to: "http://\(request.head.authority ?? "")/page") }
+        router.get("redirect/see-other") { _, _ in redirect(.seeOther, to: "/page") }
+        router.get("redirect/nowhere") { _, _ in redirect(.found, to: "http://[::1") }
+        router.get("loop/a") { _, _ in redirect(.found, to: "/loop/b") }
+        router.get("loop/b") { _, _ in redirect(.found, to: "/loop/a") }
+        router.get("hops/:count") { _, context in
+            let count = Int(context.parameters.get("count") ?? "") ?? 0
+            return count == 0 ? html("<title>Arrived</title><p>Arrived") : redirect(.found, to: "/hops/\(count - 1)")
+        }
+        router.get("refresh") { _, _ in html("<head><meta http-equiv=refresh content='0; url=/page'></head><p>Moving") }
+        router.get("refresh-later") { _, _ in html("<head><meta http-equiv=refresh content='600; url=/page'></head><p>Wait") }
+        router.get("gzip") { _, _ in try compressed("browser-page.html.gz", encoding: "gzip") }
+        router.get("deflate") { _, _ in try compressed("browser-page.html.zlib", encoding: "deflate") }
+        router.get("bomb") { _, _ in try compressed("browser-bomb.html.gz", encoding: "gzip") }
+        router.get("big") { _, _ in html("<p>" + String(repeating: "x", count: 2 << 20)) }
+        router.get("set-cookies") { _, _ in
+            var headers: HTTPFields = [.contentType: "text/html"]
+            headers.append(HTTPField(name: .setCookie, value: "session=abc; Path=/"))
+            headers.append(HTTPField(name: .setCookie, value: "elsewhere=no; Path=/other-path"))
+            headers.append(HTTPField(name: .setCookie, value: "gone=x; Path=/; Max-Age=0"))
+            headers.append(HTTPField(name: .setCookie, value: "foreign=no; Domain=example.com"))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "<p>Cookies set")))
+        }
+        router.get("cookies") { request, _ in html("<p>Cookie: " + (request.headers[.cookie] ?? "none")) }
+        router.get("form") { _, _ in
+            html("""
+                <title>Form</title>
+                <form action=/echo><input name=q value='a b'><input type=checkbox name=c value=yes>
+                <select name=s><option>one<option value=2>two</select><input type=submit name=go value=Search></form>
+                <form action=/echo method=post><input name=name value=Ann><textarea name=t>line1
+                line2</textarea><input type=radio name=r value=x checked><input type=radio name=r value=y><input type=submit></form>
+                """)
+        }
+        router.get("echo") { request, _ in html("<p>GET " + escape(request.uri.query ?? "")) }
+        router.post("echo") { request, context in
+            let body = try await request.body.collect(upTo: 1 << 16)
+            return html("<p>POST " + escape(request.headers[.contentType] ?? "") + " " + escape(String(buffer: body)))
+        }
+        return router
+    }
+
+    private static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    private static func redirect(_ status: HTTPResponse.Status, to location: String) -> Response {
+        Response(status: status, headers: [.location: location])
+    }
+
+    private static func compressed(_ fixture: String, encoding: String) throws -> Response {
+        Response(status: .ok, headers: [.contentType: "text/html", .contentEncoding: encoding], body: .init(byteBuffer: ByteBuffer(bytes: try Fixtures.data(fixture))))
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+}
