@@ -189,6 +189,7 @@ let package = Package(
                 "ListorKit", "ListorWeb", "Stella",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/ListorTestSupport",
             resources: [.copy("Fixtures")],

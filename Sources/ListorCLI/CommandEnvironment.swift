@@ -5,10 +5,16 @@ import ListorKit
 public struct CommandEnvironment: Sendable {
     public var write: @Sendable (String) -> Void
     public var writeError: @Sendable (String) -> Void
+    /// The next line of standard input, nil at its end (what a scripted `listor browse` reads).
+    public var readLine: @Sendable () -> String?
+    /// True when standard input and output are a terminal: `listor browse` then runs full screen.
+    public var isInteractiveTerminal = false
 
-    public init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
+    public init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+                readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }) {
         self.write = write
         self.writeError = writeError
+        self.readLine = readLine
     }
 
     /// The process's streams. A stream that is a terminal never receives a control character
@@ -19,6 +25,13 @@ public struct CommandEnvironment: Sendable {
         write: { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeError: { FileHandle.standardError.write(Data($0.utf8)) })
         .revealingHiddenCharacters(output: isatty(STDOUT_FILENO) == 1, errors: isatty(STDERR_FILENO) == 1)
+        .interactive(isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+
+    private func interactive(_ isTerminal: Bool) -> CommandEnvironment {
+        var environment = self
+        environment.isInteractiveTerminal = isTerminal
+        return environment
+    }
 
     /// This environment with hidden characters shown as code points on the streams named.
     public func revealingHiddenCharacters(output: Bool = true, errors: Bool = true) -> CommandEnvironment {
@@ -26,7 +39,9 @@ public struct CommandEnvironment: Sendable {
             guard isOn else { return sink }
             return { text in sink(HiddenCharacter.revealed(text, keepingLayout: true)) }
         }
-        return CommandEnvironment(write: revealing(write, output), writeError: revealing(writeError, errors))
+        var environment = CommandEnvironment(write: revealing(write, output), writeError: revealing(writeError, errors), readLine: readLine)
+        environment.isInteractiveTerminal = isInteractiveTerminal
+        return environment
     }
 
     /// Standard error as a stream, for swift-log's `StreamLogHandler`: `serve`'s log goes where

@@ -28,7 +28,7 @@ struct BrowsePage: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let interactive = !dump && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let interactive = !dump && environment.isInteractiveTerminal
         let settings = options.settings(defaultWidth: interactive ? RawTerminal.size().columns : 80)
         let (url, dump, noReferences, linksOnly) = (url, dump, noReferences, linksOnly)
         try await BrowserComposition.withBrowser(settings) { browser in

@@ -18,7 +18,7 @@ struct ScriptedBrowser {
     func run(opening url: String?) async throws {
         var controller = BrowserController(browser: browser)
         if let url { show(await controller.open(url)) } else { show(await controller.hosts()) }
-        while let line = readLine(strippingNewline: true) {
+        while let line = environment.readLine() {
             let command = line.trimmingCharacters(in: .whitespaces)
             if command.isEmpty { continue }
             if command == "q" || command == "quit" { return }

@@ -1,13 +1,12 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import ListorTestSupport
 
 /// A small web site on loopback for the browser's tests: pages, every kind of redirect, a meta
 /// refresh, compressed bodies (and a decompression bomb), cookies, and forms that echo what
 /// they were sent.
-enum BrowserTestSite {
-    static func router() -> Router<BasicRequestContext> {
+public enum BrowserTestSite {
+    public static func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.get("page") { _, _ in html("<title>The page</title><h1>The page</h1><p>See <a href='/other'>the other page</a> or <a href='#end'>the end</a>.<p id=end>The end.") }
         router.get("other") { _, _ in html("<title>Other</title><p>Another page. <a href='/page'>Back</a>") }
