@@ -21,6 +21,8 @@ struct TerminalBrowser {
     private var selected: Int?
     private var status = ""
     private var search = ""
+    /// Where `n` goes on from: the line last found.
+    private var lastFound = -1
     private var quits = false
     private let keys: KeyReader
     private let terminal = RawTerminal()
@@ -85,7 +87,7 @@ struct TerminalBrowser {
             search = text
             find(after: (page?.topLine ?? 0) - 1)
         case .character("n"):
-            if search.isEmpty { status = "Nothing to find yet: press / first." } else { find(after: page?.topLine ?? 0) }
+            if search.isEmpty { status = "Nothing to find yet: press / first." } else { find(after: lastFound) }
         case .character("h"): await showHosts()
         case .character("v"): await showBookmarks()
         case .character("a"): await bookmark()
@@ -208,6 +210,7 @@ struct TerminalBrowser {
         do {
             let session = browser.session
             let next = try await keys.cancellable { () async throws -> PageViewModel? in try await action(session) }
+            status = ""
             if let next { show(next) }
             if let problem = await browser.session.historyProblem { status = "Not recorded in the history: \(problem)" }
         } catch is CancellationError {
@@ -264,6 +267,7 @@ struct TerminalBrowser {
     private mutating func find(after line: Int) {
         guard let page else { return }
         if let found = page.find(search, after: line) {
+            lastFound = found
             scroll(to: found)
             status = "Found \"\(search)\" on line \(found + 1)."
         } else {

@@ -1,0 +1,102 @@
+import Foundation
+import ListorTestSupport
+import Testing
+
+/// `listor browse` full screen in a real terminal (tmux), used as a person uses it: keys typed
+/// with send-keys, the screen read with capture-pane.
+@Suite struct BrowserTerminalTests {
+    let directory: TemporaryDirectory
+    let session = "browse"
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String], startsServer: Bool = false) async throws -> String {
+        let command = ["-S", directory.path("tmux.socket"), "-f", "/dev/null"] + arguments
+        let tmux = try ChildProcess(TerminalOutputTests.tmux, command, output: startsServer ? .discarded : .kept)
+        let (status, output) = try await tmux.exit(within: .seconds(60))
+        guard status == 0 else { throw ChildProcess.Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status)): \(output)") }
+        return output
+    }
+
+    func keys(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", session] + keys)
+    }
+
+    /// The screen once it shows `text`; fails with the screen as it is after `limit`.
+    func screen(showing text: String, within limit: Duration = .seconds(30)) async throws -> String {
+        let deadline = ContinuousClock.now + limit
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = try await tmux(["capture-pane", "-p", "-t", session])
+            if screen.contains(text) { return screen }
+            await Task.yield()
+        }
+        throw ChildProcess.Failure(description: "the terminal never showed \"\(text)\"; it shows:\n\(screen)")
+    }
+
+    @Test func openFollowGoBackSearchAndWalkTheHistory() async throws {
+        guard FileManager.default.isExecutableFile(atPath: TerminalOutputTests.tmux), FileManager.default.isExecutableFile(atPath: TerminalOutputTests.listor) else {
+            let reason = "the terminal test needs tmux (Debian: apt-get install tmux) and a built listor at \(TerminalOutputTests.listor)"
+            if ExternalComponent.isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
+            return
+        }
+        try await withLoopbackServer(BrowserTestSite.router()) { [self] base in
+            try await tmux(["new-session", "-d", "-s", session, "-x", "90", "-y", "16", "/bin/sh"], startsServer: true)
+            let outcome = await Result { [self] in
+                try await keys("\(TerminalOutputTests.listor) browse \(base.absoluteString)/page --data-dir \(directory.url.path); \(TerminalOutputTests.tmux) -S \(directory.path("tmux.socket")) wait-for -S quit", "Enter")
+                // Given the page, full screen: its title in the top bar, its links numbered.
+                let first = try await screen(showing: "See [1]the other page")
+                #expect(first.split(separator: "\n").first?.hasPrefix(" The page (lines 1–6 of 6)") == true)
+                #expect(first.contains("\(base.absoluteString)/other"))
+
+                // A number, then Enter, follows that link.
+                try await keys("1")
+                _ = try await screen(showing: "Link or field number: 1")
+                try await keys("Enter")
+                _ = try await screen(showing: "Another page. [1]Back")
+
+                // Left goes back; Right goes forward again; Left once more.
+                try await keys("Left")
+                _ = try await screen(showing: "See [1]the other page")
+                try await keys("Right")
+                _ = try await screen(showing: "Another page.")
+                try await keys("Left")
+                _ = try await screen(showing: "See [1]the other page")
+
+                // / finds text on the page.
+                try await keys("/")
+                _ = try await screen(showing: "Find:")
+                try await keys("the end.", "Enter")
+                _ = try await screen(showing: "Found \"the end.\" on line 4.")
+                try await keys("n")
+                _ = try await screen(showing: "Found \"the end.\" on line 6.")
+
+                // = shows what the page is.
+                try await keys("=")
+                _ = try await screen(showing: "Charset: utf-8 (from the HTTP header)")
+                try await keys("Escape")
+                _ = try await screen(showing: "See [1]the other page")
+
+                // h: the hosts visited, then a host's pages, then a page.
+                try await keys("h")
+                let hosts = try await screen(showing: "History: hosts, by priority")
+                #expect(hosts.contains("127.0.0.1  (127.0.0.1, 2 visits)"))
+                try await keys("Enter")
+                _ = try await screen(showing: "History: 127.0.0.1 (127.0.0.1)")
+                try await keys("Down", "Enter")
+                _ = try await screen(showing: "See [1]the other page")
+
+                // q quits and gives the terminal back.
+                try await keys("q")
+                try await tmux(["wait-for", "quit"])
+                let after = try await tmux(["capture-pane", "-p", "-t", session])
+                #expect(!after.contains("See [1]the other page"))
+            }
+            _ = try? await tmux(["kill-server"])
+            try outcome.get()
+        }
+    }
+}
