@@ -30,6 +30,7 @@ struct LayoutRun {
     // MARK: - The walk
 
     mutating func walk() {
+        headLinks()
         var stack: [(node: Int, closing: Bool)] = []
         pushChildren(of: 0, onto: &stack)
         while let (node, closing) = stack.popLast() {
@@ -47,6 +48,30 @@ struct LayoutRun {
                 }
             }
         }
+    }
+
+    /// Relations `<link>` elements name in the head (next, previous, index, search, …), shown as
+    /// lynx shows them: one line of numbered links at the top, after a `#`.
+    private mutating func headLinks() {
+        let shown: Set<String> = ["index", "search", "copyright", "next", "prev", "previous", "contents", "toc", "start", "first", "last",
+                                  "up", "help", "glossary", "chapter", "section", "subsection", "appendix", "bookmark", "alternate", "home"]
+        var first = true
+        for (_, element) in document.elements(named: "link") {
+            guard let href = element[attribute: "href"], let rel = element[attribute: "rel"]?.lowercased(),
+                  let relation = rel.split(separator: " ").first(where: { shown.contains(String($0)) }) else { continue }
+            if rel.contains("stylesheet") || rel.contains("icon") { continue }
+            let title = element[attribute: "title"].map(Self.collapsed).flatMap { $0.isEmpty ? nil : $0 } ?? relation.capitalized
+            let number = anchors.count + 1
+            anchors.append(PageAnchor(number: number, kind: .link(href: href, url: URLResolver.resolve(href, against: baseURL)), text: title))
+            withBuilder {
+                if first { $0.glue("#") }
+                $0.glue(Self.mark(number))
+                $0.text(title)
+                $0.space()
+            }
+            first = false
+        }
+        if !first { withBuilder { $0.blankLine() } }
     }
 
     private func pushChildren(of node: Int, onto stack: inout [(node: Int, closing: Bool)]) {

@@ -8,7 +8,19 @@ public enum URLResolver {
         let cleaned = href.trimmingCharacters(in: .whitespacesAndNewlines).filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
         let encoded = percentEncoded(cleaned)
         if encoded.isEmpty { return base.removingFragment }
-        guard let url = URL(string: encoded, relativeTo: base)?.absoluteURL, url.scheme != nil else { return nil }
+        // "#" alone is the page itself, as browsers show it.
+        if encoded == "#" { return base.removingFragment }
+        // An absolute URL is parsed alone: resolved against a base, Foundation escapes a
+        // mailto:'s "@".
+        let isAbsolute = encoded.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) != nil
+        guard let url = isAbsolute ? URL(string: encoded) : URL(string: encoded, relativeTo: base)?.absoluteURL,
+              let scheme = url.scheme?.lowercased() else { return nil }
+        // As the URL Standard parses them: a web URL with no path has the path "/".
+        if ["http", "https", "ftp", "ws", "wss"].contains(scheme), url.path.isEmpty, url.host != nil,
+           var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.percentEncodedPath = "/"
+            return components.url ?? url
+        }
         return url
     }
 
