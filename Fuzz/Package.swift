@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "Modbus", package: root),
                 .product(name: "Library", package: root),
                 .product(name: "Stella", package: root),
+                .product(name: "TextBrowser", package: root),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -70,8 +70,13 @@ public struct Charset: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StringProtocol {
+    /// Without HTML's ASCII whitespace at either end.
     func trimmingASCIIWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        let text = String(self)
+        let utf8 = text.utf8
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == utf8.startIndex, utf8.index(after: last) == utf8.endIndex { return text }
+        return String(text[first...last])
     }
 }

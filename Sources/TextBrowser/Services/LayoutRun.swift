@@ -6,6 +6,7 @@ struct LayoutRun {
     let document: HTMLDocument
     let width: Int
     let baseURL: URL
+    private let base: URLResolver.Base
     /// The builder text goes to: the page's, or a table cell's while one is open.
     private var builders: [LineBuilder]
     private var anchors: [PageAnchor] = []
@@ -24,6 +25,7 @@ struct LayoutRun {
         self.document = document
         self.width = width
         self.baseURL = baseURL
+        base = URLResolver.Base(baseURL)
         builders = [LineBuilder(width: width)]
     }
 
@@ -62,7 +64,7 @@ struct LayoutRun {
             if rel.contains("stylesheet") || rel.contains("icon") { continue }
             let title = element[attribute: "title"].map(Self.collapsed).flatMap { $0.isEmpty ? nil : $0 } ?? relation.capitalized
             let number = anchors.count + 1
-            anchors.append(PageAnchor(number: number, kind: .link(href: href, url: URLResolver.resolve(href, against: baseURL)), text: title))
+            anchors.append(PageAnchor(number: number, kind: .link(href: href, url: URLResolver.resolve(href, against: base)), text: title))
             withBuilder {
                 if first { $0.glue("#") }
                 $0.glue(Self.mark(number))
@@ -281,7 +283,7 @@ struct LayoutRun {
     private mutating func link(_ element: HTMLElement) {
         guard let href = element[attribute: "href"] else { return }
         let number = anchors.count + 1
-        anchors.append(PageAnchor(number: number, kind: .link(href: href, url: URLResolver.resolve(href, against: baseURL)), text: ""))
+        anchors.append(PageAnchor(number: number, kind: .link(href: href, url: URLResolver.resolve(href, against: base)), text: ""))
         openLinks.append((number, ""))
         withBuilder { $0.glue(Self.mark(number)) }
     }

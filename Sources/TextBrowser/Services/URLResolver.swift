@@ -4,15 +4,56 @@ import Foundation
 /// surrounding whitespace trimmed, tabs and newlines dropped, spaces and non-ASCII characters
 /// percent-encoded.
 public enum URLResolver {
+    /// A base URL with what resolving against it needs worked out once, for a page's many links.
+    public struct Base: Sendable {
+        public let url: URL
+        /// The URL without its fragment, as text.
+        let withoutFragment: String
+        /// Up to and including the last "/" of the path, when the URL is hierarchical and has no
+        /// query or fragment to drop first; nil otherwise.
+        let directory: String?
+
+        public init(_ url: URL) {
+            self.url = url
+            let text = url.absoluteString
+            withoutFragment = text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
+            if url.host != nil, !withoutFragment.contains("?"), let slash = withoutFragment.lastIndex(of: "/"),
+               withoutFragment[..<slash].contains("//") {
+                directory = String(withoutFragment[...slash])
+            } else {
+                directory = nil
+            }
+        }
+    }
+
+    /// `href` against `base`; the common cases (a fragment, a plain relative path) without
+    /// Foundation's general resolution, which is most of the cost of a page of many links.
+    public static func resolve(_ href: String, against base: Base) -> URL? {
+        let utf8 = href.utf8
+        if let first = utf8.first, first == UInt8(ascii: "#"), utf8.count > 1, !utf8.contains(where: { !isAllowed($0) }) {
+            return URL(string: base.withoutFragment + href)
+        }
+        if let directory = base.directory, let first = utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "."),
+           first != UInt8(ascii: "?"), first != UInt8(ascii: "#"), !hasScheme(href),
+           utf8.allSatisfy({ isAllowed($0) && $0 != UInt8(ascii: "#") || $0 == UInt8(ascii: "#") }), !href.contains("/."),
+           !utf8.contains(where: { $0 == 0x3A }) {
+            return URL(string: directory + href) ?? resolve(href, against: base.url)
+        }
+        return resolve(href, against: base.url)
+    }
+
     public static func resolve(_ href: String, against base: URL) -> URL? {
-        let cleaned = href.trimmingCharacters(in: .whitespacesAndNewlines).filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        var cleaned = href.trimmingASCIIWhitespace()
+        if cleaned.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            cleaned = cleaned.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" && $0 != "\r\n" }
+        }
         let encoded = percentEncoded(cleaned)
         if encoded.isEmpty { return base.removingFragment }
         // "#" alone is the page itself, as browsers show it.
         if encoded == "#" { return base.removingFragment }
         // An absolute URL is parsed alone: resolved against a base, Foundation escapes a
         // mailto:'s "@".
-        let isAbsolute = encoded.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) != nil
+        let isAbsolute = hasScheme(encoded)
         guard let url = isAbsolute ? URL(string: encoded) : URL(string: encoded, relativeTo: base)?.absoluteURL,
               let scheme = url.scheme?.lowercased() else { return nil }
         // As the URL Standard parses them: a web URL with no path has the path "/".
@@ -24,8 +65,21 @@ public enum URLResolver {
         return url
     }
 
+    /// True when `text` starts with a scheme: a letter, then letters, digits, `+`, `.` or `-`, then `:`.
+    static func hasScheme(_ text: String) -> Bool {
+        var first = true
+        for byte in text.utf8 {
+            let isLetter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            if byte == UInt8(ascii: ":") { return !first }
+            if first ? !isLetter : !(isLetter || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2E || byte == 0x2D) { return false }
+            first = false
+        }
+        return false
+    }
+
     /// Percent-encodes what `URL(string:)` refuses, leaving everything already valid alone.
     static func percentEncoded(_ text: String) -> String {
+        if text.utf8.allSatisfy(isAllowed) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -39,6 +93,13 @@ public enum URLResolver {
             }
         }
         return result
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21, 0x23...0x3B, 0x3D, 0x3F...0x5A, 0x5F, 0x61...0x7A, 0x7E, 0x5B, 0x5D: true
+        default: false
+        }
     }
 }
 

@@ -1,0 +1,42 @@
+import Foundation
+import TextBrowser
+
+enum BrowserTargets {
+    static let url = URL(string: "http://fuzz.test/dir/page.html")!
+
+    /// HTML to text: libxml2's parser, the tree and the layout; the page's numbers, lines and
+    /// fragments agree with each other, and none of the layout's private marks is left in a line.
+    static let htmlText = FuzzTarget(name: "html-text", summary: "the browser's HTML to text (parser, tree, layout at widths 20–147); anchors, lines and fragments agree") { bytes in
+        let width = 20 + Int(bytes.first ?? 0) % 128
+        let result = PageReader(layout: TextLayout(width: width)).read(Array(bytes.dropFirst()), contentType: "text/html", url: url)
+        let page = result.page
+        for (index, anchor) in page.anchors.enumerated() {
+            require(anchor.number == index + 1, "anchor \(index) is numbered \(anchor.number)")
+            require(page.lines.isEmpty || page.lines.indices.contains(anchor.line), "anchor \(anchor.number) on line \(anchor.line) of \(page.lines.count)")
+            if case .field(let form, let field) = anchor.kind {
+                require(page.forms.indices.contains(form) && page.forms[form].fields.indices.contains(field), "anchor \(anchor.number) names no field")
+            }
+        }
+        for (name, line) in page.fragments { require(page.lines.indices.contains(line), "fragment \(name) on line \(line)") }
+        for line in page.lines {
+            require(!line.unicodeScalars.contains { $0 == "\u{E000}" || $0 == "\u{E001}" }, "a layout mark left in \(line.debugDescription)")
+        }
+    }
+
+    /// Character sets: sniffing any bytes, and decoding them in every family of encoding.
+    static let charset = FuzzTarget(name: "charset", summary: "the browser's charset sniffing (BOM, HTTP, <meta> prescan) and decoding in UTF-8, UTF-16, single-byte and CJK encodings") { bytes in
+        let contentType = bytes.first.map { $0 % 2 == 0 ? "text/html; charset=\(labels[Int($0 / 2) % labels.count])" : "text/html" }
+        let detection = CharsetDetector.detect(bytes, contentType: contentType)
+        _ = CharsetDecoder.decode(bytes, as: detection.charset)
+        for label in labels {
+            guard let charset = Charset(label: label) else { fatalError("invariant broken: \(label) is not a known label") }
+            let text = CharsetDecoder.decode(bytes, as: charset)
+            if charset == .windows1252 { require(text.unicodeScalars.count == bytes.count, "windows-1252 is one character per byte") }
+        }
+        if let valid = String(validating: bytes, as: UTF8.self), !bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            require(CharsetDecoder.decode(bytes, as: .utf8) == valid, "valid UTF-8 decoded differently")
+        }
+    }
+
+    static let labels = ["utf-8", "utf-16le", "utf-16be", "windows-1252", "iso-8859-2", "koi8-r", "shift_jis", "euc-jp", "gb18030", "big5", "euc-kr", "iso-2022-jp"]
+}
