@@ -108,7 +108,8 @@ import TextBrowser
     @Test func aCharsetChosenByHandWins() throws {
         let reader = PageReader()
         let bytes: [UInt8] = Array("<meta charset=utf-8><p>".utf8) + [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4]
-        let result = reader.read(bytes, contentType: "text/html", url: URL(string: "http://x.test/")!, charset: try #require(Charset(label: "koi8-r")))
+        let koi8 = try #require(Charset(label: "koi8-r"))
+        let result = reader.read(bytes, contentType: "text/html", url: URL(string: "http://x.test/")!, charset: koi8)
         #expect(result.charset.source == .override)
         #expect(result.page.lines == ["Привет"])
     }
