@@ -11,7 +11,7 @@ pages=(${PAGES:-genindex-all.html contents.html library/stdtypes.html tutorial/c
 for tool in lynx w3m /usr/bin/time; do command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install lynx w3m time)"; exit 1; }; done
 [ -d "$docs" ] || { echo "needs $docs (apt-get install python3.11-doc)"; exit 1; }
 
-swift build -c release --product listor 2>&1 | grep -E "error|warning: " && exit 1
+swift build -c release --product listor 2>&1 | grep -E "error:|^/.*/(Sources|Benchmarks)/.*warning: " && exit 1
 listor=$(swift build -c release --show-bin-path)/listor
 data=$(mktemp -d)
 log=$(mktemp)

@@ -11,3 +11,4 @@
 #include <libxml/HTMLtree.h>
 #include <libxml/tree.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>

@@ -111,6 +111,15 @@ import TextBrowser
         #expect(page.links.map(\.column) == [0, 11, 24])
     }
 
+    @Test(arguments: ["a.html", "dir/b.html?x=1#y", "#frag", "#", "", "c%20d.html", "c d.html", "a#b#c", "./x", "../y", "x/./y", "x/../y",
+                      "[z]", "mailto:a@b.test", " spaced.html ", "?q=1", "//host.test/p", "/abs", "é.html", "a..b/c"])
+    func linksJoinedAsTextAreTheURLsFoundationResolves(href: String) {
+        let base = URL(string: "http://example.test/dir/page.html?old=1#top")!
+        let target = URLResolver.target(of: href, against: URLResolver.Base(base))
+        #expect(target == URLResolver.resolve(href, against: base)?.absoluteString)
+        #expect(target.map { URL(string: $0) != nil } ?? true)
+    }
+
     @Test func baseHrefChangesWhereRelativeLinksGo() {
         let page = render("<head><base href='http://cdn.test/root/'></head><a href='a.html'>a</a>")
         #expect(page.links.first?.url?.absoluteString == "http://cdn.test/root/a.html")

@@ -25,11 +25,15 @@ public struct HTMLDocument: Sendable {
 
     public init() {}
 
+    public mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+    }
+
     /// Appends `content` as the last child of `parent` and returns its index.
     @discardableResult
     public mutating func append(_ content: Content, to parent: Int) -> Int {
         let index = nodes.count
-        let depth = nodes[parent].depth + (nodes[parent].content == .root ? 0 : 1)
+        let depth = parent == 0 ? 0 : nodes[parent].depth + 1
         nodes.append(Node(content: content, parent: parent, depth: depth))
         if nodes[parent].lastChild >= 0 {
             nodes[nodes[parent].lastChild].nextSibling = index
@@ -50,11 +54,11 @@ public struct HTMLDocument: Sendable {
         return nil
     }
 
-    /// Every element in document order, without recursion.
-    public func elements(named name: String) -> [(index: Int, element: HTMLElement)] {
+    /// Every element of a kind, in document order, without recursion.
+    public func elements(_ tag: HTMLTag) -> [(index: Int, element: HTMLElement)] {
         var found: [(Int, HTMLElement)] = []
         for (index, node) in nodes.enumerated() {
-            if case .element(let element) = node.content, element.name == name { found.append((index, element)) }
+            if case .element(let element) = node.content, element.tag == tag { found.append((index, element)) }
         }
         return found
     }
@@ -66,7 +70,7 @@ public struct HTMLDocument: Sendable {
         while let current = stack.popLast() {
             switch nodes[current].content {
             case .text(let text): pieces.append(text)
-            case .element(let element) where HTMLElement.skipped.contains(element.name): continue
+            case .element(let element) where element.tag.isSkipped: continue
             default:
                 var children: [Int] = []
                 var child = nodes[current].firstChild
@@ -74,12 +78,12 @@ public struct HTMLDocument: Sendable {
                 stack.append(contentsOf: children.reversed())
             }
         }
-        return pieces.joined().split(whereSeparator: \.isHTMLWhitespace).joined(separator: " ")
+        return pieces.joined().collapsingHTMLWhitespace()
     }
 
     /// The page's `<title>`, whitespace collapsed; nil when it has none or it is empty.
     public var title: String? {
-        guard let (index, _) = elements(named: "title").first else { return nil }
+        guard let (index, _) = elements(.title).first else { return nil }
         let text = text(of: index)
         return text.isEmpty ? nil : text
     }
@@ -96,9 +100,23 @@ public struct HTMLDocument: Sendable {
     }
 }
 
-extension Character {
-    /// HTML's ASCII whitespace: space, tab, line feed, form feed, carriage return.
-    var isHTMLWhitespace: Bool {
-        self == " " || self == "\n" || self == "\t" || self == "\r\n" || self == "\r" || self == "\u{0C}"
+extension String {
+    /// Runs of HTML whitespace as one space, none at either end.
+    func collapsingHTMLWhitespace() -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
+        var space = false
+        for byte in utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+                space = !result.isEmpty
+                continue
+            }
+            if space {
+                result.append(0x20)
+                space = false
+            }
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

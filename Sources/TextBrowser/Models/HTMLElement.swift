@@ -1,6 +1,8 @@
-/// An element of a parsed page: its name in lower case and its attributes in source order.
+/// An element of a parsed page: its name in lower case, what kind of element the layout knows
+/// it as, and its attributes in source order.
 public struct HTMLElement: Sendable, Hashable {
-    public var name: String
+    public let name: String
+    public let tag: HTMLTag
     public var attributes: [Attribute]
 
     public struct Attribute: Sendable, Hashable {
@@ -14,7 +16,13 @@ public struct HTMLElement: Sendable, Hashable {
     }
 
     public init(name: String, attributes: [Attribute] = []) {
+        self.init(name: name, tag: HTMLTag(name: name), attributes: attributes)
+    }
+
+    /// For the parser, which works out each name's tag once.
+    init(name: String, tag: HTMLTag, attributes: [Attribute]) {
         self.name = name
+        self.tag = tag
         self.attributes = attributes
     }
 
@@ -27,13 +35,10 @@ public struct HTMLElement: Sendable, Hashable {
         attributes.contains { $0.name == attribute }
     }
 
-    /// Elements whose content is never shown: scripts, styles, templates and the like.
-    static let skipped: Set<String> = ["script", "style", "template", "head", "noembed", "noframes", "object", "svg", "math", "iframe", "frameset", "datalist"]
-
     /// True when the author hid the element: the `hidden` attribute or an inline `display:none`.
     var isHidden: Bool {
         if has("hidden") { return true }
-        if name == "input", self[attribute: "type"]?.lowercased() == "hidden" { return false }
+        if tag == .input, self[attribute: "type"]?.lowercased() == "hidden" { return false }
         guard let style = self[attribute: "style"]?.lowercased(), style.contains("display") else { return false }
         let compact = style.filter { !$0.isWhitespace }
         return compact.contains("display:none")

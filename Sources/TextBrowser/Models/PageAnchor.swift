@@ -3,8 +3,10 @@ import Foundation
 /// What a number on the page stands for: a link or a form field.
 public struct PageAnchor: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
-        /// A link; `url` is nil when `href` cannot be made into a URL.
-        case link(href: String, url: URL?)
+        /// A link: `href` as written and `target`, the absolute URL it resolves to (nil when it
+        /// cannot be made into one). The target is kept as text, a valid URL, and made into a
+        /// `URL` only when asked: a page of thousands of links is laid out without parsing them.
+        case link(href: String, target: String?)
         case field(form: Int, field: Int)
     }
 
@@ -23,6 +25,11 @@ public struct PageAnchor: Sendable, Hashable {
     }
 
     public var url: URL? {
-        if case .link(_, let url) = kind { url } else { nil }
+        if case .link(_, let target) = kind { target.flatMap { URL(string: $0) } } else { nil }
+    }
+
+    /// The link's absolute URL as text; nil for a field or a link that goes nowhere.
+    public var target: String? {
+        if case .link(_, let target) = kind { target } else { nil }
     }
 }

@@ -39,40 +39,38 @@ public enum CharsetDecoder {
 
     /// iconv to UTF-8, a replacement character for each byte it cannot read; nil if iconv does not know the encoding.
     private static func convert(_ bytes: ArraySlice<UInt8>, from name: String) -> String? {
-        let converter = iconv_open("UTF-8", name)
-        guard let converter, converter != iconv_t(bitPattern: -1) else { return nil }
-        defer { iconv_close(converter) }
-        var input = Array(bytes)
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count * 2)
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        input.withUnsafeMutableBufferPointer { inputBuffer in
-            var inPointer: UnsafeMutablePointer<CChar>? = inputBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
-            var inLeft = inputBuffer.count
-            chunk.withUnsafeMutableBufferPointer { chunkBuffer in
-                while true {
-                    var outPointer: UnsafeMutablePointer<CChar>? = chunkBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
-                    var outLeft = chunkBuffer.count
-                    let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
-                    output.append(contentsOf: chunkBuffer[0..<(chunkBuffer.count - outLeft)])
-                    if result != -1 {
-                        if inLeft == 0 { break }
-                        continue
-                    }
-                    switch errno {
-                    case E2BIG:
-                        continue
-                    case EILSEQ, EINVAL:
-                        output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                        inPointer = inPointer.map { $0 + 1 }
-                        inLeft -= 1
-                        if inLeft <= 0 { return }
-                    default:
-                        return
+        IconvPool.shared.withConverter(from: name) { converter in
+            var input = Array(bytes)
+            var output: [UInt8] = []
+            output.reserveCapacity(input.count * 2)
+            input.withUnsafeMutableBufferPointer { inputBuffer in
+                var inPointer: UnsafeMutablePointer<CChar>? = inputBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                var inLeft = inputBuffer.count
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4_096) { chunkBuffer in
+                    while true {
+                        var outPointer: UnsafeMutablePointer<CChar>? = chunkBuffer.baseAddress.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+                        var outLeft = chunkBuffer.count
+                        let result = iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+                        output.append(contentsOf: chunkBuffer[0..<(chunkBuffer.count - outLeft)])
+                        if result != -1 {
+                            if inLeft == 0 { break }
+                            continue
+                        }
+                        switch errno {
+                        case E2BIG:
+                            continue
+                        case EILSEQ, EINVAL:
+                            output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                            inPointer = inPointer.map { $0 + 1 }
+                            inLeft -= 1
+                            if inLeft <= 0 { return }
+                        default:
+                            return
+                        }
                     }
                 }
             }
+            return String(decoding: output, as: UTF8.self)
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -8,7 +8,26 @@ enum DisplayWidth {
 
     static func of(_ text: some StringProtocol) -> Int {
         var width = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return ofScalars(text) }
+            if byte >= 0x20, byte < 0x7F { width += 1 }
+        }
+        return width
+    }
+
+    private static func ofScalars(_ text: some StringProtocol) -> Int {
+        var width = 0
         for scalar in text.unicodeScalars { width += of(scalar) }
+        return width
+    }
+
+    /// The width of UTF-8 bytes.
+    static func of(utf8 bytes: ArraySlice<UInt8>) -> Int {
+        var width = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return ofScalars(String(decoding: bytes, as: UTF8.self)) }
+            if byte >= 0x20, byte < 0x7F { width += 1 }
+        }
         return width
     }
 

@@ -44,7 +44,7 @@ struct LayoutRun {
             case .element(let element):
                 if closing {
                     close(element, node: node)
-                } else if !HTMLElement.skipped.contains(element.name), !element.isHidden, open(element, node: node) {
+                } else if !element.tag.isSkipped, !element.isHidden, open(element, node: node) {
                     stack.append((node, true))
                     pushChildren(of: node, onto: &stack)
                 }
@@ -58,13 +58,13 @@ struct LayoutRun {
         let shown: Set<String> = ["index", "search", "copyright", "next", "prev", "previous", "contents", "toc", "start", "first", "last",
                                   "up", "help", "glossary", "chapter", "section", "subsection", "appendix", "bookmark", "alternate", "home"]
         var first = true
-        for (_, element) in document.elements(named: "link") {
+        for (_, element) in document.elements(.link) {
             guard let href = element[attribute: "href"], let rel = element[attribute: "rel"]?.lowercased(),
                   let relation = rel.split(separator: " ").first(where: { shown.contains(String($0)) }) else { continue }
             if rel.contains("stylesheet") || rel.contains("icon") { continue }
             let title = element[attribute: "title"].map(Self.collapsed).flatMap { $0.isEmpty ? nil : $0 } ?? relation.capitalized
             let number = anchors.count + 1
-            anchors.append(PageAnchor(number: number, kind: .link(href: href, url: URLResolver.resolve(href, against: base)), text: title))
+            anchors.append(PageAnchor(number: number, kind: .link(href: href, target: URLResolver.target(of: href, against: base)), text: title))
             withBuilder {
                 if first { $0.glue("#") }
                 $0.glue(Self.mark(number))
@@ -115,73 +115,73 @@ struct LayoutRun {
 
     /// Starts `element`; false when its content has been dealt with and must not be walked.
     private mutating func open(_ element: HTMLElement, node: Int) -> Bool {
-        if let id = element[attribute: "id"] ?? (element.name == "a" ? element[attribute: "name"] : nil), !id.isEmpty {
+        if let id = element[attribute: "id"] ?? (element.tag == .a ? element[attribute: "name"] : nil), !id.isEmpty {
             fragmentIDs.append(id)
             withBuilder { $0.glue(String(DisplayWidth.fragmentMark)) }
         }
-        if element.name == "form" { openForm(element) }
-        switch element.name {
-        case "p", "address", "figure", "fieldset", "details", "center":
+        if element.tag == .form { openForm(element) }
+        switch element.tag {
+        case .p, .address, .figure, .fieldset, .details, .center:
             withBuilder { $0.blankLine() }
-        case "h1", "h2", "h3", "h4", "h5", "h6":
+        case .h1, .h2, .h3, .h4, .h5, .h6:
             withBuilder { $0.blankLine() }
             withBuilder { $0.breakLine() }
             headingStarts.append(builders[builders.count - 1].lines.count)
-        case "div", "section", "article", "header", "footer", "nav", "aside", "main", "form", "legend", "summary",
-             "figcaption", "body", "html", "noscript", "hgroup", "search", "optgroup":
+        case .div, .section, .article, .header, .footer, .nav, .aside, .main, .form, .legend, .summary,
+             .figcaption, .body, .html, .noscript, .hgroup, .search, .optgroup:
             withBuilder { $0.breakLine() }
-        case "blockquote":
+        case .blockquote:
             withBuilder { $0.blankLine() }
             indent(node, by: 4)
-        case "pre", "listing", "xmp", "plaintext":
+        case .pre, .listing, .xmp, .plaintext:
             withBuilder { $0.blankLine() }
             preformatted += 1
             startOfPre = true
-        case "ul", "ol", "menu", "dir":
+        case .ul, .ol, .menu, .dir:
             listBoundary()
-            let ordered = element.name == "ol"
+            let ordered = element.tag == .ol
             let reversed = element.has("reversed")
             lists.append((ordered, Int(element[attribute: "start"] ?? "") ?? 1, reversed ? -1 : 1))
-        case "li":
+        case .li:
             openListItem(element, node: node)
-        case "dl":
+        case .dl:
             listBoundary()
-        case "dt":
+        case .dt:
             withBuilder { $0.breakLine() }
-        case "dd":
+        case .dd:
             withBuilder { $0.breakLine() }
             indent(node, by: 4)
-        case "br":
+        case .br:
             withBuilder { $0.forcedBreak() }
-        case "hr":
+        case .hr:
             let rule = String(repeating: "─", count: max(available, 1))
             withBuilder { $0.appendLines([rule]) }
-        case "img":
+        case .img:
             image(element)
-        case "a":
+        case .a:
             link(element)
-        case "table":
+        case .table:
             withBuilder { $0.blankLine() }
             tables.append(TableGrid())
-        case "tr":
+        case .tr:
             if !tables.isEmpty { tables[tables.count - 1].endRow() } else { withBuilder { $0.breakLine() } }
-        case "td", "th":
+        case .td, .th:
             if tables.isEmpty {
                 withBuilder { $0.breakLine() }
             } else {
                 builders.append(LineBuilder(width: nil))
             }
-        case "caption":
+        case .caption:
             builders.append(LineBuilder(width: nil))
-        case "input":
+        case .input:
             input(element)
-        case "select":
+        case .select:
             select(element, node: node)
             return false
-        case "textarea":
+        case .textarea:
             textarea(element, node: node)
             return false
-        case "button":
+        case .button:
             button(element, node: node)
             return false
         default:
@@ -191,40 +191,40 @@ struct LayoutRun {
     }
 
     private mutating func close(_ element: HTMLElement, node: Int) {
-        switch element.name {
-        case "p", "address", "figure", "fieldset", "details", "center":
+        switch element.tag {
+        case .p, .address, .figure, .fieldset, .details, .center:
             withBuilder { $0.blankLine() }
-        case "h1", "h2", "h3", "h4", "h5", "h6":
-            closeHeading(element.name)
-        case "blockquote":
+        case .h1, .h2, .h3, .h4, .h5, .h6:
+            closeHeading(element.tag)
+        case .blockquote:
             withBuilder { $0.blankLine() }
-        case "pre", "listing", "xmp", "plaintext":
+        case .pre, .listing, .xmp, .plaintext:
             preformatted -= 1
             withBuilder { $0.blankLine() }
-        case "ul", "ol", "menu", "dir":
+        case .ul, .ol, .menu, .dir:
             lists.removeLast()
             listBoundary()
-        case "li":
+        case .li:
             withBuilder { $0.flushMarker(); $0.breakLine() }
-        case "dl":
+        case .dl:
             listBoundary()
-        case "div", "section", "article", "header", "footer", "nav", "aside", "main", "form", "legend", "summary",
-             "figcaption", "noscript", "hgroup", "search", "dt", "dd", "optgroup":
+        case .div, .section, .article, .header, .footer, .nav, .aside, .main, .form, .legend, .summary,
+             .figcaption, .noscript, .hgroup, .search, .dt, .dd, .optgroup:
             withBuilder { $0.breakLine() }
-        case "a":
+        case .a:
             guard element.has("href"), let link = openLinks.popLast() else { break }
             anchors[link.number - 1].text = Self.collapsed(link.text)
             withBuilder { $0.flushGlue() }
-        case "table":
+        case .table:
             closeTable()
-        case "tr":
+        case .tr:
             if !tables.isEmpty { tables[tables.count - 1].endRow() }
-        case "td", "th":
+        case .td, .th:
             guard !tables.isEmpty, builders.count > 1 else { break }
             var cell = builders.removeLast()
             let lines = cell.finish()
-            tables[tables.count - 1].add(cell: lines, isHeader: element.name == "th")
-        case "caption":
+            tables[tables.count - 1].add(cell: lines, isHeader: element.tag == .th)
+        case .caption:
             guard builders.count > 1 else { break }
             var cell = builders.removeLast()
             let lines = cell.finish()
@@ -232,7 +232,7 @@ struct LayoutRun {
         default:
             break
         }
-        if element.name == "form", !openForms.isEmpty { openForms.removeLast() }
+        if element.tag == .form, !openForms.isEmpty { openForms.removeLast() }
         if let saved = savedIndents.last, saved.node == node {
             savedIndents.removeLast()
             indent = saved.indent
@@ -266,15 +266,15 @@ struct LayoutRun {
         withBuilder { $0.marker = marker }
     }
 
-    private mutating func closeHeading(_ name: String) {
+    private mutating func closeHeading(_ tag: HTMLTag) {
         withBuilder { $0.flushGlue(); $0.breakLine() }
         let start = headingStarts.popLast() ?? 0
-        if name == "h1" || name == "h2" {
+        if tag == .h1 || tag == .h2 {
             let lines = builders[builders.count - 1].lines
             let margin = indent
             let longest = lines[min(start, lines.count)...].map { DisplayWidth.of($0) - margin }.max() ?? 0
             if longest > 0 {
-                withBuilder { $0.appendLines([String(repeating: name == "h1" ? "=" : "-", count: longest)]) }
+                withBuilder { $0.appendLines([String(repeating: tag == .h1 ? "=" : "-", count: longest)]) }
             }
         }
         withBuilder { $0.blankLine() }
@@ -283,7 +283,7 @@ struct LayoutRun {
     private mutating func link(_ element: HTMLElement) {
         guard let href = element[attribute: "href"] else { return }
         let number = anchors.count + 1
-        anchors.append(PageAnchor(number: number, kind: .link(href: href, url: URLResolver.resolve(href, against: base)), text: ""))
+        anchors.append(PageAnchor(number: number, kind: .link(href: href, target: URLResolver.target(of: href, against: base)), text: ""))
         openLinks.append((number, ""))
         withBuilder { $0.glue(Self.mark(number)) }
     }
@@ -313,7 +313,7 @@ struct LayoutRun {
     }
 
     static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: \.isHTMLWhitespace).joined(separator: " ")
+        text.collapsingHTMLWhitespace()
     }
 
     // MARK: - Forms
@@ -345,7 +345,7 @@ struct LayoutRun {
         var selected: String?
         var stack = [node]
         while let current = stack.popLast() {
-            if let option = document.element(at: current), option.name == "option" {
+            if let option = document.element(at: current), option.tag == .option {
                 let label = option[attribute: "label"] ?? Self.collapsed(document.text(of: current))
                 let value = option[attribute: "value"] ?? label
                 options.append(FormField.Option(value: value, label: label))
@@ -425,36 +425,42 @@ struct LayoutRun {
         var lines = builders[0].finish()
         var fragments: [String: Int] = [:]
         var nextFragment = 0
+        // The marks are U+E000 and U+E001 (EE 80 80, EE 80 81 in UTF-8) and the no-break
+        // space (C2 A0): lines are cleaned byte by byte, and measured only up to each link mark.
         for index in lines.indices where lines[index].utf8.contains(0xEE) || lines[index].utf8.contains(0xC2) {
-            var cleaned = String.UnicodeScalarView()
+            let bytes = Array(lines[index].utf8)
+            var cleaned: [UInt8] = []
+            cleaned.reserveCapacity(bytes.count)
             var column = 0
-            var scalars = lines[index].unicodeScalars.makeIterator()
+            var measured = 0
             var pendingLink: Int?
             var digits = 0
-            while let scalar = scalars.next() {
-                switch scalar {
-                case DisplayWidth.linkMark:
-                    pendingLink = 0
-                    digits = 0
-                    continue
-                case DisplayWidth.fragmentMark:
-                    if nextFragment < fragmentIDs.count {
+            var position = 0
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == 0xEE, position + 2 < bytes.count, bytes[position + 1] == 0x80, bytes[position + 2] & 0xFE == 0x80 {
+                    if bytes[position + 2] == 0x80 {
+                        pendingLink = 0
+                        digits = 0
+                    } else if nextFragment < fragmentIDs.count {
                         if fragments[fragmentIDs[nextFragment]] == nil { fragments[fragmentIDs[nextFragment]] = index }
                         nextFragment += 1
                     }
+                    position += 3
                     continue
-                case "\u{A0}":
-                    cleaned.append(" ")
-                    column += 1
+                }
+                if byte == 0xC2, position + 1 < bytes.count, bytes[position + 1] == 0xA0 {
+                    cleaned.append(0x20)
+                    position += 2
                     continue
-                default:
-                    break
                 }
                 if let number = pendingLink {
-                    if (0x30...0x39).contains(scalar.value) {
-                        pendingLink = number * 10 + Int(scalar.value - 0x30)
+                    if (0x30...0x39).contains(byte) {
+                        pendingLink = number &* 10 &+ Int(byte - 0x30)
                         digits += 1
-                    } else if scalar == "]" {
+                    } else if byte == UInt8(ascii: "]") {
+                        column += DisplayWidth.of(utf8: cleaned[measured...])
+                        measured = cleaned.count
                         if anchors.indices.contains(number - 1) {
                             anchors[number - 1].line = index
                             anchors[number - 1].column = column - digits - 1
@@ -462,10 +468,10 @@ struct LayoutRun {
                         pendingLink = nil
                     }
                 }
-                cleaned.append(scalar)
-                column += DisplayWidth.of(scalar)
+                cleaned.append(byte)
+                position += 1
             }
-            lines[index] = String(cleaned)
+            lines[index] = String(decoding: cleaned, as: UTF8.self)
         }
         return RenderedPage(title: title, lines: lines, anchors: anchors, forms: forms, fragments: fragments, baseURL: baseURL, refresh: refresh)
     }

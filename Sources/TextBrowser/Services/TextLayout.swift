@@ -21,7 +21,7 @@ public struct TextLayout: Sendable {
 
     /// `<base href>` resolved against the page's URL, or the page's URL.
     static func baseURL(of document: HTMLDocument, url: URL) -> URL {
-        for (_, element) in document.elements(named: "base") {
+        for (_, element) in document.elements(.base) {
             if let href = element[attribute: "href"], let base = URLResolver.resolve(href, against: url) { return base }
         }
         return url
@@ -29,7 +29,7 @@ public struct TextLayout: Sendable {
 
     /// The first `<meta http-equiv=refresh content="5; url=…">` that names a URL.
     static func refresh(of document: HTMLDocument, base: URL) -> RenderedPage.Refresh? {
-        for (_, element) in document.elements(named: "meta") where element[attribute: "http-equiv"]?.lowercased() == "refresh" {
+        for (_, element) in document.elements(.meta) where element[attribute: "http-equiv"]?.lowercased() == "refresh" {
             guard let content = element[attribute: "content"] else { continue }
             let parts = content.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
             let seconds = Int(parts[0].trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) ?? 0

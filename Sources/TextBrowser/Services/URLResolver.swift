@@ -26,20 +26,45 @@ public enum URLResolver {
         }
     }
 
-    /// `href` against `base`; the common cases (a fragment, a plain relative path) without
-    /// Foundation's general resolution, which is most of the cost of a page of many links.
-    public static func resolve(_ href: String, against base: Base) -> URL? {
+    /// `href` against `base`, as the text of an absolute URL that `URL(string:)` takes.
+    ///
+    /// The common cases (a fragment, a plain relative path) are joined as text, without
+    /// parsing: they are made only of characters a URL may hold as they are, with no `%`,
+    /// no second `#`, no dot segment and no scheme, so the joined text is the URL that
+    /// Foundation's resolution would give. Everything else goes through that resolution.
+    public static func target(of href: String, against base: Base) -> String? {
         let utf8 = href.utf8
-        if let first = utf8.first, first == UInt8(ascii: "#"), utf8.count > 1, !utf8.contains(where: { !isAllowed($0) }) {
-            return URL(string: base.withoutFragment + href)
+        guard let first = utf8.first, isPlain(utf8) else { return resolve(href, against: base.url)?.absoluteString }
+        if first == UInt8(ascii: "#"), utf8.count > 1 {
+            return base.withoutFragment + href
         }
-        if let directory = base.directory, let first = utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "."),
-           first != UInt8(ascii: "?"), first != UInt8(ascii: "#"), !hasScheme(href),
-           utf8.allSatisfy({ isAllowed($0) && $0 != UInt8(ascii: "#") || $0 == UInt8(ascii: "#") }), !href.contains("/."),
-           !utf8.contains(where: { $0 == 0x3A }) {
-            return URL(string: directory + href) ?? resolve(href, against: base.url)
+        if let directory = base.directory, first != UInt8(ascii: "#"), first != UInt8(ascii: "/"), first != UInt8(ascii: "."),
+           first != UInt8(ascii: "?"), !utf8.contains(0x3A) {
+            return directory + href
         }
-        return resolve(href, against: base.url)
+        return resolve(href, against: base.url)?.absoluteString
+    }
+
+    /// Allowed bytes only, no `%` (which must be followed by two hex digits), no `/.` (a dot
+    /// segment, perhaps), and at most one `#`.
+    private static func isPlain(_ bytes: String.UTF8View) -> Bool {
+        var fragments = 0
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard isAllowed(byte), byte != UInt8(ascii: "%"), byte != UInt8(ascii: "["), byte != UInt8(ascii: "]") else { return false }
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return false }
+            if byte == UInt8(ascii: "#") {
+                fragments += 1
+                if fragments > 1 { return false }
+            }
+            previous = byte
+        }
+        return true
+    }
+
+    /// `href` against `base`, as a URL.
+    public static func resolve(_ href: String, against base: Base) -> URL? {
+        target(of: href, against: base).flatMap { URL(string: $0) }
     }
 
     public static func resolve(_ href: String, against base: URL) -> URL? {

@@ -49,8 +49,8 @@ public actor BrowsingSession {
         switch anchor.kind {
         case .field:
             return .field(number)
-        case .link(let href, let url):
-            guard let url else { return .unusable(href) }
+        case .link(let href, _):
+            guard let url = anchor.url else { return .unusable(href) }
             if let line = page.fragmentLine(for: url) { return .jump(line) }
             return .page(try await go(PageRequest(url: url)))
         }

@@ -6,13 +6,14 @@ enum BrowserTargets {
 
     /// HTML to text: libxml2's parser, the tree and the layout; the page's numbers, lines and
     /// fragments agree with each other, and none of the layout's private marks is left in a line.
-    static let htmlText = FuzzTarget(name: "html-text", summary: "the browser's HTML to text (parser, tree, layout at widths 20–147); anchors, lines and fragments agree") { bytes in
+    static let htmlText = FuzzTarget(name: "html-text", summary: "the browser's HTML to text (parser, tree, layout at widths 20–147); anchors, lines and fragments agree; every link target is a URL") { bytes in
         let width = 20 + Int(bytes.first ?? 0) % 128
         let result = PageReader(layout: TextLayout(width: width)).read(Array(bytes.dropFirst()), contentType: "text/html", url: url)
         let page = result.page
         for (index, anchor) in page.anchors.enumerated() {
             require(anchor.number == index + 1, "anchor \(index) is numbered \(anchor.number)")
             require(page.lines.isEmpty || page.lines.indices.contains(anchor.line), "anchor \(anchor.number) on line \(anchor.line) of \(page.lines.count)")
+            if let target = anchor.target { require(URL(string: target) != nil, "link \(anchor.number) goes to \(target.debugDescription), which is not a URL") }
             if case .field(let form, let field) = anchor.kind {
                 require(page.forms.indices.contains(form) && page.forms[form].fields.indices.contains(field), "anchor \(anchor.number) names no field")
             }

@@ -16,7 +16,7 @@ enum PageDump {
     static func references(_ page: RenderedPage) -> String {
         page.links.map { link in
             let number = String(link.number)
-            let target = link.url?.absoluteString ?? link.kind.href
+            let target = link.target ?? link.kind.href
             return String(repeating: " ", count: max(4 - number.count, 0)) + number + ". " + target + "\n"
         }.joined()
     }
