@@ -7,22 +7,15 @@ import Testing
 @Suite struct BrowserTerminalTests {
     let directory: TemporaryDirectory
     let session = "browse"
+    let tmux: TmuxServer
 
     init() throws {
         directory = try TemporaryDirectory()
-    }
-
-    @discardableResult
-    func tmux(_ arguments: [String], startsServer: Bool = false) async throws -> String {
-        let command = ["-S", directory.path("tmux.socket"), "-f", "/dev/null"] + arguments
-        let tmux = try ChildProcess(TerminalOutputTests.tmux, command, output: startsServer ? .discarded : .kept)
-        let (status, output) = try await tmux.exit(within: .seconds(60))
-        guard status == 0 else { throw ChildProcess.Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(status)): \(output)") }
-        return output
+        tmux = TmuxServer(socket: directory.path("tmux.socket"))
     }
 
     func keys(_ keys: String...) async throws {
-        try await tmux(["send-keys", "-t", session] + keys)
+        try await tmux.keys(keys, to: session)
     }
 
     /// The screen once it shows `text`; fails with the screen as it is after `limit`.
@@ -30,7 +23,7 @@ import Testing
         let deadline = ContinuousClock.now + limit
         var screen = ""
         while ContinuousClock.now < deadline {
-            screen = try await tmux(["capture-pane", "-p", "-t", session])
+            screen = try await tmux.screen(of: session)
             if screen.contains(text) { return screen }
             await Task.yield()
         }
@@ -38,15 +31,14 @@ import Testing
     }
 
     @Test func openFollowGoBackSearchAndWalkTheHistory() async throws {
-        guard FileManager.default.isExecutableFile(atPath: TerminalOutputTests.tmux), FileManager.default.isExecutableFile(atPath: TerminalOutputTests.listor) else {
-            let reason = "the terminal test needs tmux (Debian: apt-get install tmux) and a built listor at \(TerminalOutputTests.listor)"
+        if let reason = TmuxServer.missing {
             if ExternalComponent.isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
             return
         }
         try await withLoopbackServer(BrowserTestSite.router()) { [self] base in
-            try await tmux(["new-session", "-d", "-s", session, "-x", "90", "-y", "16", "/bin/sh"], startsServer: true)
+            _ = try await TmuxServer.start(in: directory, session: session, columns: 90, rows: 16)
             let outcome = await Result { [self] in
-                try await keys("\(TerminalOutputTests.listor) browse \(base.absoluteString)/page --data-dir \(directory.url.path); \(TerminalOutputTests.tmux) -S \(directory.path("tmux.socket")) wait-for -S quit", "Enter")
+                try await keys("\(TmuxServer.listor) browse \(base.absoluteString)/page --data-dir \(directory.url.path); \(tmux.signalling("quit"))", "Enter")
                 // Given the page, full screen: its title in the top bar, its links numbered.
                 let first = try await screen(showing: "See [1]the other page")
                 #expect(first.split(separator: "\n").first?.hasPrefix(" The page (lines 1–6 of 6)") == true)
@@ -91,11 +83,11 @@ import Testing
 
                 // q quits and gives the terminal back.
                 try await keys("q")
-                try await tmux(["wait-for", "quit"])
-                let after = try await tmux(["capture-pane", "-p", "-t", session])
+                try await tmux.wait(for: "quit")
+                let after = try await tmux.screen(of: session)
                 #expect(!after.contains("See [1]the other page"))
             }
-            _ = try? await tmux(["kill-server"])
+            await tmux.stop()
             try outcome.get()
         }
     }

@@ -17,7 +17,7 @@ enum BrowserComposition {
     }
 
     static func withBrowser<T: Sendable>(_ settings: BrowserSettings, _ body: @Sendable (Browser) async throws -> T) async throws -> T {
-        let store = try historyStore(settings)
+        let store = try historyStore(in: settings.dataDirectory)
         return try await withLiveHTTPTransport(followsRedirects: false, decompressedLimit: settings.maximumSize, connectTimeout: settings.connectTimeout) { transport in
             let loader = PageLoader(transport: transport, cookies: CookieJar(), limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize))
             let hosts: any HostAccessor = settings.keepsHistory ? DefaultHostAccessor(store: store) : EmptyHostAccessor()
@@ -29,8 +29,8 @@ enum BrowserComposition {
     }
 
     /// The history alone, for `browse history`, `forget` and `bookmarks`.
-    static func historyStore(_ settings: BrowserSettings) throws -> SQLiteHistoryStore {
-        let directory = try DataDirectory.prepare(settings.dataDirectory)
+    static func historyStore(in dataDirectory: String?) throws -> SQLiteHistoryStore {
+        let directory = try DataDirectory.prepare(dataDirectory)
         return try SQLiteHistoryStore(path: directory + "/browser.sqlite")
     }
 }

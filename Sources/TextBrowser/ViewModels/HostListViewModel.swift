@@ -63,6 +63,11 @@ public struct HostListViewModel: Sendable {
         try await store.changePriority(ofHost: address, by: -1)
     }
 
+    /// Forgets one page, wherever it is in the history; false when it was not there.
+    public func forgetPage(_ url: URL) async throws -> Bool {
+        try await store.forgetPage(url)
+    }
+
     public func forget(_ address: String) async throws -> Bool {
         try await store.forgetHost(address)
     }

@@ -22,9 +22,7 @@ struct BrowseHistory: ListorCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        var settings = BrowserSettings()
-        settings.dataDirectory = dataDirectory.path
-        let store = try BrowserComposition.historyStore(settings)
+        let store = try BrowserComposition.historyStore(in: dataDirectory.path)
         if let host {
             try await showPages(of: host, store: store, environment: environment)
         } else {

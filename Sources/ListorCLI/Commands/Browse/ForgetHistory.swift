@@ -13,15 +13,13 @@ struct ForgetHistory: ListorCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        var settings = BrowserSettings()
-        settings.dataDirectory = dataDirectory.path
-        let store = try BrowserComposition.historyStore(settings)
+        let store = try BrowserComposition.historyStore(in: dataDirectory.path)
+        let list = try await HostListViewModel.load(from: DefaultHostAccessor(store: store), store: store)
         if target.contains("://"), let url = URL(string: target) {
-            guard try await store.forgetPage(url) else { throw BrowseFailure("no page \(target) in the history") }
+            guard try await list.forgetPage(url) else { throw BrowseFailure("no page \(target) in the history") }
             environment.write("Forgot \(url.removingFragment.absoluteString)\n")
             return
         }
-        let list = try await HostListViewModel.load(from: DefaultHostAccessor(store: store), store: store)
         guard try await list.forget(target) else {
             throw BrowseFailure("no host \"\(target)\" in the history" + BrowseHistory.suggestion(target, among: list.rows.map(\.address)))
         }

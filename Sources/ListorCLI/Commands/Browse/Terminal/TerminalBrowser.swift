@@ -221,11 +221,14 @@ struct TerminalBrowser {
     }
 
     private mutating func report(_ error: any Error) {
-        if error is CancellationError || (error as? BrowserError).map({ "\($0)".contains("cancel") }) == true {
-            status = "Cancelled."
-        } else {
-            status = "\(error)"
-        }
+        status = Self.isCancellation(error) ? "Cancelled." : "\(error)"
+    }
+
+    /// Ctrl-C during a load: the task was cancelled, or the loader stopped because it was.
+    private static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if case .cancelled = error as? BrowserError { return true }
+        return false
     }
 
     private mutating func show(_ next: PageViewModel) {
@@ -253,14 +256,12 @@ struct TerminalBrowser {
         }
     }
 
+    /// `a`, as the line commands do it.
     private mutating func bookmark() async {
-        guard let page else { return }
-        do {
-            var bookmarks = try await BookmarksViewModel.load(from: browser.store)
-            try await bookmarks.add(page)
-            status = "Bookmarked: \(page.title)"
-        } catch {
-            status = "\(error)"
+        var controller = BrowserController(browser: browser)
+        switch await controller.perform("a") {
+        case .text(let text), .error(let text): status = text
+        case .page: break
         }
     }
 
