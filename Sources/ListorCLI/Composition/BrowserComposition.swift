@@ -6,8 +6,9 @@ import TextBrowserSQLite
 
 /// Builds the browser for `listor browse`: the history store in the data directory
 /// (`browser.sqlite`), the seed's host and page accessors on it (empty ones with
-/// `--no-history`), the HTTP transport that leaves redirects to the browser and inflates
-/// gzip up to the size limit, a cookie jar for the session, and the session itself.
+/// `--no-history`, and the store then opened only when used), the HTTP transport that leaves
+/// redirects to the browser and inflates gzip up to the size limit, a cookie jar for the
+/// session, and the session itself.
 enum BrowserComposition {
     struct Browser: Sendable {
         let session: BrowsingSession
@@ -17,7 +18,10 @@ enum BrowserComposition {
     }
 
     static func withBrowser<T: Sendable>(_ settings: BrowserSettings, _ body: @Sendable (Browser) async throws -> T) async throws -> T {
-        let store = try historyStore(in: settings.dataDirectory)
+        // With --no-history the store is opened only if the reader asks for the history or
+        // the bookmarks: a --dump never opens it.
+        let dataDirectory = settings.dataDirectory
+        let store: any HistoryStore = settings.keepsHistory ? try historyStore(in: dataDirectory) : DeferredHistoryStore { try historyStore(in: dataDirectory) }
         return try await withLiveHTTPTransport(followsRedirects: false, decompressedLimit: settings.maximumSize, connectTimeout: settings.connectTimeout) { transport in
             let loader = PageLoader(transport: transport, cookies: CookieJar(), limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize))
             let hosts: any HostAccessor = settings.keepsHistory ? DefaultHostAccessor(store: store) : EmptyHostAccessor()
