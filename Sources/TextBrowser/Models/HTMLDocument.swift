@@ -17,9 +17,12 @@ public struct HTMLDocument: Sendable {
         public var nextSibling: Int = -1
         /// How many elements enclose this node.
         public var depth: Int
+        /// The element's tag, nil for text and the root: kept beside the content so that a
+        /// search for one kind of element reads it without copying every element.
+        public var tag: HTMLTag?
     }
 
-    public private(set) var nodes: [Node] = [Node(content: .root, parent: -1, depth: 0)]
+    public private(set) var nodes: [Node] = [Node(content: .root, parent: -1, depth: 0, tag: nil)]
     /// True when the page had more nodes than the parser keeps; what follows the limit is dropped.
     public var isTruncated = false
 
@@ -34,7 +37,9 @@ public struct HTMLDocument: Sendable {
     public mutating func append(_ content: Content, to parent: Int) -> Int {
         let index = nodes.count
         let depth = parent == 0 ? 0 : nodes[parent].depth + 1
-        nodes.append(Node(content: content, parent: parent, depth: depth))
+        var tag: HTMLTag?
+        if case .element(let element) = content { tag = element.tag }
+        nodes.append(Node(content: content, parent: parent, depth: depth, tag: tag))
         if nodes[parent].lastChild >= 0 {
             nodes[nodes[parent].lastChild].nextSibling = index
         } else {
@@ -57,8 +62,8 @@ public struct HTMLDocument: Sendable {
     /// Every element of a kind, in document order, without recursion.
     public func elements(_ tag: HTMLTag) -> [(index: Int, element: HTMLElement)] {
         var found: [(Int, HTMLElement)] = []
-        for (index, node) in nodes.enumerated() {
-            if case .element(let element) = node.content, element.tag == tag { found.append((index, element)) }
+        for index in nodes.indices where nodes[index].tag == tag {
+            if case .element(let element) = nodes[index].content { found.append((index, element)) }
         }
         return found
     }

@@ -103,6 +103,11 @@ private final class TreeBuilder {
         guard reserveNode() else { return }
         let (elementName, tag) = interned(name)
         var list: [HTMLElement.Attribute] = []
+        if let attributes, attributes.pointee != nil {
+            var count = 0
+            while attributes[count * 2] != nil { count += 1 }
+            list.reserveCapacity(count)
+        }
         if var pair = attributes {
             while let attributeName = pair.pointee {
                 let value = pair.successor().pointee.map { String(cString: $0) } ?? ""
