@@ -92,6 +92,19 @@ import TextBrowser
         ])
     }
 
+    @Test func aTableInATableHeaderIsShownOnceNotBeforeEveryValue() {
+        // Found by fuzzing: each header was repeated before every value, so twelve tables each
+        // in the last one's header made 2^12 copies of the innermost text.
+        func nested(_ depth: Int) -> String {
+            depth == 0 ? "deep words" : "<table><tr><th>\(nested(depth - 1))<th>Other</tr><tr><td>first value<td>second value</tr><tr><td>third value<td>fourth value</tr></table>"
+        }
+        let page = render(nested(12), width: 20)
+        // The innermost header is short, a label before each of its two values; no copies beyond.
+        #expect(page.lines.filter { $0.contains("deep words") }.count == 2)
+        #expect(page.lines.filter { $0.contains("fourth value") }.count == 12)
+        #expect(page.lines.count < 300)
+    }
+
     @Test func definitionListsRulesAndImages() {
         #expect(text("<dl><dt>Term<dd>Its meaning</dl><hr><p><img src=a.png alt='A cat'> <img src=b.png alt=''> <img src=c.png>", width: 20) == """
             Term

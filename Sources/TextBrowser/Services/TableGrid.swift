@@ -60,9 +60,18 @@ struct TableGrid {
         return lines
     }
 
+    /// The header row's cells as labels ("Name: value"), when the first row is all headers
+    /// and each is short enough to be a label. A header cell that holds more (a paragraph, a
+    /// table of its own) is shown as a row instead: repeated before every value, a table's
+    /// header inside another table's header grew the page exponentially with the nesting.
+    private func labels(_ rows: [[Cell]], width: Int) -> [String]? {
+        guard rows.count > 1, rows[0].allSatisfy(\.isHeader) else { return nil }
+        let labels = rows[0].map { $0.lines.joined(separator: " ").collapsingHTMLWhitespace() }
+        return labels.allSatisfy({ DisplayWidth.of($0) <= max(width / 2, 20) }) ? labels : nil
+    }
+
     private func cellByCell(_ rows: [[Cell]], width: Int) -> [String] {
-        let header: [String]? = rows.count > 1 && rows[0].allSatisfy(\.isHeader)
-            ? rows[0].map { $0.lines.joined(separator: " ") } : nil
+        let header = labels(rows, width: width)
         var lines: [String] = []
         for (rowIndex, row) in rows.enumerated() {
             if header != nil, rowIndex == 0 { continue }
