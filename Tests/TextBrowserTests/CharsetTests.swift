@@ -36,7 +36,7 @@ import TextBrowser
             // UTF-8 ones, "ÃœÃ€Ãš" in the others: in ISO-8859-15 its Œ, € and Š are where that
             // encoding differs from Latin-1 and windows-1252.
             let expectedClass = expected == "utf-8" ? "ýäè" : "ÃœÃ€Ãš"
-            let text = CharsetDecoder.decode(bytes, as: CharsetDetector.detect(bytes, contentType: contentType).charset)
+            let text = CharsetDecoder().decode(bytes, as: CharsetDetector.detect(bytes, contentType: contentType).charset)
             let document = HTMLParser().parse(text)
             let classes = document.nodes.compactMap { node -> String? in
                 if case .element(let element) = node.content { element[attribute: "class"] } else { nil }
@@ -61,13 +61,13 @@ import TextBrowser
     ] as [(String, [UInt8], String)])
     func bytesAreDecodedInEachEncoding(label: String, bytes: [UInt8], expected: String) throws {
         let charset = try #require(Charset(label: label))
-        #expect(CharsetDecoder.decode(bytes, as: charset) == expected)
+        #expect(CharsetDecoder().decode(bytes, as: charset) == expected)
     }
 
     @Test func bytesThatAreNotValidBecomeReplacementCharactersAndTheRestIsKept() throws {
-        #expect(CharsetDecoder.decode([0x41, 0xFF, 0x42, 0xC6, 0xFC], as: try #require(Charset(label: "euc-jp"))) == "A\u{FFFD}B日")
-        #expect(CharsetDecoder.decode([0x41, 0xFF, 0x42], as: .utf8) == "A\u{FFFD}B")
-        #expect(CharsetDecoder.decode([0x82, 0xA0, 0x82], as: try #require(Charset(label: "shift_jis"))) == "あ\u{FFFD}")
+        #expect(CharsetDecoder().decode([0x41, 0xFF, 0x42, 0xC6, 0xFC], as: try #require(Charset(label: "euc-jp"))) == "A\u{FFFD}B日")
+        #expect(CharsetDecoder().decode([0x41, 0xFF, 0x42], as: .utf8) == "A\u{FFFD}B")
+        #expect(CharsetDecoder().decode([0x82, 0xA0, 0x82], as: try #require(Charset(label: "shift_jis"))) == "あ\u{FFFD}")
     }
 
     @Test func labelsAreMatchedAsTheEncodingStandardSays() {

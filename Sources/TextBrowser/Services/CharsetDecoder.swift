@@ -6,14 +6,21 @@ import Darwin
 
 /// Bytes in a `Charset` to a string. UTF-8 and windows-1252 are decoded here; every other
 /// encoding through the C library's iconv. Bytes that are not valid in the encoding become
-/// U+FFFD, as browsers show them; nothing is dropped silently.
-public enum CharsetDecoder {
-    public static func decode(_ bytes: [UInt8], as charset: Charset) -> String {
+/// U+FFFD, as browsers show them; nothing is dropped silently. The iconv converters it opens
+/// are kept in its pool for the next page.
+public struct CharsetDecoder: Sendable {
+    private let converters: IconvPool
+
+    public init(converters: IconvPool = IconvPool()) {
+        self.converters = converters
+    }
+
+    public func decode(_ bytes: [UInt8], as charset: Charset) -> String {
         var bytes = bytes[...]
         if let bom = CharsetDetector.byteOrderMark(Array(bytes.prefix(3))), bom.charset == charset { bytes = bytes.dropFirst(bom.length) }
         switch charset {
         case .utf8: return String(decoding: bytes, as: UTF8.self)
-        case .windows1252: return windows1252(bytes)
+        case .windows1252: return Self.windows1252(bytes)
         default: return convert(bytes, from: charset.iconvName) ?? String(decoding: bytes, as: UTF8.self)
         }
     }
@@ -38,8 +45,8 @@ public enum CharsetDecoder {
     ]
 
     /// iconv to UTF-8, a replacement character for each byte it cannot read; nil if iconv does not know the encoding.
-    private static func convert(_ bytes: ArraySlice<UInt8>, from name: String) -> String? {
-        IconvPool.shared.withConverter(from: name) { converter in
+    private func convert(_ bytes: ArraySlice<UInt8>, from name: String) -> String? {
+        converters.withConverter(from: name) { converter in
             var input = Array(bytes)
             var output: [UInt8] = []
             output.reserveCapacity(input.count * 2)

@@ -7,25 +7,16 @@ enum DisplayWidth {
     static let fragmentMark: Unicode.Scalar = "\u{E001}"
 
     static func of(_ text: some StringProtocol) -> Int {
-        var width = 0
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return ofScalars(text) }
-            if byte >= 0x20, byte < 0x7F { width += 1 }
-        }
-        return width
+        of(utf8: text.utf8)
     }
 
-    private static func ofScalars(_ text: some StringProtocol) -> Int {
-        var width = 0
-        for scalar in text.unicodeScalars { width += of(scalar) }
-        return width
-    }
-
-    /// The width of UTF-8 bytes.
-    static func of(utf8 bytes: ArraySlice<UInt8>) -> Int {
+    /// The width of UTF-8 bytes: counted byte by byte while they are ASCII.
+    static func of(utf8 bytes: some Collection<UInt8>) -> Int {
         var width = 0
         for byte in bytes {
-            guard byte < 0x80 else { return ofScalars(String(decoding: bytes, as: UTF8.self)) }
+            guard byte < 0x80 else {
+                return String(decoding: bytes, as: UTF8.self).unicodeScalars.reduce(0) { $0 + of($1) }
+            }
             if byte >= 0x20, byte < 0x7F { width += 1 }
         }
         return width

@@ -96,23 +96,21 @@ private final class TreeBuilder {
     private func start(_ name: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         flushText()
         let parent = parent
-        guard document.nodes[parent].depth < maximumDepth || parent == 0 else {
+        guard document.nodes[parent].depth < maximumDepth else {
             open.append((name, parent))
             return
         }
         guard reserveNode() else { return }
         let (elementName, tag) = interned(name)
+        // libxml2's attributes: name, value (nil when it had none), …, then nil.
         var list: [HTMLElement.Attribute] = []
-        if let attributes, attributes.pointee != nil {
+        if let attributes {
             var count = 0
             while attributes[count * 2] != nil { count += 1 }
             list.reserveCapacity(count)
-        }
-        if var pair = attributes {
-            while let attributeName = pair.pointee {
-                let value = pair.successor().pointee.map { String(cString: $0) } ?? ""
-                list.append(HTMLElement.Attribute(name: interned(attributeName).name, value: value))
-                pair += 2
+            for index in 0..<count {
+                let value = attributes[index * 2 + 1].map { String(cString: $0) } ?? ""
+                list.append(HTMLElement.Attribute(name: interned(attributes[index * 2]).name, value: value))
             }
         }
         let node = document.append(.element(HTMLElement(name: elementName, tag: tag, attributes: list)), to: parent)

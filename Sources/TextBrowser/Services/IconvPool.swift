@@ -10,7 +10,7 @@ import Synchronization
 /// conversion itself (a profile of the charset fuzz target: most of the time in the dynamic
 /// loader). A converter is used by one caller at a time: `withConverter` takes one out of the
 /// pool, resets its shift state, and puts it back, keeping at most `perEncoding` of each.
-final class IconvPool: Sendable {
+public final class IconvPool: Sendable {
     private struct Converter: @unchecked Sendable {
         let handle: iconv_t
     }
@@ -18,11 +18,9 @@ final class IconvPool: Sendable {
     private let idle = Mutex<[String: [Converter]]>([:])
     private let perEncoding: Int
 
-    init(perEncoding: Int = 4) {
+    public init(perEncoding: Int = 4) {
         self.perEncoding = perEncoding
     }
-
-    static let shared = IconvPool()
 
     /// Runs `body` with a converter from `encoding` to UTF-8; nil if iconv does not know the encoding.
     func withConverter<Result>(from encoding: String, _ body: (iconv_t) -> Result) -> Result? {

@@ -5,10 +5,12 @@ import Foundation
 public struct PageReader: Sendable {
     public var layout: TextLayout
     public var parser: HTMLParser
+    public var decoder: CharsetDecoder
 
-    public init(layout: TextLayout = TextLayout(), parser: HTMLParser = HTMLParser()) {
+    public init(layout: TextLayout = TextLayout(), parser: HTMLParser = HTMLParser(), decoder: CharsetDecoder = CharsetDecoder()) {
         self.layout = layout
         self.parser = parser
+        self.decoder = decoder
     }
 
     public struct Result: Sendable {
@@ -20,7 +22,7 @@ public struct PageReader: Sendable {
     public func read(_ bytes: [UInt8], contentType: String?, url: URL, charset override: Charset? = nil) -> Result {
         let detection = override.map { CharsetDetector.Detection(charset: $0, source: .override) }
             ?? CharsetDetector.detect(bytes, contentType: contentType)
-        let text = CharsetDecoder.decode(bytes, as: detection.charset)
+        let text = decoder.decode(bytes, as: detection.charset)
         let page: RenderedPage
         if Self.isHTML(contentType: contentType, bytes: bytes) {
             page = layout.render(parser.parse(text), url: url)

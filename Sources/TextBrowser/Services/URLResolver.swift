@@ -62,11 +62,6 @@ public enum URLResolver {
         return true
     }
 
-    /// `href` against `base`, as a URL.
-    public static func resolve(_ href: String, against base: Base) -> URL? {
-        target(of: href, against: base).flatMap { URL(string: $0) }
-    }
-
     public static func resolve(_ href: String, against base: URL) -> URL? {
         var cleaned = href.trimmingASCIIWhitespace()
         if cleaned.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {

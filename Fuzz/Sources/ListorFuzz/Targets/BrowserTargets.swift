@@ -28,16 +28,19 @@ enum BrowserTargets {
     static let charset = FuzzTarget(name: "charset", summary: "the browser's charset sniffing (BOM, HTTP, <meta> prescan) and decoding in UTF-8, UTF-16, single-byte and CJK encodings") { bytes in
         let contentType = bytes.first.map { $0 % 2 == 0 ? "text/html; charset=\(labels[Int($0 / 2) % labels.count])" : "text/html" }
         let detection = CharsetDetector.detect(bytes, contentType: contentType)
-        _ = CharsetDecoder.decode(bytes, as: detection.charset)
+        _ = decoder.decode(bytes, as: detection.charset)
         for label in labels {
             guard let charset = Charset(label: label) else { fatalError("invariant broken: \(label) is not a known label") }
-            let text = CharsetDecoder.decode(bytes, as: charset)
+            let text = decoder.decode(bytes, as: charset)
             if charset == .windows1252 { require(text.unicodeScalars.count == bytes.count, "windows-1252 is one character per byte") }
         }
         if let valid = String(validating: bytes, as: UTF8.self), !bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            require(CharsetDecoder.decode(bytes, as: .utf8) == valid, "valid UTF-8 decoded differently")
+            require(decoder.decode(bytes, as: .utf8) == valid, "valid UTF-8 decoded differently")
         }
     }
+
+    /// One decoder for the whole run, as a browsing session keeps one: its converters are reused.
+    static let decoder = CharsetDecoder()
 
     static let labels = ["utf-8", "utf-16le", "utf-16be", "windows-1252", "iso-8859-2", "koi8-r", "shift_jis", "euc-jp", "gb18030", "big5", "euc-kr", "iso-2022-jp"]
 }

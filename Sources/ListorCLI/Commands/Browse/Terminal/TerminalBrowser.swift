@@ -26,10 +26,13 @@ struct TerminalBrowser {
     private var quits = false
     private let keys: KeyReader
     private let terminal = RawTerminal()
+    /// The line commands, for the keys that do what one of them does.
+    private var commands: BrowserController
 
     init(browser: BrowserComposition.Browser) {
         self.browser = browser
         keys = KeyReader()
+        commands = BrowserController(browser: browser)
     }
 
     mutating func run(opening url: String?) async throws {
@@ -258,8 +261,7 @@ struct TerminalBrowser {
 
     /// `a`, as the line commands do it.
     private mutating func bookmark() async {
-        var controller = BrowserController(browser: browser)
-        switch await controller.perform("a") {
+        switch await commands.perform("a") {
         case .text(let text), .error(let text): status = text
         case .page: break
         }
