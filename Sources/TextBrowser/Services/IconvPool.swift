@@ -22,6 +22,12 @@ public final class IconvPool: Sendable {
         self.perEncoding = perEncoding
     }
 
+    deinit {
+        idle.withLock { idle in
+            for converter in idle.values.joined() { iconv_close(converter.handle) }
+        }
+    }
+
     /// Runs `body` with a converter from `encoding` to UTF-8; nil if iconv does not know the encoding.
     func withConverter<Result>(from encoding: String, _ body: (iconv_t) -> Result) -> Result? {
         let reused = idle.withLock { $0[encoding]?.popLast() }
