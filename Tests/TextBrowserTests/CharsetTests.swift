@@ -38,9 +38,7 @@ import TextBrowser
             let expectedClass = expected == "utf-8" ? "ýäè" : "ÃœÃ€Ãš"
             let text = CharsetDecoder().decode(bytes, as: CharsetDetector.detect(bytes, contentType: contentType).charset)
             let document = HTMLParser().parse(text)
-            let classes = document.nodes.compactMap { node -> String? in
-                if case .element(let element) = node.content { element[attribute: "class"] } else { nil }
-            }
+            let classes = document.nodes.indices.compactMap { document.attribute("class", of: $0) }
             #expect(classes.contains(expectedClass), "\(file): \(classes)")
         }
     }

@@ -2,44 +2,108 @@
 /// that nothing that walks it needs recursion as deep as the markup.
 ///
 /// Node 0 is the root. Children are found through `firstChild` and `nextSibling`; `-1` means none.
+/// The nodes hold no text of their own: text and attribute values are ranges of one byte
+/// buffer, attributes a range of one list, and names indices into one list of names, so a page
+/// of a hundred thousand nodes is a few arrays rather than a few hundred thousand small
+/// allocations to make and free. Strings are made when something asks for them.
 public struct HTMLDocument: Sendable {
-    public enum Content: Sendable, Hashable {
-        case root
-        case element(HTMLElement)
-        case text(String)
+    public enum Kind: UInt8, Sendable {
+        case root, element, text
     }
 
     public struct Node: Sendable {
-        public var content: Content
+        public var kind: Kind
+        /// The element's tag, nil for text and the root.
+        public var tag: HTMLTag?
         public var parent: Int
         public var firstChild: Int = -1
         public var lastChild: Int = -1
         public var nextSibling: Int = -1
         /// How many elements enclose this node.
         public var depth: Int
-        /// The element's tag, nil for text and the root: kept beside the content so that a
-        /// search for one kind of element reads it without copying every element.
-        public var tag: HTMLTag?
+        /// An element's name, as an index into `names`.
+        var name: Int32 = 0
+        /// A text node's bytes in `bytes`, or an element's attributes in `attributeList`.
+        var start: Int32 = 0
+        var end: Int32 = 0
     }
 
-    public private(set) var nodes: [Node] = [Node(content: .root, parent: -1, depth: 0, tag: nil)]
+    /// One attribute: its name (an index into `names`) and its value's bytes.
+    struct AttributeSlot: Sendable {
+        var name: Int32
+        var start: Int32
+        var end: Int32
+    }
+
+    public private(set) var nodes: [Node] = [Node(kind: .root, tag: nil, parent: -1, depth: 0)]
     /// True when the page had more nodes than the parser keeps; what follows the limit is dropped.
     public var isTruncated = false
+    private(set) var bytes: [UInt8] = []
+    private(set) var attributeList: [AttributeSlot] = []
+    /// Element and attribute names, lower case, each once.
+    private(set) var names: [String] = []
+    private var nameIndex: [String: Int32] = [:]
 
     public init() {}
 
-    public mutating func reserveCapacity(_ count: Int) {
+    public mutating func reserveCapacity(nodes count: Int, bytes byteCount: Int) {
         nodes.reserveCapacity(count)
+        bytes.reserveCapacity(byteCount)
+        attributeList.reserveCapacity(count)
     }
 
-    /// Appends `content` as the last child of `parent` and returns its index.
+    // MARK: - Building
+
+    /// The index of `name` in the list of names, added when new.
+    mutating func intern(_ name: String) -> Int32 {
+        if let index = nameIndex[name] { return index }
+        let index = Int32(names.count)
+        names.append(name)
+        nameIndex[name] = index
+        return index
+    }
+
+    /// Adds an attribute for the element appended next; `value` goes to the byte buffer.
+    mutating func addAttribute(name: Int32, value: UnsafeBufferPointer<UInt8>) {
+        let start = Int32(bytes.count)
+        bytes.append(contentsOf: value)
+        attributeList.append(AttributeSlot(name: name, start: start, end: Int32(bytes.count)))
+    }
+
+    /// Text for the text node appended next; pieces added in a row are one text.
+    mutating func addText(_ text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
+    /// Appends an element, with the attributes added since the last element, as the last
+    /// child of `parent`, and returns its index.
     @discardableResult
-    public mutating func append(_ content: Content, to parent: Int) -> Int {
+    mutating func appendElement(name: Int32, tag: HTMLTag, attributesFrom start: Int, to parent: Int) -> Int {
+        append(Node(kind: .element, tag: tag, parent: parent, depth: depth(under: parent), name: name,
+                    start: Int32(start), end: Int32(attributeList.count)), to: parent)
+    }
+
+    /// Appends the text added from byte `start` on as the last child of `parent`.
+    @discardableResult
+    mutating func appendText(from start: Int, to parent: Int) -> Int {
+        append(Node(kind: .text, tag: nil, parent: parent, depth: depth(under: parent), start: Int32(start), end: Int32(bytes.count)), to: parent)
+    }
+
+    var attributeCount: Int { attributeList.count }
+    var byteCount: Int { bytes.count }
+
+    /// Drops text added since byte `start` that no node took.
+    mutating func dropBytes(from start: Int) {
+        bytes.removeSubrange(start...)
+    }
+
+    private func depth(under parent: Int) -> Int {
+        parent == 0 ? 0 : nodes[parent].depth + 1
+    }
+
+    private mutating func append(_ node: Node, to parent: Int) -> Int {
         let index = nodes.count
-        let depth = parent == 0 ? 0 : nodes[parent].depth + 1
-        var tag: HTMLTag?
-        if case .element(let element) = content { tag = element.tag }
-        nodes.append(Node(content: content, parent: parent, depth: depth, tag: tag))
+        nodes.append(node)
         if nodes[parent].lastChild >= 0 {
             nodes[nodes[parent].lastChild].nextSibling = index
         } else {
@@ -49,46 +113,91 @@ public struct HTMLDocument: Sendable {
         return index
     }
 
+    // MARK: - Reading
+
     /// The children of `index`, in order.
     public func children(of index: Int) -> ChildSequence {
         ChildSequence(nodes: nodes, upcoming: nodes[index].firstChild)
     }
 
+    /// The element at `index`, with its attributes, or nil for text and the root.
     public func element(at index: Int) -> HTMLElement? {
-        if case .element(let element) = nodes[index].content { return element }
+        let node = nodes[index]
+        guard node.kind == .element, let tag = node.tag else { return nil }
+        let attributes = attributeList[Int(node.start)..<Int(node.end)].map {
+            HTMLElement.Attribute(name: names[Int($0.name)], value: string($0.start, $0.end))
+        }
+        return HTMLElement(name: names[Int(node.name)], tag: tag, attributes: attributes)
+    }
+
+    /// The text of a text node, nil for elements and the root.
+    public func text(at index: Int) -> String? {
+        let node = nodes[index]
+        return node.kind == .text ? string(node.start, node.end) : nil
+    }
+
+    /// The value of the element's first attribute called `name` (lower case), or nil.
+    public func attribute(_ name: String, of index: Int) -> String? {
+        slot(name, of: index).map { string($0.start, $0.end) }
+    }
+
+    public func hasAttribute(_ name: String, of index: Int) -> Bool {
+        slot(name, of: index) != nil
+    }
+
+    private func slot(_ name: String, of index: Int) -> AttributeSlot? {
+        let node = nodes[index]
+        guard node.kind == .element, node.start < node.end else { return nil }
+        for slot in attributeList[Int(node.start)..<Int(node.end)] where names[Int(slot.name)] == name { return slot }
         return nil
+    }
+
+    private func string(_ start: Int32, _ end: Int32) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), as: UTF8.self) }
     }
 
     /// Every element of a kind, in document order, without recursion.
     public func elements(_ tag: HTMLTag) -> [(index: Int, element: HTMLElement)] {
         var found: [(Int, HTMLElement)] = []
         for index in nodes.indices where nodes[index].tag == tag {
-            if case .element(let element) = nodes[index].content { found.append((index, element)) }
+            if let element = element(at: index) { found.append((index, element)) }
         }
         return found
     }
 
+    /// True when the author hid the element: the `hidden` attribute or an inline `display:none`.
+    func isHidden(_ index: Int) -> Bool {
+        let node = nodes[index]
+        guard node.start < node.end else { return false }
+        if hasAttribute("hidden", of: index) { return true }
+        if node.tag == .input, attribute("type", of: index)?.lowercased() == "hidden" { return false }
+        guard let style = attribute("style", of: index)?.lowercased(), style.contains("display") else { return false }
+        let compact = style.filter { !$0.isWhitespace }
+        return compact.contains("display:none")
+    }
+
     /// The text inside `index`, whitespace collapsed, without recursion.
     public func text(of index: Int) -> String {
-        var pieces: [String] = []
+        var pieces: [UInt8] = []
         var stack = [index]
         while let current = stack.popLast() {
-            switch nodes[current].content {
-            case .text(let text): pieces.append(text)
-            case .element(let element) where element.tag.isSkipped: continue
+            let node = nodes[current]
+            switch node.kind {
+            case .text: pieces.append(contentsOf: bytes[Int(node.start)..<Int(node.end)])
+            case .element where node.tag?.isSkipped == true: continue
             default:
                 var children: [Int] = []
-                var child = nodes[current].firstChild
+                var child = node.firstChild
                 while child >= 0 { children.append(child); child = nodes[child].nextSibling }
                 stack.append(contentsOf: children.reversed())
             }
         }
-        return pieces.joined().collapsingHTMLWhitespace()
+        return String(decoding: pieces, as: UTF8.self).collapsingHTMLWhitespace()
     }
 
     /// The page's `<title>`, whitespace collapsed; nil when it has none or it is empty.
     public var title: String? {
-        guard let (index, _) = elements(.title).first else { return nil }
+        guard let index = nodes.indices.first(where: { nodes[$0].tag == .title }) else { return nil }
         let text = text(of: index)
         return text.isEmpty ? nil : text
     }

@@ -34,13 +34,4 @@ public struct HTMLElement: Sendable, Hashable {
     public func has(_ attribute: String) -> Bool {
         attributes.contains { $0.name == attribute }
     }
-
-    /// True when the author hid the element: the `hidden` attribute or an inline `display:none`.
-    var isHidden: Bool {
-        if has("hidden") { return true }
-        if tag == .input, self[attribute: "type"]?.lowercased() == "hidden" { return false }
-        guard let style = self[attribute: "style"]?.lowercased(), style.contains("display") else { return false }
-        let compact = style.filter { !$0.isWhitespace }
-        return compact.contains("display:none")
-    }
 }

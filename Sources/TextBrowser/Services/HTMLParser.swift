@@ -25,9 +25,12 @@ public struct HTMLParser: Sendable {
         var bytes = Array(html.utf8)
         // libxml2 reads a NUL as the end of the text; HTML reads it as U+FFFD.
         for index in bytes.indices where bytes[index] == 0 { bytes[index] = 0x3F }
+        // The document counts its bytes in 32 bits; a page is capped far below that when fetched.
+        if bytes.count > Int(Int32.max / 2) { bytes.removeSubrange(Int(Int32.max / 2)...) }
         guard !bytes.isEmpty else { return HTMLDocument() }
-        // Pages of the Python documentation have about one node for every 25 bytes.
-        let builder = TreeBuilder(maximumDepth: maximumDepth, maximumNodes: maximumNodes, expectedNodes: bytes.count / 25)
+        // Pages of the Python documentation have about one node for every 25 bytes, and about
+        // two thirds of their bytes are text and attribute values.
+        let builder = TreeBuilder(maximumDepth: maximumDepth, maximumNodes: maximumNodes, expectedNodes: bytes.count / 25, expectedBytes: bytes.count * 2 / 3)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
                 guard let context = htmlCreateMemoryParserCtxt(text.baseAddress, Int32(clamping: text.count)) else { return }
@@ -56,17 +59,19 @@ private final class TreeBuilder {
     /// The open elements as libxml2 sees them: libxml2's name for each (interned, so compared
     /// by address) and the node its content goes to (the nearest kept ancestor, below the depth limit).
     private var open: [(name: UnsafePointer<xmlChar>?, node: Int)] = []
-    /// Text not yet in the tree: libxml2 reports a run of text in pieces.
-    private var text: [UInt8] = []
-    private var names: [UnsafeRawPointer: (name: String, tag: HTMLTag)] = [:]
+    /// Where the text not yet in the tree starts in the document's bytes: libxml2 reports a
+    /// run of text in pieces.
+    private var textStart = 0
+    /// libxml2's names (one copy of each, so known by address) as the document's names and tags.
+    private var names: [UnsafeRawPointer: (name: Int32, tag: HTMLTag)] = [:]
     private let maximumDepth: Int
     private let maximumNodes: Int
     var context: htmlParserCtxtPtr?
 
-    init(maximumDepth: Int, maximumNodes: Int, expectedNodes: Int) {
+    init(maximumDepth: Int, maximumNodes: Int, expectedNodes: Int, expectedBytes: Int) {
         self.maximumDepth = maximumDepth
         self.maximumNodes = maximumNodes
-        document.reserveCapacity(min(expectedNodes, maximumNodes))
+        document.reserveCapacity(nodes: min(expectedNodes, maximumNodes), bytes: expectedBytes)
     }
 
     private var parent: Int { open.last?.node ?? 0 }
@@ -103,18 +108,18 @@ private final class TreeBuilder {
         guard reserveNode() else { return }
         let (elementName, tag) = interned(name)
         // libxml2's attributes: name, value (nil when it had none), …, then nil.
-        var list: [HTMLElement.Attribute] = []
+        let firstAttribute = document.attributeCount
         if let attributes {
-            var count = 0
-            while attributes[count * 2] != nil { count += 1 }
-            list.reserveCapacity(count)
-            for index in 0..<count {
-                let value = attributes[index * 2 + 1].map { String(cString: $0) } ?? ""
-                list.append(HTMLElement.Attribute(name: interned(attributes[index * 2]).name, value: value))
+            var index = 0
+            while let attributeName = attributes[index] {
+                let value = attributes[index + 1]
+                document.addAttribute(name: interned(attributeName).name, value: UnsafeBufferPointer(start: value, count: Int(xmlStrlen(value))))
+                index += 2
             }
         }
-        let node = document.append(.element(HTMLElement(name: elementName, tag: tag, attributes: list)), to: parent)
+        let node = document.appendElement(name: elementName, tag: tag, attributesFrom: firstAttribute, to: parent)
         open.append((name, node))
+        textStart = document.byteCount
     }
 
     private func end(_ name: UnsafePointer<xmlChar>?) {
@@ -129,15 +134,18 @@ private final class TreeBuilder {
     }
 
     private func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int32) {
-        guard let characters, length > 0 else { return }
-        text.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(length)))
+        guard let characters, length > 0, !document.isTruncated else { return }
+        document.addText(UnsafeBufferPointer(start: characters, count: Int(length)))
     }
 
     private func flushText() {
-        guard !text.isEmpty else { return }
-        defer { text.removeAll(keepingCapacity: true) }
-        guard reserveNode() else { return }
-        document.append(.text(String(decoding: text, as: UTF8.self)), to: parent)
+        guard document.byteCount > textStart else { return }
+        if reserveNode() {
+            document.appendText(from: textStart, to: parent)
+        } else {
+            document.dropBytes(from: textStart)
+        }
+        textStart = document.byteCount
     }
 
     /// False, and the parse stopped, when the document has as many nodes as it may.
@@ -149,11 +157,11 @@ private final class TreeBuilder {
     }
 
     /// libxml2 keeps one copy of each name, so each is made into a string and a tag once.
-    private func interned(_ name: UnsafePointer<xmlChar>?) -> (name: String, tag: HTMLTag) {
-        guard let name else { return ("", .other) }
+    private func interned(_ name: UnsafePointer<xmlChar>?) -> (name: Int32, tag: HTMLTag) {
+        guard let name else { return (document.intern(""), .other) }
         if let known = names[UnsafeRawPointer(name)] { return known }
         let text = String(cString: name)
-        let entry = (text, HTMLTag(name: text))
+        let entry = (document.intern(text), HTMLTag(name: text))
         names[UnsafeRawPointer(name)] = entry
         return entry
     }

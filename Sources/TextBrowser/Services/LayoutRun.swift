@@ -36,15 +36,17 @@ struct LayoutRun {
         var stack: [(node: Int, closing: Bool)] = []
         pushChildren(of: 0, onto: &stack)
         while let (node, closing) = stack.popLast() {
-            switch document.nodes[node].content {
+            let current = document.nodes[node]
+            switch current.kind {
             case .root:
                 continue
-            case .text(let text):
-                addText(text)
-            case .element(let element):
+            case .text:
+                if let text = document.text(at: node) { addText(text) }
+            case .element:
+                guard let tag = current.tag else { continue }
                 if closing {
-                    close(element, node: node)
-                } else if !element.tag.isSkipped, !element.isHidden, open(element, node: node) {
+                    close(tag, node: node)
+                } else if !tag.isSkipped, !document.isHidden(node), open(tag, node: node) {
                     stack.append((node, true))
                     pushChildren(of: node, onto: &stack)
                 }
@@ -113,14 +115,19 @@ struct LayoutRun {
 
     // MARK: - Elements
 
-    /// Starts `element`; false when its content has been dealt with and must not be walked.
-    private mutating func open(_ element: HTMLElement, node: Int) -> Bool {
-        if let id = element[attribute: "id"] ?? (element.tag == .a ? element[attribute: "name"] : nil), !id.isEmpty {
+    /// The value of the element's attribute `name`, or nil.
+    private func attribute(_ name: String, of node: Int) -> String? {
+        document.attribute(name, of: node)
+    }
+
+    /// Starts the element at `node`; false when its content has been dealt with and must not be walked.
+    private mutating func open(_ tag: HTMLTag, node: Int) -> Bool {
+        if let id = attribute("id", of: node) ?? (tag == .a ? attribute("name", of: node) : nil), !id.isEmpty {
             fragmentIDs.append(id)
             withBuilder { $0.glue(String(DisplayWidth.fragmentMark)) }
         }
-        if element.tag == .form { openForm(element) }
-        switch element.tag {
+        if tag == .form { openForm(node) }
+        switch tag {
         case .p, .address, .figure, .fieldset, .details, .center:
             withBuilder { $0.blankLine() }
         case .h1, .h2, .h3, .h4, .h5, .h6:
@@ -139,11 +146,10 @@ struct LayoutRun {
             startOfPre = true
         case .ul, .ol, .menu, .dir:
             listBoundary()
-            let ordered = element.tag == .ol
-            let reversed = element.has("reversed")
-            lists.append((ordered, Int(element[attribute: "start"] ?? "") ?? 1, reversed ? -1 : 1))
+            let reversed = document.hasAttribute("reversed", of: node)
+            lists.append((tag == .ol, Int(attribute("start", of: node) ?? "") ?? 1, reversed ? -1 : 1))
         case .li:
-            openListItem(element, node: node)
+            openListItem(node)
         case .dl:
             listBoundary()
         case .dt:
@@ -157,9 +163,9 @@ struct LayoutRun {
             let rule = String(repeating: "─", count: max(available, 1))
             withBuilder { $0.appendLines([rule]) }
         case .img:
-            image(element)
+            image(node)
         case .a:
-            link(element)
+            link(node)
         case .table:
             withBuilder { $0.blankLine() }
             tables.append(TableGrid())
@@ -174,15 +180,15 @@ struct LayoutRun {
         case .caption:
             builders.append(LineBuilder(width: nil))
         case .input:
-            input(element)
+            input(node)
         case .select:
-            select(element, node: node)
+            select(node)
             return false
         case .textarea:
-            textarea(element, node: node)
+            textarea(node)
             return false
         case .button:
-            button(element, node: node)
+            button(node)
             return false
         default:
             break
@@ -190,12 +196,12 @@ struct LayoutRun {
         return true
     }
 
-    private mutating func close(_ element: HTMLElement, node: Int) {
-        switch element.tag {
+    private mutating func close(_ tag: HTMLTag, node: Int) {
+        switch tag {
         case .p, .address, .figure, .fieldset, .details, .center:
             withBuilder { $0.blankLine() }
         case .h1, .h2, .h3, .h4, .h5, .h6:
-            closeHeading(element.tag)
+            closeHeading(tag)
         case .blockquote:
             withBuilder { $0.blankLine() }
         case .pre, .listing, .xmp, .plaintext:
@@ -212,7 +218,7 @@ struct LayoutRun {
              .figcaption, .noscript, .hgroup, .search, .dt, .dd, .optgroup:
             withBuilder { $0.breakLine() }
         case .a:
-            guard element.has("href"), let link = openLinks.popLast() else { break }
+            guard document.hasAttribute("href", of: node), let link = openLinks.popLast() else { break }
             anchors[link.number - 1].text = Self.collapsed(link.text)
             withBuilder { $0.flushGlue() }
         case .table:
@@ -223,7 +229,7 @@ struct LayoutRun {
             guard !tables.isEmpty, builders.count > 1 else { break }
             var cell = builders.removeLast()
             let lines = cell.finish()
-            tables[tables.count - 1].add(cell: lines, isHeader: element.tag == .th)
+            tables[tables.count - 1].add(cell: lines, isHeader: tag == .th)
         case .caption:
             guard builders.count > 1 else { break }
             var cell = builders.removeLast()
@@ -232,7 +238,7 @@ struct LayoutRun {
         default:
             break
         }
-        if element.tag == .form, !openForms.isEmpty { openForms.removeLast() }
+        if tag == .form, !openForms.isEmpty { openForms.removeLast() }
         if let saved = savedIndents.last, saved.node == node {
             savedIndents.removeLast()
             indent = saved.indent
@@ -251,11 +257,11 @@ struct LayoutRun {
 
     private static let bullets = ["*", "+", "o", "#", "@", "-"]
 
-    private mutating func openListItem(_ element: HTMLElement, node: Int) {
+    private mutating func openListItem(_ node: Int) {
         withBuilder { $0.flushMarker(); $0.breakLine() }
         let marker: String
         if var list = lists.popLast() {
-            if let value = element[attribute: "value"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) { list.next = value }
+            if let value = attribute("value", of: node).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) { list.next = value }
             marker = list.ordered ? "\(list.next). " : Self.bullets[(lists.count) % Self.bullets.count] + " "
             list.next += list.step
             lists.append(list)
@@ -280,8 +286,8 @@ struct LayoutRun {
         withBuilder { $0.blankLine() }
     }
 
-    private mutating func link(_ element: HTMLElement) {
-        guard let href = element[attribute: "href"] else { return }
+    private mutating func link(_ node: Int) {
+        guard let href = attribute("href", of: node) else { return }
         let number = anchors.count + 1
         anchors.append(PageAnchor(number: number, kind: .link(href: href, target: URLResolver.target(of: href, against: base)), text: ""))
         openLinks.append((number, ""))
@@ -292,8 +298,8 @@ struct LayoutRun {
         String(DisplayWidth.linkMark) + "[\(number)]"
     }
 
-    private mutating func image(_ element: HTMLElement) {
-        let alt = element[attribute: "alt"].map(Self.collapsed)
+    private mutating func image(_ node: Int) {
+        let alt = attribute("alt", of: node).map(Self.collapsed)
         if let alt, !alt.isEmpty {
             addText(" [" + alt + "] ")
         } else if alt == nil, !openLinks.isEmpty {
@@ -318,18 +324,18 @@ struct LayoutRun {
 
     // MARK: - Forms
 
-    private mutating func input(_ element: HTMLElement) {
-        let type = element[attribute: "type"]?.lowercased() ?? "text"
-        let name = element[attribute: "name"] ?? ""
-        let value = element[attribute: "value"]
-        let size = min(max(Int(element[attribute: "size"] ?? "") ?? 20, 1), max(width / 2, 10))
+    private mutating func input(_ node: Int) {
+        let type = attribute("type", of: node)?.lowercased() ?? "text"
+        let name = attribute("name", of: node) ?? ""
+        let value = attribute("value", of: node)
+        let size = min(max(Int(attribute("size", of: node) ?? "") ?? 20, 1), max(width / 2, 10))
         switch type {
         case "hidden":
             addField(FormField(kind: .hidden, name: name, value: value ?? ""), shown: false)
         case "checkbox", "radio":
-            addField(FormField(kind: type == "radio" ? .radio : .checkbox, name: name, value: value ?? "on", isChecked: element.has("checked")), shown: true)
+            addField(FormField(kind: type == "radio" ? .radio : .checkbox, name: name, value: value ?? "on", isChecked: document.hasAttribute("checked", of: node)), shown: true)
         case "submit", "image":
-            addField(FormField(kind: .submit, name: name, value: value ?? "", label: value ?? element[attribute: "alt"] ?? "Submit"), shown: true)
+            addField(FormField(kind: .submit, name: name, value: value ?? "", label: value ?? attribute("alt", of: node) ?? "Submit"), shown: true)
         case "password":
             addField(FormField(kind: .password, name: name, value: value ?? "", size: size), shown: true)
         case "reset", "button", "file", "color", "range":
@@ -340,7 +346,7 @@ struct LayoutRun {
         }
     }
 
-    private mutating func select(_ element: HTMLElement, node: Int) {
+    private mutating func select(_ node: Int) {
         var options: [FormField.Option] = []
         var selected: String?
         var stack = [node]
@@ -354,25 +360,25 @@ struct LayoutRun {
             }
             stack.append(contentsOf: document.children(of: current).reversed())
         }
-        let field = FormField(kind: .select, name: element[attribute: "name"] ?? "", value: selected ?? options.first?.value ?? "", options: options)
+        let field = FormField(kind: .select, name: attribute("name", of: node) ?? "", value: selected ?? options.first?.value ?? "", options: options)
         addField(field, shown: true)
     }
 
-    private mutating func textarea(_ element: HTMLElement, node: Int) {
+    private mutating func textarea(_ node: Int) {
         var text = ""
         for child in document.children(of: node) {
-            if case .text(let piece) = document.nodes[child].content { text += piece }
+            if let piece = document.text(at: child) { text += piece }
         }
         if text.first == "\n" { text.removeFirst() }
-        let columns = min(max(Int(element[attribute: "cols"] ?? "") ?? 40, 1), max(width - 10, 10))
-        addField(FormField(kind: .textarea, name: element[attribute: "name"] ?? "", value: text, size: columns), shown: true)
+        let columns = min(max(Int(attribute("cols", of: node) ?? "") ?? 40, 1), max(width - 10, 10))
+        addField(FormField(kind: .textarea, name: attribute("name", of: node) ?? "", value: text, size: columns), shown: true)
     }
 
-    private mutating func button(_ element: HTMLElement, node: Int) {
+    private mutating func button(_ node: Int) {
         let label = Self.collapsed(document.text(of: node))
-        let type = element[attribute: "type"]?.lowercased() ?? "submit"
+        let type = attribute("type", of: node)?.lowercased() ?? "submit"
         if type == "submit" {
-            let field = FormField(kind: .submit, name: element[attribute: "name"] ?? "", value: element[attribute: "value"] ?? "", label: label.isEmpty ? "Submit" : label)
+            let field = FormField(kind: .submit, name: attribute("name", of: node) ?? "", value: attribute("value", of: node) ?? "", label: label.isEmpty ? "Submit" : label)
             addField(field, shown: true)
         } else {
             withBuilder { $0.word(Substring("[" + label.replacingOccurrences(of: " ", with: "\u{A0}") + "]")) }
@@ -383,7 +389,9 @@ struct LayoutRun {
     private mutating func addField(_ field: FormField, shown: Bool) {
         var field = field
         var number: Int?
-        if let form = currentForm() {
+        // The form a control belongs to is the innermost open `<form>`. Controls outside any
+        // form are shown but not numbered: there is nothing to submit them to.
+        if let form = openForms.last {
             if shown {
                 number = anchors.count + 1
                 field.number = number
@@ -401,15 +409,9 @@ struct LayoutRun {
         }
     }
 
-    /// The form a control belongs to: the innermost open `<form>`. Controls outside any form
-    /// are shown but not numbered: there is nothing to submit them to.
-    private mutating func currentForm() -> Int? {
-        openForms.last
-    }
-
-    private mutating func openForm(_ element: HTMLElement) {
-        let action = element[attribute: "action"].flatMap { URLResolver.resolve($0, against: baseURL) } ?? baseURL
-        let method: PageForm.Method = element[attribute: "method"]?.lowercased() == "post" ? .post : .get
+    private mutating func openForm(_ node: Int) {
+        let action = attribute("action", of: node).flatMap { URLResolver.resolve($0, against: baseURL) } ?? baseURL
+        let method: PageForm.Method = attribute("method", of: node)?.lowercased() == "post" ? .post : .get
         forms.append(PageForm(action: action, method: method))
         openForms.append(forms.count - 1)
     }
