@@ -125,9 +125,10 @@ import TextBrowser
     }
 
     @Test(arguments: ["a.html", "dir/b.html?x=1#y", "#frag", "#", "", "c%20d.html", "c d.html", "a#b#c", "./x", "../y", "x/./y", "x/../y",
-                      "[z]", "mailto:a@b.test", " spaced.html ", "?q=1", "//host.test/p", "/abs", "é.html", "a..b/c"])
-    func linksJoinedAsTextAreTheURLsFoundationResolves(href: String) {
-        let base = URL(string: "http://example.test/dir/page.html?old=1#top")!
+                      "[z]", "mailto:a@b.test", " spaced.html ", "?q=1", "//host.test/p", "/abs", "é.html", "a..b/c"],
+          ["http://example.test/dir/page.html?old=1#top", "http://example.test/dir/page.html", "file:///tmp/docs/page.html#top"])
+    func linksJoinedAsTextAreTheURLsFoundationResolves(href: String, baseText: String) throws {
+        let base = try #require(URL(string: baseText))
         let target = URLResolver.target(of: href, against: URLResolver.Base(base))
         #expect(target == URLResolver.resolve(href, against: base)?.absoluteString)
         #expect(target.map { URL(string: $0) != nil } ?? true)

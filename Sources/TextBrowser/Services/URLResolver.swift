@@ -9,15 +9,15 @@ public enum URLResolver {
         public let url: URL
         /// The URL without its fragment, as text.
         let withoutFragment: String
-        /// Up to and including the last "/" of the path, when the URL is hierarchical and has no
-        /// query or fragment to drop first; nil otherwise.
+        /// Up to and including the last "/" of the path, when the URL is hierarchical (a host, or
+        /// a local file) and has no query to drop first; nil otherwise.
         let directory: String?
 
         public init(_ url: URL) {
             self.url = url
             let text = url.absoluteString
             withoutFragment = text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
-            if url.host != nil, !withoutFragment.contains("?"), let slash = withoutFragment.lastIndex(of: "/"),
+            if url.host != nil || url.isFileURL, !withoutFragment.contains("?"), let slash = withoutFragment.lastIndex(of: "/"),
                withoutFragment[..<slash].contains("//") {
                 directory = String(withoutFragment[...slash])
             } else {
