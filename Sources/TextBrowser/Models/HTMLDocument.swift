@@ -11,21 +11,39 @@ public struct HTMLDocument: Sendable {
         case root, element, text
     }
 
+    /// A node in 36 bytes: indices are kept in 32 bits, as the parser keeps far fewer nodes and
+    /// bytes than that, and the links of a large page's nodes are most of its tree.
     public struct Node: Sendable {
-        public var kind: Kind
+        public let kind: Kind
         /// The element's tag, nil for text and the root.
-        public var tag: HTMLTag?
-        public var parent: Int
-        public var firstChild: Int = -1
-        public var lastChild: Int = -1
-        public var nextSibling: Int = -1
-        /// How many elements enclose this node.
-        public var depth: Int
+        public let tag: HTMLTag?
+        private let parentIndex: Int32
+        fileprivate var firstChildIndex: Int32 = -1
+        fileprivate var lastChildIndex: Int32 = -1
+        fileprivate var nextSiblingIndex: Int32 = -1
+        private let depthCount: Int32
         /// An element's name, as an index into `names`.
         var name: Int32 = 0
         /// A text node's bytes in `bytes`, or an element's attributes in `attributeList`.
         var start: Int32 = 0
         var end: Int32 = 0
+
+        init(kind: Kind, tag: HTMLTag?, parent: Int, depth: Int, name: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
+            self.kind = kind
+            self.tag = tag
+            parentIndex = Int32(parent)
+            depthCount = Int32(depth)
+            self.name = name
+            self.start = start
+            self.end = end
+        }
+
+        public var parent: Int { Int(parentIndex) }
+        public var firstChild: Int { Int(firstChildIndex) }
+        public var lastChild: Int { Int(lastChildIndex) }
+        public var nextSibling: Int { Int(nextSiblingIndex) }
+        /// How many elements enclose this node.
+        public var depth: Int { Int(depthCount) }
     }
 
     /// One attribute: its name (an index into `names`) and its value's bytes.
@@ -40,6 +58,9 @@ public struct HTMLDocument: Sendable {
     public var isTruncated = false
     private(set) var bytes: [UInt8] = []
     private(set) var attributeList: [AttributeSlot] = []
+    /// The title, base, meta and link elements, which the layout looks for by kind: the few
+    /// of them are found without reading every node.
+    private var headElements: [Int] = []
     /// Element and attribute names, lower case, each once.
     private(set) var names: [String] = []
     private var nameIndex: [String: Int32] = [:]
@@ -79,8 +100,14 @@ public struct HTMLDocument: Sendable {
     /// child of `parent`, and returns its index.
     @discardableResult
     mutating func appendElement(name: Int32, tag: HTMLTag, attributesFrom start: Int, to parent: Int) -> Int {
-        append(Node(kind: .element, tag: tag, parent: parent, depth: depth(under: parent), name: name,
-                    start: Int32(start), end: Int32(attributeList.count)), to: parent)
+        let index = append(Node(kind: .element, tag: tag, parent: parent, depth: depth(under: parent), name: name,
+                                start: Int32(start), end: Int32(attributeList.count)), to: parent)
+        if Self.isHeadElement(tag) { headElements.append(index) }
+        return index
+    }
+
+    private static func isHeadElement(_ tag: HTMLTag) -> Bool {
+        tag == .title || tag == .base || tag == .meta || tag == .link
     }
 
     /// Appends the text added from byte `start` on as the last child of `parent`.
@@ -102,15 +129,16 @@ public struct HTMLDocument: Sendable {
     }
 
     private mutating func append(_ node: Node, to parent: Int) -> Int {
-        let index = nodes.count
+        let index = Int32(nodes.count)
         nodes.append(node)
-        if nodes[parent].lastChild >= 0 {
-            nodes[nodes[parent].lastChild].nextSibling = index
+        let last = nodes[parent].lastChild
+        if last >= 0 {
+            nodes[last].nextSiblingIndex = index
         } else {
-            nodes[parent].firstChild = index
+            nodes[parent].firstChildIndex = index
         }
-        nodes[parent].lastChild = index
-        return index
+        nodes[parent].lastChildIndex = index
+        return Int(index)
     }
 
     // MARK: - Reading
@@ -158,11 +186,10 @@ public struct HTMLDocument: Sendable {
 
     /// Every element of a kind, in document order, without recursion.
     public func elements(_ tag: HTMLTag) -> [(index: Int, element: HTMLElement)] {
-        var found: [(Int, HTMLElement)] = []
-        for index in nodes.indices where nodes[index].tag == tag {
-            if let element = element(at: index) { found.append((index, element)) }
+        let candidates = Self.isHeadElement(tag) ? headElements : Array(nodes.indices)
+        return candidates.compactMap { index in
+            nodes[index].tag == tag ? element(at: index).map { (index, $0) } : nil
         }
-        return found
     }
 
     /// True when the author hid the element: the `hidden` attribute or an inline `display:none`.
@@ -197,7 +224,7 @@ public struct HTMLDocument: Sendable {
 
     /// The page's `<title>`, whitespace collapsed; nil when it has none or it is empty.
     public var title: String? {
-        guard let index = nodes.indices.first(where: { nodes[$0].tag == .title }) else { return nil }
+        guard let index = headElements.first(where: { nodes[$0].tag == .title }) else { return nil }
         let text = text(of: index)
         return text.isEmpty ? nil : text
     }

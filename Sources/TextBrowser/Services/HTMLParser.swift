@@ -70,7 +70,8 @@ private final class TreeBuilder {
 
     init(maximumDepth: Int, maximumNodes: Int, expectedNodes: Int, expectedBytes: Int) {
         self.maximumDepth = maximumDepth
-        self.maximumNodes = maximumNodes
+        // The document counts its nodes in 32 bits.
+        self.maximumNodes = min(maximumNodes, Int(Int32.max))
         document.reserveCapacity(nodes: min(expectedNodes, maximumNodes), bytes: expectedBytes)
     }
 

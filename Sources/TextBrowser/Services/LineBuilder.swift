@@ -220,6 +220,13 @@ struct LineBuilder {
                 glue = ""
                 glueWidth = 0
             }
+            // Printable ASCII, most of what `pre` holds, is one column a byte.
+            if piece.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) {
+                line += piece
+                lineWidth += piece.utf8.count
+                lineHasContent = true
+                continue
+            }
             for character in piece where character != "\r" {
                 if character == "\t" {
                     let spaces = 8 - (lineWidth - indent) % 8
