@@ -17,6 +17,7 @@ public enum BrowserTestSite {
         router.get("redirect/absolute") { request, _ in redirect(.movedPermanently, to: "http://\(request.head.authority ?? "")/page") }
         router.get("redirect/see-other") { _, _ in redirect(.seeOther, to: "/page") }
         router.get("redirect/nowhere") { _, _ in redirect(.found, to: "http://[::1") }
+        router.get("redirect/local-file") { _, _ in redirect(.found, to: "file:///etc/hostname") }
         router.get("loop/a") { _, _ in redirect(.found, to: "/loop/b") }
         router.get("loop/b") { _, _ in redirect(.found, to: "/loop/a") }
         router.get("hops/:count") { _, context in
@@ -24,6 +25,7 @@ public enum BrowserTestSite {
             return count == 0 ? html("<title>Arrived</title><p>Arrived") : redirect(.found, to: "/hops/\(count - 1)")
         }
         router.get("refresh") { _, _ in html("<head><meta http-equiv=refresh content='0; url=/page'></head><p>Moving") }
+        router.get("refresh-to-file") { _, _ in html("<head><meta http-equiv=refresh content='0; url=file:///etc/hostname'></head><p>Staying") }
         router.get("refresh-later") { _, _ in html("<head><meta http-equiv=refresh content='600; url=/page'></head><p>Wait") }
         router.get("gzip") { _, _ in try compressed("browser-page.html.gz", encoding: "gzip") }
         router.get("deflate") { _, _ in try compressed("browser-page.html.zlib", encoding: "deflate") }

@@ -76,6 +76,17 @@ import TextBrowser
         }
     }
 
+    @Test func aWebPageCannotRedirectToALocalFile() async throws {
+        try await withSession { session, base in
+            let error = await failure { try await session.open(base.absoluteString + "/redirect/local-file") }
+            #expect(error?.description == "\(base.absoluteString)/redirect/local-file: redirected to file:///etc/hostname, a local file, which only an address typed by the reader may open")
+            // A refresh to a local file is not followed: the page itself is shown.
+            let page = try await session.open(base.absoluteString + "/refresh-to-file")
+            #expect(page.resource.url.path == "/refresh-to-file")
+            #expect(page.page.lines == ["Staying"])
+        }
+    }
+
     @Test func aMetaRefreshIsFollowedWhenItIsSoon() async throws {
         try await withSession { session, base in
             let page = try await session.open(base.absoluteString + "/refresh")

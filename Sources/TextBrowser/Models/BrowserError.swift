@@ -8,6 +8,8 @@ public enum BrowserError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyRedirects(hops: [URL], limit: Int)
     case redirectLoop(hops: [URL])
     case badRedirect(url: URL, location: String)
+    /// A web page's redirect to a `file:` URL, which would read the reader's own files.
+    case redirectToFile(url: URL, target: URL)
     case unsupportedScheme(url: URL)
     case file(url: URL, reason: String)
     /// A response that is not text (an image, an archive).
@@ -26,6 +28,8 @@ public enum BrowserError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(hops[0].absoluteString): redirect loop: \(Self.chain(hops))"
         case .badRedirect(let url, let location):
             "\(url.absoluteString): redirected to \"\(location)\", which is not a URL"
+        case .redirectToFile(let url, let target):
+            "\(url.absoluteString): redirected to \(target.absoluteString), a local file, which only an address typed by the reader may open"
         case .unsupportedScheme(let url):
             "\(url.absoluteString): \(url.scheme ?? "this kind of") links cannot be opened here (only http, https and file)"
         case .file(let url, let reason):

@@ -32,6 +32,8 @@ public struct PageLoader: Sendable {
             guard let next = URLResolver.resolve(location, against: request.url) else {
                 throw .badRedirect(url: request.url, location: location)
             }
+            // As browsers do: what a web page says cannot make the browser read the reader's files.
+            if next.isFileURL, !request.url.isFileURL { throw .redirectToFile(url: request.url, target: next) }
             hops.append(request.url)
             if hops.count > Self.maximumRedirects { throw .tooManyRedirects(hops: hops + [next], limit: Self.maximumRedirects) }
             // As browsers do: 303, and 301 or 302 after a POST, become a GET without the body.

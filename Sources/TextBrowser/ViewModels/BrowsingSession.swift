@@ -96,13 +96,14 @@ public actor BrowsingSession {
     // MARK: - Loading
 
     /// Redirects are the loader's; a `<meta http-equiv=refresh>` of five seconds or less to
-    /// another page is followed here, within the same limit of hops.
+    /// another page is followed here, within the same limit of hops, but never from a web page
+    /// to a local file (the page is shown instead).
     private func load(_ request: PageRequest) async throws(BrowserError) -> PageViewModel {
         var resource = try await loader.load(request)
         var page = try read(resource)
         var refreshes = 0
         while let refresh = page.page.refresh, refresh.seconds <= 5, refresh.url.removingFragment != resource.url.removingFragment,
-              refreshes < PageLoader.maximumRedirects {
+              !refresh.url.isFileURL || resource.url.isFileURL, refreshes < PageLoader.maximumRedirects {
             refreshes += 1
             let hops = resource.redirects + [resource.url]
             resource = try await loader.load(PageRequest(url: refresh.url))
