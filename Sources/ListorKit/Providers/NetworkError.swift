@@ -12,11 +12,13 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(url: URL, limit: Int)
     /// The body arrived but is not what was expected (the seed's `notDecodable`).
     case notDecodable(url: URL, reason: String)
+    /// A request that was not sent because of where it would go (`AddressGuard`).
+    case refused(url: URL, reason: String)
 
     public var url: URL {
         switch self {
         case .unreachable(let url, _), .invalidResponse(let url, _), .badStatus(let url, _),
-             .timedOut(let url, _), .tooLarge(let url, _), .notDecodable(let url, _):
+             .timedOut(let url, _), .tooLarge(let url, _), .notDecodable(let url, _), .refused(let url, _):
             url
         }
     }
@@ -33,7 +35,7 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(url.absoluteString): no complete response within \(after.components.seconds) s"
         case .tooLarge(let url, let limit):
             "\(url.absoluteString): the response is larger than the limit of \(limit) bytes"
-        case .notDecodable(let url, let reason):
+        case .notDecodable(let url, let reason), .refused(let url, let reason):
             "\(url.absoluteString): \(reason)"
         }
     }

@@ -17,6 +17,10 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    private init(fourBytes: [UInt8]) {
+        bytes = fourBytes
+    }
+
     /// An address written as numbers only: dotted IPv4 (`10.0.0.5`) or IPv6 (`fe80::1`, with or
     /// without brackets). Names, and the other forms of IPv4 that resolvers also take
     /// (`127.1`, `0x7f000001`, `010.0.0.1` in octal), are left to the resolver, whose answer is
@@ -36,6 +40,47 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             guard inet_pton(AF_INET, String(text), &address) == 1 else { return nil }
             bytes = withUnsafeBytes(of: &address) { Array($0) }
         }
+    }
+
+    /// The address a URL's host stands for when it is written as numbers, as the URL Standard
+    /// reads it: IPv6 in brackets, or IPv4 in any of the forms browsers and resolvers take
+    /// (`127.0.0.1`, `127.1`, `0x7f000001`, `2130706433`, `0177.0.0.1` in octal). Nil for a name.
+    /// A host that ends in a number but is no address (`1.2.3.256`) is `.invalid`.
+    public enum URLHost: Sendable, Hashable {
+        case address(IPAddress)
+        case name
+        case invalid
+    }
+
+    public static func urlHost(_ host: String) -> URLHost {
+        if host.contains(":") { return IPAddress(host).map(URLHost.address) ?? .invalid }
+        var parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count > 1, parts.last?.isEmpty == true { parts.removeLast() }
+        // The URL Standard: a host whose last label is a number is an IPv4 address or nothing.
+        guard let last = parts.last, !last.isEmpty, last.allSatisfy(\.isASCII),
+              last.allSatisfy(\.isNumber) || number(last) != nil else { return .name }
+        guard parts.count <= 4 else { return .invalid }
+        var numbers: [UInt64] = []
+        for part in parts {
+            guard let value = number(part) else { return .invalid }
+            numbers.append(value)
+        }
+        guard numbers.dropLast().allSatisfy({ $0 <= 255 }), let final = numbers.last,
+              final < UInt64(1) << (8 * (5 - numbers.count)) else { return .invalid }
+        var value = final
+        for (index, number) in numbers.dropLast().enumerated() { value += number << (8 * (3 - index)) }
+        return .address(IPAddress(fourBytes: [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]))
+    }
+
+    /// One part of an IPv4 host: decimal, octal after a 0, hexadecimal after 0x.
+    private static func number(_ part: Substring) -> UInt64? {
+        guard !part.isEmpty, part.count <= 32 else { return nil }
+        if part.lowercased().hasPrefix("0x") {
+            let digits = part.dropFirst(2)
+            return digits.isEmpty ? 0 : UInt64(digits, radix: 16)
+        }
+        if part.count > 1, part.hasPrefix("0") { return UInt64(part.dropFirst(), radix: 8) }
+        return UInt64(part, radix: 10)
     }
 
     public var isIPv4: Bool { bytes.count == 4 }
@@ -85,9 +130,9 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         let compatible = prefix.elementsEqual(zeros + [0, 0]) && bytes[12..<16].contains { $0 != 0 } && !(bytes[12..<15].allSatisfy { $0 == 0 } && bytes[15] == 1)
         // 64:ff9b::/96, the well-known NAT64 prefix.
         let nat64 = prefix.elementsEqual([0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0])
-        if mapped || translated || compatible || nat64 { return IPAddress(bytes: Array(bytes[12..<16])) }
+        if mapped || translated || compatible || nat64 { return IPAddress(fourBytes: Array(bytes[12..<16])) }
         // 2002::/16, 6to4: the IPv4 address is the next 32 bits.
-        if bytes[0] == 0x20, bytes[1] == 0x02 { return IPAddress(bytes: Array(bytes[2..<6])) }
+        if bytes[0] == 0x20, bytes[1] == 0x02 { return IPAddress(fourBytes: Array(bytes[2..<6])) }
         return nil
     }
 

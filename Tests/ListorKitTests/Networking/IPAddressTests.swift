@@ -1,5 +1,5 @@
 import Testing
-import TextBrowser
+import ListorKit
 
 /// The address classification a server-side reader relies on, checked on the addresses
 /// themselves: no test sends anything beyond loopback.

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where a server that fetches URLs for its visitors may go: http and https to public
+/// addresses only, so that it cannot be turned against the network it runs in (OWASP's
+/// server-side request forgery). A host written as numbers is read as the URL Standard reads
+/// it (`127.1` and `0x7f000001` are loopback); a name is resolved, and refused if any of its
+/// addresses is not public.
+///
+/// The check is made before each request, every redirect hop included when the guarded
+/// transport carries them. The connection itself resolves the name again, so a name whose
+/// answer changes between the two (DNS rebinding) is not caught: see the README.
+public struct AddressGuard: Sendable {
+    private let resolver: HostResolver
+    /// For a home network and for tests: loopback and private addresses are let through too.
+    public let allowsPrivateAddresses: Bool
+
+    public init(resolver: HostResolver, allowsPrivateAddresses: Bool = false) {
+        self.resolver = resolver
+        self.allowsPrivateAddresses = allowsPrivateAddresses
+    }
+
+    /// Returns when `url` may be fetched; otherwise throws `NetworkError.refused` naming why
+    /// (or `.unreachable` when the name does not resolve, `CancellationError` when cancelled).
+    public func check(_ url: URL) async throws {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw NetworkError.refused(url: url, reason: "only http and https addresses can be read from this server")
+        }
+        guard let host = url.host(percentEncoded: false), !host.isEmpty else {
+            throw NetworkError.refused(url: url, reason: "the address has no host")
+        }
+        let addresses: [IPAddress]
+        switch IPAddress.urlHost(host) {
+        case .address(let address):
+            addresses = [address]
+        case .invalid:
+            throw NetworkError.refused(url: url, reason: "\(host) is not a valid IP address")
+        case .name:
+            do {
+                addresses = try await resolver.resolve(host)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                throw NetworkError.unreachable(url: url, reason: "\(error)")
+            }
+            guard !addresses.isEmpty else { throw NetworkError.unreachable(url: url, reason: "cannot resolve \(host): no addresses") }
+        }
+        guard !allowsPrivateAddresses else { return }
+        if let refused = addresses.first(where: { !$0.isGlobal }) {
+            let name = refused.description == host ? "" : " (\(host))"
+            throw NetworkError.refused(url: url, reason: "the address \(refused)\(name) is not reachable from this server: it is \(refused.network.rawValue)")
+        }
+    }
+}
+
+extension HTTPTransport {
+    /// This transport, with every request checked by `guard` first; a refused one is never sent.
+    public func guarded(by addressGuard: AddressGuard) -> HTTPTransport {
+        HTTPTransport { request, limits in
+            try await addressGuard.check(request.url)
+            return try await send(request, limits)
+        }
+    }
+}

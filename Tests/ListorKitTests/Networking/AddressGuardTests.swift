@@ -1,0 +1,109 @@
+import Foundation
+import ListorKit
+import Testing
+
+/// The guard a server-side reader puts in front of its transport. Nothing here leaves the
+/// process: names resolve through a table, and the transport behind the guard is a double
+/// that answers without a network, or fails the test if a refused request reaches it.
+@Suite struct AddressGuardTests {
+    /// Names as the tests' resolver knows them; any other name fails the test.
+    static let resolver = HostResolver { host in
+        let table: [String: [String]] = [
+            "localhost": ["127.0.0.1", "::1"],
+            "public-looking.example": ["127.0.0.1"],
+            "split.example": ["93.184.215.14", "10.0.0.7"],
+            "metadata.example": ["169.254.169.254"],
+            "www.example": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
+        ]
+        guard let addresses = table[host] else { throw HostResolutionError(host: host, reason: "not in the test's table") }
+        return addresses.compactMap(IPAddress.init)
+    }
+
+    /// A transport behind the guard that answers 200 and counts what reached it.
+    static func counting(_ count: Counter) -> HTTPTransport {
+        HTTPTransport { request, _ in
+            await count.add()
+            return HTTPResponse(status: 200, body: Data("ok".utf8))
+        }
+    }
+
+    actor Counter {
+        private(set) var value = 0
+        func add() { value += 1 }
+    }
+
+    @Test(arguments: [
+        ("http://127.0.0.1/", "the address 127.0.0.1 is not reachable from this server: it is loopback"),
+        ("http://localhost/", "the address 127.0.0.1 (localhost) is not reachable from this server: it is loopback"),
+        ("http://[::1]/", "the address ::1 is not reachable from this server: it is loopback"),
+        ("http://0x7f000001/", "the address 127.0.0.1 (0x7f000001) is not reachable from this server: it is loopback"),
+        ("http://2130706433/", "the address 127.0.0.1 (2130706433) is not reachable from this server: it is loopback"),
+        ("http://127.1/", "the address 127.0.0.1 (127.1) is not reachable from this server: it is loopback"),
+        ("http://0177.0.0.1:8080/x", "the address 127.0.0.1 (0177.0.0.1) is not reachable from this server: it is loopback"),
+        ("http://[::ffff:127.0.0.1]/", "the address ::ffff:127.0.0.1 is not reachable from this server: it is loopback"),
+        ("http://public-looking.example/", "the address 127.0.0.1 (public-looking.example) is not reachable from this server: it is loopback"),
+        ("https://split.example/", "the address 10.0.0.7 (split.example) is not reachable from this server: it is private"),
+        ("http://metadata.example/latest/", "the address 169.254.169.254 (metadata.example) is not reachable from this server: it is link-local"),
+        ("http://169.254.169.254/latest/meta-data/", "the address 169.254.169.254 is not reachable from this server: it is link-local"),
+        ("http://10.1.2.3/", "the address 10.1.2.3 is not reachable from this server: it is private"),
+        ("http://192.168.0.1/", "the address 192.168.0.1 is not reachable from this server: it is private"),
+        ("http://100.64.0.1/", "the address 100.64.0.1 is not reachable from this server: it is shared (carrier-grade NAT)"),
+        ("http://[fd00::1]/", "the address fd00::1 is not reachable from this server: it is private"),
+        ("http://[fe80::1]/", "the address fe80::1 is not reachable from this server: it is link-local"),
+        ("http://224.0.0.1/", "the address 224.0.0.1 is not reachable from this server: it is multicast"),
+        ("http://0.0.0.0/", "the address 0.0.0.0 is not reachable from this server: it is unspecified"),
+        ("http://1.2.3.256/", "1.2.3.256 is not a valid IP address"),
+        ("file:///etc/passwd", "only http and https addresses can be read from this server"),
+        ("ftp://www.example/", "only http and https addresses can be read from this server"),
+    ])
+    func whatALoopbackOrPrivateAddressWouldReachIsRefusedAndNeverSent(url text: String, reason: String) async throws {
+        let url = try #require(URL(string: text))
+        let count = Counter()
+        let transport = Self.counting(count).guarded(by: AddressGuard(resolver: Self.resolver))
+        await #expect(throws: NetworkError.refused(url: url, reason: reason)) {
+            _ = try await transport.send(HTTPRequestMessage(url: url), HTTPLimits(timeout: .seconds(5), maximumBodySize: 1024))
+        }
+        #expect(await count.value == 0)
+    }
+
+    @Test(arguments: ["http://93.184.215.14/", "https://www.example/page", "http://[2606:4700:4700::1111]/", "http://www.example:8080/"])
+    func publicAddressesAreLetThrough(url text: String) async throws {
+        let url = try #require(URL(string: text))
+        let count = Counter()
+        let transport = Self.counting(count).guarded(by: AddressGuard(resolver: Self.resolver))
+        let response = try await transport.send(HTTPRequestMessage(url: url), HTTPLimits(timeout: .seconds(5), maximumBodySize: 1024))
+        #expect(response.status == 200)
+        #expect(await count.value == 1)
+    }
+
+    @Test func privateAddressesAreLetThroughWhenAllowed() async throws {
+        let url = try #require(URL(string: "http://localhost:8080/"))
+        try await AddressGuard(resolver: Self.resolver, allowsPrivateAddresses: true).check(url)
+        // Still only web addresses.
+        let file = try #require(URL(string: "file:///etc/passwd"))
+        await #expect(throws: NetworkError.refused(url: file, reason: "only http and https addresses can be read from this server")) {
+            try await AddressGuard(resolver: Self.resolver, allowsPrivateAddresses: true).check(file)
+        }
+    }
+
+    @Test func aNameThatDoesNotResolveIsUnreachableAndNamed() async throws {
+        let url = try #require(URL(string: "http://nowhere.example/"))
+        await #expect(throws: NetworkError.unreachable(url: url, reason: "cannot resolve nowhere.example: not in the test's table")) {
+            try await AddressGuard(resolver: Self.resolver).check(url)
+        }
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1", "127.0.0.1"), ("127.1", "127.0.0.1"), ("0x7f.1", "127.0.0.1"), ("0x7F000001", "127.0.0.1"), ("2130706433", "127.0.0.1"),
+        ("0177.0.0.01", "127.0.0.1"), ("10.0.0.5.", "10.0.0.5"), ("0x", "0.0.0.0"), ("1.65536", "1.1.0.0"),
+    ])
+    func hostsWrittenAsNumbersAreReadAsTheURLStandardReadsThem(host: String, address: String) {
+        #expect(IPAddress.urlHost(host) == .address(IPAddress(address)!))
+    }
+
+    @Test(arguments: [("www.example", IPAddress.URLHost.name), ("0xg.example", .name), ("1.2.3.4.5", .invalid), ("1.2.3.256", .invalid),
+                      ("256.1.1.1", .invalid), ("4294967296", .invalid), ("1.2.09", .invalid), ("example.123", .invalid), ("[::1", .invalid)])
+    func otherHostsAreNamesOrInvalid(host: String, kind: IPAddress.URLHost) {
+        #expect(IPAddress.urlHost(host) == kind)
+    }
+}
