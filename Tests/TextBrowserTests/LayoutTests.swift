@@ -92,6 +92,30 @@ import TextBrowser
         ])
     }
 
+    @Test func columnsKeepTheirPlacesAroundEmptyCellsInnerTablesAndWideCharacters() {
+        let page = render("""
+            <table><tr><th>Name<th>Value<th>Note
+            <tr><td><td>only value<td>n1
+            <tr><td>long name here<td><td>
+            <tr><td>x<td><table><tr><td>in1<td>in2<tr><td><td>in4</table><td>after
+            <tr><td>é wide 日本<td>y  <td></table>
+            """)
+        #expect(page.lines == [
+            "Name            Value       Note", "",
+            "                only value  n1", "",
+            "long name here", "",
+            "x               in1  in2    after",
+            "                     in4", "",
+            "é wide 日本     y",
+        ])
+    }
+
+    @Test func tablesNestedDeeperThanThreeAreLaidOutAsBlocks() {
+        // Three tables deep, each is a grid; the fourth's cells are lines, as lynx shows every table.
+        let page = render("<table><tr><td>1<td><table><tr><td>2<td><table><tr><td>3<td><table><tr><td>4a<td>4b</table></table></table></table>")
+        #expect(page.lines == ["1  2  3  4a", "         4b"])
+    }
+
     @Test func aTableInATableHeaderIsShownOnceNotBeforeEveryValue() {
         // Found by fuzzing: each header was repeated before every value, so twelve tables each
         // in the last one's header made 2^12 copies of the innermost text.
@@ -99,8 +123,8 @@ import TextBrowser
             depth == 0 ? "deep words" : "<table><tr><th>\(nested(depth - 1))<th>Other</tr><tr><td>first value<td>second value</tr><tr><td>third value<td>fourth value</tr></table>"
         }
         let page = render(nested(12), width: 20)
-        // The innermost header is short, a label before each of its two values; no copies beyond.
-        #expect(page.lines.filter { $0.contains("deep words") }.count == 2)
+        // The innermost tables are laid out as blocks (past three levels), so the text is there once.
+        #expect(page.lines.filter { $0.contains("deep words") }.count == 1)
         #expect(page.lines.filter { $0.contains("fourth value") }.count == 12)
         #expect(page.lines.count < 300)
     }

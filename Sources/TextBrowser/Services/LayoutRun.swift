@@ -14,6 +14,11 @@ struct LayoutRun {
     private var openForms: [Int] = []
     private var lists: [(ordered: Bool, next: Int, step: Int)] = []
     private var tables: [TableGrid] = []
+    /// Tables open inside the deepest one laid out as a grid: their cells are laid out as
+    /// blocks, as lynx lays out every table, since each table that holds another copies and
+    /// measures all of its lines again.
+    private var flattenedTables = 0
+    static let maximumTableNesting = 3
     private var openLinks: [(number: Int, text: String)] = []
     private var savedIndents: [(node: Int, indent: Int)] = []
     private var headingStarts: [Int] = []
@@ -168,11 +173,15 @@ struct LayoutRun {
             link(node)
         case .table:
             withBuilder { $0.blankLine() }
-            tables.append(TableGrid())
+            if flattenedTables > 0 || tables.count >= Self.maximumTableNesting {
+                flattenedTables += 1
+            } else {
+                tables.append(TableGrid())
+            }
         case .tr:
-            if !tables.isEmpty { tables[tables.count - 1].endRow() } else { withBuilder { $0.breakLine() } }
+            if isInGrid { tables[tables.count - 1].endRow() } else { withBuilder { $0.breakLine() } }
         case .td, .th:
-            if tables.isEmpty {
+            if !isInGrid {
                 withBuilder { $0.breakLine() }
             } else {
                 builders.append(LineBuilder(width: nil))
@@ -222,11 +231,16 @@ struct LayoutRun {
             anchors[link.number - 1].text = Self.collapsed(link.text)
             withBuilder { $0.flushGlue() }
         case .table:
-            closeTable()
+            if flattenedTables > 0 {
+                flattenedTables -= 1
+                withBuilder { $0.blankLine() }
+            } else {
+                closeTable()
+            }
         case .tr:
-            if !tables.isEmpty { tables[tables.count - 1].endRow() }
+            if isInGrid { tables[tables.count - 1].endRow() }
         case .td, .th:
-            guard !tables.isEmpty, builders.count > 1 else { break }
+            guard isInGrid, builders.count > 1 else { break }
             var cell = builders.removeLast()
             let lines = cell.finish()
             tables[tables.count - 1].add(cell: lines, isHeader: tag == .th)
@@ -234,7 +248,7 @@ struct LayoutRun {
             guard builders.count > 1 else { break }
             var cell = builders.removeLast()
             let lines = cell.finish()
-            if !tables.isEmpty { tables[tables.count - 1].caption += lines } else { withBuilder { $0.appendLines(lines) } }
+            if isInGrid { tables[tables.count - 1].caption += lines } else { withBuilder { $0.appendLines(lines) } }
         default:
             break
         }
@@ -243,6 +257,11 @@ struct LayoutRun {
             savedIndents.removeLast()
             indent = saved.indent
         }
+    }
+
+    /// True when table rows and cells go to a grid: a table is open and not one flattened.
+    private var isInGrid: Bool {
+        !tables.isEmpty && flattenedTables == 0
     }
 
     /// Lists and definition lists are blocks of their own, but not inside another list.

@@ -164,7 +164,7 @@ struct LineBuilder {
     // MARK: - Breaks
 
     private mutating func newLine() {
-        lines.append(trimmingTrailingSpaces(line))
+        lines.append(line.droppingTrailingSpaces())
         line = ""
         lineWidth = 0
         lineHasContent = false
@@ -247,12 +247,5 @@ struct LineBuilder {
         breakLine()
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
-    }
-
-    private func trimmingTrailingSpaces(_ text: String) -> String {
-        guard text.last == " " else { return text }
-        var end = text.endIndex
-        while end > text.startIndex, text[text.index(before: end)] == " " { end = text.index(before: end) }
-        return String(text[..<end])
     }
 }

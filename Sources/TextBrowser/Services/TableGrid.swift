@@ -37,6 +37,9 @@ struct TableGrid {
         return caption + body
     }
 
+    /// Each cell line at its column's offset. Tables inside tables pass every line of the inner
+    /// one through each outer one, so this works on bytes and spaces owed rather than on
+    /// characters: done character by character, 25 nested tables around 20,000 lines took 12 s.
     private func columns(_ rows: [[Cell]], widths: [Int]) -> [String] {
         let spaced = rows.contains { $0.contains { $0.lines.count > 1 } }
         var lines: [String] = []
@@ -45,16 +48,22 @@ struct TableGrid {
             let height = row.map(\.lines.count).max() ?? 0
             for lineIndex in 0..<height {
                 var text = ""
+                // Spaces that go before the next piece, if one comes: trailing ones never do.
+                var owed = 0
+                var started = false
                 for (column, cell) in row.enumerated() where widths[column] > 0 {
-                    if !text.isEmpty || column > 0 && !text.isEmpty { text += "  " }
+                    if started { owed += 2 }
+                    started = true
                     let piece = lineIndex < cell.lines.count ? cell.lines[lineIndex] : ""
-                    if column > 0, text.isEmpty, widths[..<column].contains(where: { $0 > 0 }) {
-                        let before = widths[..<column].filter { $0 > 0 }
-                        text = String(repeating: " ", count: before.reduce(0, +) + 2 * before.count)
+                    guard !piece.isEmpty else {
+                        owed += widths[column]
+                        continue
                     }
-                    text += piece + String(repeating: " ", count: widths[column] - DisplayWidth.of(piece))
+                    if owed > 0 { text += String(repeating: " ", count: owed) }
+                    text += piece
+                    owed = widths[column] - DisplayWidth.of(piece)
                 }
-                lines.append(String(text.reversed().drop { $0 == " " }.reversed()))
+                lines.append(text.droppingTrailingSpaces())
             }
         }
         return lines
@@ -83,6 +92,13 @@ struct TableGrid {
                     builder.space()
                 }
                 for line in cell.lines {
+                    // A line that fits is already laid out (perhaps an inner table's row):
+                    // kept as it is, not wrapped again at every table it is nested in.
+                    if builder.isAtLineStart, DisplayWidth.of(line) <= width {
+                        builder.indent = 0
+                        builder.appendLines([line])
+                        continue
+                    }
                     let margin = line.prefix { $0 == " " }.count
                     builder.indent = min(margin, width / 2)
                     builder.text(line)
@@ -92,5 +108,16 @@ struct TableGrid {
             }
         }
         return lines
+    }
+}
+
+extension String {
+    /// The text without the spaces at its end, found byte by byte.
+    func droppingTrailingSpaces() -> String {
+        let utf8 = utf8
+        guard utf8.last == 0x20 else { return self }
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        return String(self[..<end])
     }
 }
