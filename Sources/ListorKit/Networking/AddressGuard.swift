@@ -8,7 +8,8 @@ import Foundation
 ///
 /// The check is made before each request, every redirect hop included when the guarded
 /// transport carries them. The connection itself resolves the name again, so a name whose
-/// answer changes between the two (DNS rebinding) is not caught: see the README.
+/// answer changes between the two (DNS rebinding) is not caught: AsyncHTTPClient cannot be
+/// told which checked address to connect to.
 public struct AddressGuard: Sendable {
     private let resolver: HostResolver
     /// For a home network and for tests: loopback and private addresses are let through too.

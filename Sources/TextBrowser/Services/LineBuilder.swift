@@ -249,3 +249,14 @@ struct LineBuilder {
         return lines
     }
 }
+
+extension String {
+    /// The text without the spaces at its end, found byte by byte.
+    func droppingTrailingSpaces() -> String {
+        let utf8 = utf8
+        guard utf8.last == 0x20 else { return self }
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        return String(self[..<end])
+    }
+}
