@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "ListorWeb",
             dependencies: [
-                "ListorKit", "Transistors", "Modbus", "Library", "Stella",
+                "ListorKit", "Transistors", "Modbus", "Library", "Stella", "TextBrowser",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -255,7 +255,8 @@ let package = Package(
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
-                "ListorWeb", "Transistors", "Modbus", "Library", "LibrarySQLite", "Stella", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorWeb", "Transistors", "Modbus", "Library", "LibrarySQLite", "Stella", "TextBrowser", "TextBrowserSQLite", "ListorKit", "ListorHTTPClient",
+                "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -17,7 +17,8 @@ public struct Templates: Sendable {
     /// Templates every build must have; app modules render only these.
     static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row", "modbus/sheet", "modbus/row",
                                    "library/list", "library/detail", "library/form", "library/delete", "library/borrower", "library/sign-in",
-                                   "stella/departments", "stella/products", "stella/product"]
+                                   "stella/departments", "stella/products", "stella/product",
+                                   "browser/hosts", "browser/host", "browser/read"]
 
     public static func load() async throws -> Templates {
         guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Templates").path else {

@@ -2,6 +2,7 @@ import Hummingbird
 import Library
 import ListorKit
 import Stella
+import TextBrowser
 
 /// A request that failed, as the visitor sees it: a status, a title and a message, links that
 /// may help, and for API clients the members their JSON answer carries beside `"error"`.
@@ -61,6 +62,12 @@ struct WebError: Error {
             self.init(.unprocessableContent, message: error.message)
         case let error as CatalogueError:
             self.init(catalogue: error)
+        case let error as BrowserError:
+            self.init(browser: error)
+        case let error as HistoryError:
+            self.init(.serviceUnavailable, title: "The history is unavailable", message: "The browser's history cannot be used right now: \(error).",
+                      apiMessage: "\(error)")
+            isUnexpected = true
         case let error as NetworkError:
             // A server this one depends on (a catalogue, an image origin) failed.
             let status: HTTPResponse.Status = if case .timedOut = error { .gatewayTimeout } else { .badGateway }
@@ -86,6 +93,17 @@ struct WebError: Error {
             self.init(.preconditionFailed, message: error.description)
             details = [("version", .number(Double(current)))]
         }
+    }
+
+    /// A page the reader could not read: the visitor's address was at fault (400), or the
+    /// server at the other end (502), or it took too long (504).
+    private init(browser error: BrowserError) {
+        let status: HTTPResponse.Status = switch error {
+        case .invalidAddress, .notWebAddress, .addressTooLong, .unsupportedScheme, .network(.refused), .redirectToFile: .badRequest
+        case .network(.timedOut): .gatewayTimeout
+        default: .badGateway
+        }
+        self.init(status, title: "Cannot read the page", message: error.description)
     }
 
     private init(catalogue error: CatalogueError) {

@@ -91,8 +91,9 @@ public final class SQLiteHistoryStore: HistoryStore {
     public func hosts() async throws -> [VisitedHost] {
         try await read("read the hosts") { db in
             try Row.fetchAll(db, sql: """
-                SELECT address, last_title, priority, visit_count, first_visit, last_visit FROM hosts
-                ORDER BY priority DESC, last_visit DESC, address
+                SELECT address, last_title, priority, visit_count, first_visit, last_visit,
+                    (SELECT count(*) FROM pages WHERE pages.host = hosts.address) AS page_count
+                FROM hosts ORDER BY priority DESC, last_visit DESC, address
                 """).map(Self.host)
         }
     }
@@ -119,7 +120,7 @@ public final class SQLiteHistoryStore: HistoryStore {
 
     private static func host(_ row: Row) -> VisitedHost {
         VisitedHost(address: row["address"], lastTitle: row["last_title"], priority: row["priority"], visitCount: row["visit_count"],
-             firstVisit: row["first_visit"], lastVisit: row["last_visit"])
+             firstVisit: row["first_visit"], lastVisit: row["last_visit"], pageCount: row["page_count"])
     }
 
     private static func page(_ row: Row) -> VisitedPage? {

@@ -49,6 +49,23 @@ public enum BrowserTestSite {
                 line2</textarea><input type=radio name=r value=x checked><input type=radio name=r value=y><input type=submit></form>
                 """)
         }
+        router.get("redirect/to/:port") { _, context in redirect(.found, to: "http://127.0.0.1:\(context.parameters.get("port") ?? "")/page") }
+        router.get("latin1") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/html; charset=iso-8859-1"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: Array("<title>Caf".utf8) + [0xE9] + Array("</title><p>Un caf".utf8) + [0xE9, 0x20, 0x80])))
+        }
+        // Everything a page could try against the reader that shows it.
+        router.get("hostile") { _, _ in
+            html("""
+                <title>"><script>alert(1)</script></title><script>alert(2)</script><style>p { color: red }</style>
+                <p onclick="alert(3)">Hello <img src=x onerror=alert(4) alt='"><b onmouseover=alert(5)>'>
+                <a href="javascript:alert(6)">run</a> <a href='/other" onmouseover="alert(7)'>quote</a>
+                <form action=/echo><textarea name=t></textarea><script>alert(8)</script></textarea>
+                <input name='"><script>alert(9)</script>' value="</textarea><script>alert(10)</script>"></form>
+                <iframe src=/page></iframe><object data=/page></object><svg onload=alert(11)><script>alert(12)</script></svg>
+                <a href="  JaVaScRiPt:alert(13)">mixed case</a> <a href="data:text/html,<script>alert(14)</script>">data</a>
+                """)
+        }
         router.get("echo") { request, _ in html("<p>GET " + escape(request.uri.query ?? "")) }
         router.post("echo") { request, context in
             let body = try await request.body.collect(upTo: 1 << 16)

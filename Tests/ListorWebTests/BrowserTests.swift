@@ -400,4 +400,84 @@ import Transistors
             }
         }
     }
+
+    // MARK: VessBrowser
+
+    /// The empty history → a URL of the loopback test site typed in the address bar → read →
+    /// follow a link → back → the host in the list → its pages → forget it.
+    private func vessJourney(_ browser: WebDriverSession, base: String, site: String, suffix: String) async throws {
+        try await browser.open(base + "/browser")
+        #expect(try await browser.text("#empty").hasPrefix("No history yet."))
+        #expect(try await browser.script("return document.querySelectorAll('#starting-points a').length") == .number(4))
+        try await save(browser, "vess-empty-\(suffix).png")
+
+        try await browser.type(site + "/page", into: "#address")
+        try await browser.click("#go")
+        try await browser.waitUntil("document.getElementById('page-title') !== null && document.getElementById('page-title').textContent === 'The page'")
+        #expect(try await browser.text("#final-url") == site + "/page")
+        #expect(try await browser.text("#facts").hasPrefix("200 · utf-8"))
+        try await save(browser, "vess-read-\(suffix).png")
+        #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "nothing is wider than the window")
+
+        try await browser.click(#"#reader a[href$="%2Fother"]"#)
+        try await browser.waitUntil("document.getElementById('page-title') !== null && document.getElementById('page-title').textContent === 'Other'")
+        _ = try await browser.script("history.back(); return true")
+        try await browser.waitUntil("document.getElementById('page-title') !== null && document.getElementById('page-title').textContent === 'The page'")
+        // A fragment link of the page jumps within it.
+        try await browser.click(##"#reader a[href="#r-end"]"##)
+        try await browser.waitUntil("location.hash === '#r-end'")
+
+        try await browser.open(base + "/browser")
+        try await browser.waitUntil("document.getElementById('hosts') !== null")
+        #expect(try await browser.text("#hosts .host-name") == "127.0.0.1")
+        #expect(try await browser.text("#hosts .host-meta").hasPrefix("2 pages · last visit "))
+        try await save(browser, "vess-hosts-\(suffix).png")
+        #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "nothing is wider than the window")
+        try await browser.click("#hosts .host-link")
+        try await browser.waitUntil("document.getElementById('pages') !== null")
+        #expect(try await browser.script("return document.querySelectorAll('#pages .visited-page').length") == .number(2))
+        #expect(try await browser.script("return [...document.querySelectorAll('#pages .page-title')].map(a => a.textContent).sort().join('|')") == .string("Other|The page"))
+        try await browser.click("#forget-host")
+        try await browser.waitUntil("document.getElementById('notice') !== null")
+        #expect(try await browser.text("#notice") == "Forgotten.")
+        #expect(try await browser.text("#empty").hasPrefix("No history yet."))
+    }
+
+    private func serveBrowser(_ body: @escaping @Sendable (String, String) async throws -> Void) async throws {
+        try await withBrowserModule { module, site, _ in
+            let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
+            try await withLoopbackServer(router) { base in try await body(base.absoluteString, site.absoluteString) }
+        }
+    }
+
+    @Test func vessBrowserJourneyWide() async throws {
+        if browserMissing() { return }
+        try await serveBrowser { base, site in
+            try await WebDriverSession.with(width: 1280, height: 900) { browser in try await vessJourney(browser, base: base, site: site, suffix: "wide") }
+        }
+    }
+
+    @Test func vessBrowserJourneyAtPhoneWidth() async throws {
+        if browserMissing() { return }
+        try await serveBrowser { base, site in
+            try await WebDriverSession.with(width: 375, height: 812) { browser in
+                try await vessJourney(browser, base: base, site: site, suffix: "phone")
+            }
+        }
+    }
+
+    @Test func vessBrowserWorksWithJavaScriptDisabled() async throws {
+        if browserMissing() { return }
+        try await serveBrowser { base, site in
+            try await WebDriverSession.with(width: 1280, height: 900, javaScript: false) { browser in
+                try await vessJourney(browser, base: base, site: site, suffix: "nojs")
+                // A search form of the page, sent through the reader.
+                try await browser.open(base + "/browser/read?url=" + (site + "/form").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+                try await browser.waitUntil("document.getElementById('page-title') !== null")
+                try await browser.click(#"button[name="f.go"]"#)
+                try await browser.waitUntil("document.getElementById('final-url') !== null && document.getElementById('final-url').textContent.includes('/echo?')")
+                #expect(try await browser.text("#reader").contains("GET q=a+b&s=one&go=Search"))
+            }
+        }
+    }
 }

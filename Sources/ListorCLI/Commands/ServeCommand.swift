@@ -29,6 +29,8 @@ struct ServeCommand: ListorCommand {
     var libraryOpenLending = false
     @OptionGroup(title: "Stella")
     var stella: ServeStellaOptions
+    @OptionGroup(title: "VessBrowser")
+    var browser: ServeBrowserOptions
     @OptionGroup(title: "Connections")
     var connections: ServeConnectionOptions
 
@@ -63,6 +65,7 @@ struct ServeCommand: ListorCommand {
         }
         return ServeSettings(host: host, port: port, logLevel: logLevel, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
                              library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, stella: try stella.settings(),
+                             browser: try browser.settings(),
                              publicHosts: connections.publicHosts, limits: try connections.limits())
     }
 

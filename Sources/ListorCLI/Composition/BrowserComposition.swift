@@ -1,6 +1,7 @@
 import Foundation
 import ListorHTTPClient
 import ListorKit
+import ListorWeb
 import TextBrowser
 import TextBrowserSQLite
 
@@ -29,6 +30,25 @@ enum BrowserComposition {
             let session = BrowsingSession(loader: loader, reader: PageReader(layout: TextLayout(width: settings.width), decoder: CharsetDecoder(converters: IconvPool())), hosts: hosts, pages: pages)
             await session.setCharsetOverride(settings.charset)
             return try await body(Browser(session: session, store: store, hosts: hosts, pages: pages))
+        }
+    }
+
+    /// The reader `listor serve` runs for its visitors, on a transport of its own that leaves
+    /// redirects to the loader, inflates up to the size limit and connects within the connect
+    /// limit: every request and redirect hop checked by the address guard, no cookies kept
+    /// between reads, no local files, and the history in the data directory.
+    static func withWebModule<T: Sendable>(_ settings: ServeBrowserSettings, dataDirectory: String, formKey: FormKey,
+                                           _ body: (BrowserWebModule) async throws -> T) async throws -> T {
+        let store = try historyStore(in: dataDirectory)
+        return try await withLiveHTTPTransport(followsRedirects: false, decompressedLimit: settings.maximumSize, connectTimeout: settings.connectTimeout) { transport in
+            let addressGuard = AddressGuard(resolver: .system(), allowsPrivateAddresses: settings.allowsPrivateAddresses)
+            let loader = PageLoader(transport: transport.guarded(by: addressGuard), cookies: nil,
+                                    limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize), readsFiles: false)
+            let pages = DefaultPageAccessor(store: store)
+            let reader = ReaderViewModel(loader: loader, reader: PageReader(decoder: CharsetDecoder(converters: IconvPool())), pages: pages,
+                                         searchEngine: settings.searchEngine)
+            return try await body(BrowserWebModule(store: store, hosts: DefaultHostAccessor(store: store), pages: pages, reader: reader,
+                                                   maximumConcurrentReads: settings.maximumConcurrentReads, formKey: formKey))
         }
     }
 

@@ -29,35 +29,44 @@ enum ServeComposition {
         var logger = Logger(label: "listor") { StreamLogHandler(label: $0, stream: environment.errorStream) }
         logger.logLevel = settings.logLevel
         let serverLogger = logger
+        if settings.browser.allowsPrivateAddresses {
+            logger.warning("--browser-allow-private: the reader fetches loopback and private addresses for anyone who can reach this server")
+        }
+        let browser = settings.browser
         try await withLiveHTTPTransport { transport in
-            let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport)
-            try await LibraryComposition.withLibrary(settings.library) { library in
-                let app = try await buildApplication(
-                    configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits),
-                    modules: [
-                        TransistorsWebModule(viewModel: transistors),
-                        ModbusWebModule(monitor: modbus.monitor, device: modbus.device, limits: settings.limits),
-                        LibraryWebModule(library: library, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
-                                         openLending: settings.libraryOpenLending, formKey: formKey),
-                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures),
-                    ],
-                    services: modbus.services,
-                    logger: serverLogger,
-                    onServerRunning: { port in
-                        let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
-                        environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
-                        environment.write("ModbusApp polls \(modbus.device)\n")
-                        environment.write("The library is in \(settings.library.database)\n")
-                        if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
-                        let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
-                        environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
-                    })
-                let result: Result<Void, any Error>
-                do { result = .success(try await run(app)) } catch { result = .failure(error) }
-                await modbus.close()
-                let counters = await shop.pictures.pipeline.counters
-                serverLogger.info("\(counters.summary)")
-                try result.get()
+            try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey) { reader in
+                let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport)
+                try await LibraryComposition.withLibrary(settings.library) { library in
+                    let app = try await buildApplication(
+                        configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits),
+                        modules: [
+                            TransistorsWebModule(viewModel: transistors),
+                            ModbusWebModule(monitor: modbus.monitor, device: modbus.device, limits: settings.limits),
+                            LibraryWebModule(library: library, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
+                                             openLending: settings.libraryOpenLending, formKey: formKey),
+                            StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures),
+                            reader,
+                        ],
+                        services: modbus.services,
+                        logger: serverLogger,
+                        onServerRunning: { port in
+                            let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+                            environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
+                            environment.write("ModbusApp polls \(modbus.device)\n")
+                            environment.write("The library is in \(settings.library.database)\n")
+                            if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
+                            let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
+                            environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
+                            let reach = browser.allowsPrivateAddresses ? "public, loopback and private addresses" : "public addresses only"
+                            environment.write("VessBrowser's reader fetches \(reach); its history is in \(dataDirectory)/browser.sqlite\n")
+                        })
+                    let result: Result<Void, any Error>
+                    do { result = .success(try await run(app)) } catch { result = .failure(error) }
+                    await modbus.close()
+                    let counters = await shop.pictures.pipeline.counters
+                    serverLogger.info("\(counters.summary)")
+                    try result.get()
+                }
             }
         }
     }

@@ -14,6 +14,7 @@ struct ServeSettings: Sendable {
     /// Checking out and in open to all when the library has an admin token.
     var libraryOpenLending: Bool
     var stella: StellaSettings
+    var browser: ServeBrowserSettings
     /// Host names answered besides IP addresses and localhost.
     var publicHosts: [String]
     var limits: ConnectionLimits

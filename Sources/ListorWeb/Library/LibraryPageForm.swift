@@ -3,7 +3,7 @@ import Library
 
 /// What the library's page forms send: the CSRF token, the version the form was filled from,
 /// a book's fields, a borrower, the admin token. Decoded by `URLEncodedFormDecoder`.
-struct LibraryPageForm: Decodable {
+struct LibraryPageForm: CSRFProtectedForm {
     var csrf: String?
     var version: String?
     var title: String?

@@ -11,6 +11,10 @@ public enum BrowserError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A web page's redirect to a `file:` URL, which would read the reader's own files.
     case redirectToFile(url: URL, target: URL)
     case unsupportedScheme(url: URL)
+    /// An address a server was asked to read that is not http or https (a local file, say).
+    case notWebAddress(url: URL)
+    /// An address longer than a server reads.
+    case addressTooLong(length: Int, limit: Int)
     case file(url: URL, reason: String)
     /// A response that is not text (an image, an archive).
     case notText(url: URL, contentType: String)
@@ -32,6 +36,10 @@ public enum BrowserError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(url.absoluteString): redirected to \(target.absoluteString), a local file, which only an address typed by the reader may open"
         case .unsupportedScheme(let url):
             "\(url.absoluteString): \(url.scheme ?? "this kind of") links cannot be opened here (only http, https and file)"
+        case .notWebAddress(let url):
+            "\(url.absoluteString.prefix(200)): only http and https addresses can be read from this server"
+        case .addressTooLong(let length, let limit):
+            "the address is \(length) characters long; this server reads addresses of up to \(limit)"
         case .file(let url, let reason):
             "\(url.absoluteString): \(reason)"
         case .notText(let url, let contentType):

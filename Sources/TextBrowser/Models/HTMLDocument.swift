@@ -143,6 +143,32 @@ public struct HTMLDocument: Sendable {
 
     // MARK: - Reading
 
+    /// Walks the tree below the root in document order without recursion, so that the depth of
+    /// the markup costs heap, not stack: `visit(node, false)` as each node opens, whose answer
+    /// says whether to go into its children, and `visit(node, true)` as each element gone into closes.
+    public func walk(_ visit: (_ node: Int, _ closing: Bool) -> Bool) {
+        var stack: [(node: Int, closing: Bool)] = []
+        pushChildren(of: 0, onto: &stack)
+        while let (node, closing) = stack.popLast() {
+            if closing {
+                _ = visit(node, true)
+            } else if visit(node, false), nodes[node].kind == .element {
+                stack.append((node, true))
+                pushChildren(of: node, onto: &stack)
+            }
+        }
+    }
+
+    private func pushChildren(of node: Int, onto stack: inout [(node: Int, closing: Bool)]) {
+        let start = stack.count
+        var child = nodes[node].firstChild
+        while child >= 0 {
+            stack.append((child, false))
+            child = nodes[child].nextSibling
+        }
+        stack[start...].reverse()
+    }
+
     /// The children of `index`, in order.
     public func children(of index: Int) -> ChildSequence {
         ChildSequence(nodes: nodes, upcoming: nodes[index].firstChild)

@@ -11,18 +11,21 @@ public struct VisitedHost: Sendable, Hashable, Identifiable {
     public var visitCount: Int
     public var firstVisit: Date
     public var lastVisit: Date
+    /// How many of its pages the history holds.
+    public var pageCount: Int
 
     public var id: String { address }
 
     /// "Python" for www.python.org.
     public var name: String { HostNaming.displayName(for: address) }
 
-    public init(address: String, lastTitle: String? = nil, priority: Int = 0, visitCount: Int = 1, firstVisit: Date, lastVisit: Date) {
+    public init(address: String, lastTitle: String? = nil, priority: Int = 0, visitCount: Int = 1, firstVisit: Date, lastVisit: Date, pageCount: Int = 1) {
         self.address = address.lowercased()
         self.lastTitle = lastTitle
         self.priority = priority
         self.visitCount = visitCount
         self.firstVisit = firstVisit
         self.lastVisit = lastVisit
+        self.pageCount = pageCount
     }
 }

@@ -38,23 +38,22 @@ struct LayoutRun {
 
     mutating func walk() {
         headLinks()
-        var stack: [(node: Int, closing: Bool)] = []
-        pushChildren(of: 0, onto: &stack)
-        while let (node, closing) = stack.popLast() {
+        let document = document
+        document.walk { node, closing in
             let current = document.nodes[node]
             switch current.kind {
             case .root:
-                continue
+                return false
             case .text:
                 if let text = document.text(at: node) { addText(text) }
+                return false
             case .element:
-                guard let tag = current.tag else { continue }
+                guard let tag = current.tag else { return false }
                 if closing {
                     close(tag, node: node)
-                } else if !tag.isSkipped, !document.isHidden(node), open(tag, node: node) {
-                    stack.append((node, true))
-                    pushChildren(of: node, onto: &stack)
+                    return false
                 }
+                return !tag.isSkipped && !document.isHidden(node) && open(tag, node: node)
             }
         }
     }
@@ -81,16 +80,6 @@ struct LayoutRun {
             first = false
         }
         if !first { withBuilder { $0.blankLine() } }
-    }
-
-    private func pushChildren(of node: Int, onto stack: inout [(node: Int, closing: Bool)]) {
-        let start = stack.count
-        var child = document.nodes[node].firstChild
-        while child >= 0 {
-            stack.append((child, false))
-            child = document.nodes[child].nextSibling
-        }
-        stack[start...].reverse()
     }
 
     private mutating func withBuilder(_ body: (inout LineBuilder) -> Void) {
@@ -344,62 +333,27 @@ struct LayoutRun {
     // MARK: - Forms
 
     private mutating func input(_ node: Int) {
-        let type = attribute("type", of: node)?.lowercased() ?? "text"
-        let name = attribute("name", of: node) ?? ""
-        let value = attribute("value", of: node)
-        let size = min(max(Int(attribute("size", of: node) ?? "") ?? 20, 1), max(width / 2, 10))
-        switch type {
-        case "hidden":
-            addField(FormField(kind: .hidden, name: name, value: value ?? ""), shown: false)
-        case "checkbox", "radio":
-            addField(FormField(kind: type == "radio" ? .radio : .checkbox, name: name, value: value ?? "on", isChecked: document.hasAttribute("checked", of: node)), shown: true)
-        case "submit", "image":
-            addField(FormField(kind: .submit, name: name, value: value ?? "", label: value ?? attribute("alt", of: node) ?? "Submit"), shown: true)
-        case "password":
-            addField(FormField(kind: .password, name: name, value: value ?? "", size: size), shown: true)
-        case "reset", "button", "file", "color", "range":
-            let label = value ?? (type == "file" ? "file" : type.capitalized)
-            withBuilder { $0.word(Substring("[" + label.replacingOccurrences(of: " ", with: "\u{A0}") + "]")) }
-        default:
-            addField(FormField(kind: .text, name: name, value: value ?? "", size: size), shown: true)
-        }
+        show(FormControls.input(node, in: document, width: width))
     }
 
     private mutating func select(_ node: Int) {
-        var options: [FormField.Option] = []
-        var selected: String?
-        var stack = [node]
-        while let current = stack.popLast() {
-            if let option = document.element(at: current), option.tag == .option {
-                let label = option[attribute: "label"] ?? Self.collapsed(document.text(of: current))
-                let value = option[attribute: "value"] ?? label
-                options.append(FormField.Option(value: value, label: label))
-                if option.has("selected") { selected = value }
-                continue
-            }
-            stack.append(contentsOf: document.children(of: current).reversed())
-        }
-        let field = FormField(kind: .select, name: attribute("name", of: node) ?? "", value: selected ?? options.first?.value ?? "", options: options)
-        addField(field, shown: true)
+        addField(FormControls.select(node, in: document), shown: true)
     }
 
     private mutating func textarea(_ node: Int) {
-        var text = ""
-        for child in document.children(of: node) {
-            if let piece = document.text(at: child) { text += piece }
-        }
-        if text.first == "\n" { text.removeFirst() }
-        let columns = min(max(Int(attribute("cols", of: node) ?? "") ?? 40, 1), max(width - 10, 10))
-        addField(FormField(kind: .textarea, name: attribute("name", of: node) ?? "", value: text, size: columns), shown: true)
+        addField(FormControls.textarea(node, in: document, width: width), shown: true)
     }
 
     private mutating func button(_ node: Int) {
-        let label = Self.collapsed(document.text(of: node))
-        let type = attribute("type", of: node)?.lowercased() ?? "submit"
-        if type == "submit" {
-            let field = FormField(kind: .submit, name: attribute("name", of: node) ?? "", value: attribute("value", of: node) ?? "", label: label.isEmpty ? "Submit" : label)
-            addField(field, shown: true)
-        } else {
+        show(FormControls.button(node, in: document))
+    }
+
+    /// A field where it stands (hidden ones in their form alone), or an inert control's label.
+    private mutating func show(_ control: FormControls.Control) {
+        switch control {
+        case .field(let field):
+            addField(field, shown: field.kind != .hidden)
+        case .inert(let label):
             withBuilder { $0.word(Substring("[" + label.replacingOccurrences(of: " ", with: "\u{A0}") + "]")) }
         }
     }

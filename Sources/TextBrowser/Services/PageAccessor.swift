@@ -7,6 +7,22 @@ public protocol PageAccessor: Sendable {
     func pages(of host: VisitedHost) async throws -> [VisitedPage]
 }
 
+extension PageAccessor {
+    /// Records a visit to a web page (other addresses are not history), and says why it could
+    /// not when it could not: the page is shown all the same.
+    func record(_ url: URL, title: String?, at date: Date) async -> HistoryError? {
+        guard let host = url.host, !host.isEmpty, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+        do {
+            try await visit(page: VisitedPage(url: url, title: title, firstVisit: date, lastVisit: date))
+            return nil
+        } catch let error as HistoryError {
+            return error
+        } catch {
+            return HistoryError("record the visit", reason: "\(error)")
+        }
+    }
+}
+
 /// Pages in the history store, each stored once by URL.
 public struct DefaultPageAccessor: PageAccessor {
     private let store: any HistoryStore

@@ -5,27 +5,35 @@ import ListorKit
 /// (certificates checked, bodies and time bounded by `limits`), `file:` URLs from the disk.
 /// Redirects are followed here, hop by hop, so that each is checked, counted and named; the
 /// session's cookies go out with every request and come back from every response.
+///
+/// A server that reads pages for its visitors gives no jar, so that no visitor's cookies reach
+/// another's requests (each load then keeps its own through its redirects), and does not let
+/// it read files.
 public struct PageLoader: Sendable {
     public static let maximumRedirects = 10
 
     private let transport: HTTPTransport
-    private let cookies: CookieJar
+    private let cookies: CookieJar?
     private let limits: HTTPLimits
+    private let readsFiles: Bool
 
-    public init(transport: HTTPTransport, cookies: CookieJar, limits: HTTPLimits = HTTPLimits(timeout: .seconds(30), maximumBodySize: 5 << 20)) {
+    public init(transport: HTTPTransport, cookies: CookieJar?, limits: HTTPLimits = HTTPLimits(timeout: .seconds(30), maximumBodySize: 5 << 20),
+                readsFiles: Bool = true) {
         self.transport = transport
         self.cookies = cookies
         self.limits = limits
+        self.readsFiles = readsFiles
     }
 
     public func load(_ request: PageRequest) async throws(BrowserError) -> LoadedResource {
         var request = request
         var hops: [URL] = []
         var seen: Set<String> = []
+        let cookies = cookies ?? CookieJar()
         while true {
             let key = request.method + " " + request.url.absoluteString
             if !seen.insert(key).inserted { throw .redirectLoop(hops: hops + [request.url]) }
-            let response = try await fetch(request)
+            let response = try await fetch(request, cookies: cookies)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.location else {
                 return response.resource(redirects: hops)
             }
@@ -45,6 +53,25 @@ public struct PageLoader: Sendable {
         }
     }
 
+    /// Loads `request`, and then, as browsers do, the page a `<meta http-equiv=refresh>` of five
+    /// seconds or less sends the reader to, within the same limit of hops; never from a web page
+    /// to a local file (the page is shown instead). `read` reads each page and finds its refresh.
+    public func load<Page>(_ request: PageRequest, reading read: @Sendable (LoadedResource) throws(BrowserError) -> (page: Page, refresh: RenderedPage.Refresh?))
+        async throws(BrowserError) -> (resource: LoadedResource, page: Page) {
+        var resource = try await load(request)
+        var (page, refresh) = try read(resource)
+        var refreshes = 0
+        while let next = refresh, next.seconds <= 5, next.url.removingFragment != resource.url.removingFragment,
+              !next.url.isFileURL || resource.url.isFileURL, refreshes < Self.maximumRedirects {
+            refreshes += 1
+            let hops = resource.redirects + [resource.url]
+            resource = try await load(PageRequest(url: next.url))
+            resource.redirects = hops + resource.redirects
+            (page, refresh) = try read(resource)
+        }
+        return (resource, page)
+    }
+
     private struct Answer {
         var url: URL
         var status: Int
@@ -57,11 +84,12 @@ public struct PageLoader: Sendable {
         }
     }
 
-    private func fetch(_ request: PageRequest) async throws(BrowserError) -> Answer {
+    private func fetch(_ request: PageRequest, cookies: CookieJar) async throws(BrowserError) -> Answer {
         switch request.url.scheme?.lowercased() {
         case "http", "https":
             break
         case "file":
+            guard readsFiles else { throw .notWebAddress(url: request.url) }
             return try readFile(request.url)
         default:
             throw .unsupportedScheme(url: request.url)

@@ -6,11 +6,15 @@ public struct PageReader: Sendable {
     public var layout: TextLayout
     public var parser: HTMLParser
     public var decoder: CharsetDecoder
+    /// How the web reader simplifies HTML.
+    public var readerLayout: ReaderLayout
 
-    public init(layout: TextLayout = TextLayout(), parser: HTMLParser = HTMLParser(), decoder: CharsetDecoder = CharsetDecoder()) {
+    public init(layout: TextLayout = TextLayout(), parser: HTMLParser = HTMLParser(), decoder: CharsetDecoder = CharsetDecoder(),
+                readerLayout: ReaderLayout = ReaderLayout()) {
         self.layout = layout
         self.parser = parser
         self.decoder = decoder
+        self.readerLayout = readerLayout
     }
 
     public struct Result: Sendable {
@@ -32,6 +36,20 @@ public struct PageReader: Sendable {
             page = RenderedPage(title: nil, lines: builder.finish(), anchors: [], forms: [], fragments: [:], baseURL: url)
         }
         return Result(page: page, charset: detection)
+    }
+
+    /// The bytes as a page simplified for reading: HTML through `readerLayout`, plain text as
+    /// one `pre`; with the character set found and the page's `<meta http-equiv=refresh>`.
+    public func readerPage(_ bytes: [UInt8], contentType: String?, url: URL) -> (page: ReaderPage, charset: CharsetDetector.Detection, refresh: RenderedPage.Refresh?) {
+        let detection = CharsetDetector.detect(bytes, contentType: contentType)
+        let text = decoder.decode(bytes, as: detection.charset)
+        guard Self.isHTML(contentType: contentType, bytes: bytes) else {
+            let block = ReaderBlock.preformatted([.text(text.replacingOccurrences(of: "\r\n", with: "\n"), .plain)])
+            return (ReaderPage(title: nil, blocks: [block], forms: [], url: url), detection, nil)
+        }
+        let document = parser.parse(text)
+        let page = readerLayout.render(document, url: url)
+        return (page, detection, TextLayout.refresh(of: document, base: TextLayout.baseURL(of: document, url: url)))
     }
 
     /// HTML when the server says so; with no type, when the first bytes look like markup.

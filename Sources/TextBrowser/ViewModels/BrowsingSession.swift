@@ -95,42 +95,25 @@ public actor BrowsingSession {
 
     // MARK: - Loading
 
-    /// Redirects are the loader's; a `<meta http-equiv=refresh>` of five seconds or less to
-    /// another page is followed here, within the same limit of hops, but never from a web page
-    /// to a local file (the page is shown instead).
+    /// Redirects and refreshes are the loader's.
     private func load(_ request: PageRequest) async throws(BrowserError) -> PageViewModel {
-        var resource = try await loader.load(request)
-        var page = try read(resource)
-        var refreshes = 0
-        while let refresh = page.page.refresh, refresh.seconds <= 5, refresh.url.removingFragment != resource.url.removingFragment,
-              !refresh.url.isFileURL || resource.url.isFileURL, refreshes < PageLoader.maximumRedirects {
-            refreshes += 1
-            let hops = resource.redirects + [resource.url]
-            resource = try await loader.load(PageRequest(url: refresh.url))
-            resource.redirects = hops + resource.redirects
-            page = try read(resource)
-        }
-        return page
+        let reader = reader
+        let charset = charsetOverride
+        return try await loader.load(request) { resource throws(BrowserError) in
+            let page = try Self.read(resource, with: reader, charset: charset)
+            return (page, page.page.refresh)
+        }.page
     }
 
-    private func read(_ resource: LoadedResource) throws(BrowserError) -> PageViewModel {
+    private static func read(_ resource: LoadedResource, with reader: PageReader, charset: Charset?) throws(BrowserError) -> PageViewModel {
         guard PageReader.isReadable(contentType: resource.contentType) else {
             throw .notText(url: resource.url, contentType: resource.contentType ?? "")
         }
-        return PageViewModel(resource: resource, read: reader.read(resource.body, contentType: resource.contentType, url: resource.url, charset: charsetOverride))
+        return PageViewModel(resource: resource, read: reader.read(resource.body, contentType: resource.contentType, url: resource.url, charset: charset))
     }
 
     private func record(_ page: PageViewModel) async {
-        historyProblem = nil
-        guard let host = page.url.host, !host.isEmpty, ["http", "https"].contains(page.url.scheme?.lowercased() ?? "") else { return }
-        let date = now()
-        do {
-            try await pages.visit(page: VisitedPage(url: page.url, title: page.page.title, firstVisit: date, lastVisit: date))
-        } catch let error as HistoryError {
-            historyProblem = error
-        } catch {
-            historyProblem = HistoryError("record the visit", reason: "\(error)")
-        }
+        historyProblem = await pages.record(page.url, title: page.page.title, at: now())
     }
 
     // MARK: - Addresses

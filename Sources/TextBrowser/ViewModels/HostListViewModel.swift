@@ -15,6 +15,7 @@ public struct HostListViewModel: Sendable {
         public var address: String
         public var lastTitle: String
         public var visits: Int
+        public var pages: Int
         public var priority: Int
         public var lastVisit: Date
     }
@@ -23,6 +24,8 @@ public struct HostListViewModel: Sendable {
     public private(set) var search = ""
     public private(set) var order: Order = .priority
     private var all: [VisitedHost] = []
+    /// Hosts with a page whose title or URL matches the search, when it searched the pages too.
+    private var pageMatches: Set<String> = []
     private let store: any HistoryStore
 
     public init(hosts: [VisitedHost], store: any HistoryStore) {
@@ -38,6 +41,11 @@ public struct HostListViewModel: Sendable {
 
     public var isEmpty: Bool { all.isEmpty }
 
+    /// A few pages to start from when the history is empty, as the seed's home screen offered.
+    public static let startingPoints = [
+        "https://docs.python.org/3/", "https://en.wikipedia.org/wiki/Special:Random", "https://lite.duckduckgo.com/lite/", "https://text.npr.org/",
+    ].compactMap(URL.init(string:))
+
     /// What the empty screen says, with a hint of what to type.
     public var emptyText: String {
         if all.isEmpty { return "No history yet. Press g and type an address (for example docs.python.org) to visit a page." }
@@ -46,6 +54,17 @@ public struct HostListViewModel: Sendable {
 
     public mutating func search(_ text: String) {
         search = text
+        pageMatches = []
+        refresh()
+    }
+
+    /// Searches the hosts' names, addresses and last titles, and the titles and URLs of every
+    /// page in the history.
+    public mutating func searchHistory(_ text: String) async throws {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        let matches = needle.isEmpty ? [] : Set(try await store.searchPages(needle).map(\.hostAddress))
+        search = text
+        pageMatches = matches
         refresh()
     }
 
@@ -75,7 +94,7 @@ public struct HostListViewModel: Sendable {
     private mutating func refresh() {
         let needle = search.trimmingCharacters(in: .whitespaces)
         var hosts = all.filter { host in
-            needle.isEmpty || [host.name, host.address, host.lastTitle ?? ""].contains {
+            needle.isEmpty || pageMatches.contains(host.address) || [host.name, host.address, host.lastTitle ?? ""].contains {
                 $0.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
             }
         }
@@ -84,7 +103,8 @@ public struct HostListViewModel: Sendable {
         case .lastVisit: hosts.sort { $0.lastVisit > $1.lastVisit }
         }
         rows = hosts.map {
-            Row(host: $0, name: $0.name, address: $0.address, lastTitle: $0.lastTitle ?? "", visits: $0.visitCount, priority: $0.priority, lastVisit: $0.lastVisit)
+            Row(host: $0, name: $0.name, address: $0.address, lastTitle: $0.lastTitle ?? "", visits: $0.visitCount, pages: $0.pageCount,
+                priority: $0.priority, lastVisit: $0.lastVisit)
         }
     }
 }

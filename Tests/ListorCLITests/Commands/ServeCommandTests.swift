@@ -39,6 +39,12 @@ import Testing
         let cache = await listor("serve", "--image-cache-size", "0")
         #expect(cache.exitCode == 64)
         #expect(cache.errorOutput.hasPrefix("Error: --image-cache-size: 0 is outside 1 to 100000 MB"))
+        let search = await listor("serve", "--browser-search-url", "https://search.example/?q=")
+        #expect(search.exitCode == 64)
+        #expect(search.errorOutput.hasPrefix(#"Error: --browser-search-url: "https://search.example/?q=" must be an http or https URL with one %s"#))
+        let reads = await listor("serve", "--browser-max-reads", "0")
+        #expect(reads.exitCode == 64)
+        #expect(reads.errorOutput.hasPrefix("Error: --browser-max-reads: 0 is outside 1 to 256"))
     }
 
     @Test func aMissingRegisterMapStopsTheServerFromStarting() async {

@@ -30,7 +30,7 @@ struct BrowseHistory: ListorCommand {
             list.sort(by: sort)
             if let search { list.search(search) }
             if format == .json {
-                environment.write(JSONValue.array(list.rows.map(Self.json)).serialized(pretty: true) + "\n")
+                environment.write(JSONValue.array(list.rows.map(HistoryJSON.value)).serialized(pretty: true) + "\n")
             } else if list.rows.isEmpty {
                 environment.write(list.emptyText + "\n")
             } else {
@@ -51,7 +51,7 @@ struct BrowseHistory: ListorCommand {
         var pages = try await HostPagesViewModel.load(host, from: DefaultPageAccessor(store: store), store: store)
         if let search { pages.search(search) }
         if format == .json {
-            environment.write(JSONValue.array(pages.pages.map(Self.json)).serialized(pretty: true) + "\n")
+            environment.write(JSONValue.array(pages.pages.map(HistoryJSON.value)).serialized(pretty: true) + "\n")
         } else if pages.pages.isEmpty {
             environment.write(pages.emptyText + "\n")
         } else {
@@ -69,16 +69,6 @@ struct BrowseHistory: ListorCommand {
 
     static func date(_ date: Date) -> String {
         date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon))
-    }
-
-    static func json(_ row: HostListViewModel.Row) -> JSONValue {
-        .members([("name", .string(row.name)), ("address", .string(row.address)), ("lastTitle", .string(row.lastTitle)), ("visits", .number(Double(row.visits))),
-                  ("priority", .number(Double(row.priority))), ("firstVisit", .string(row.host.firstVisit.ISO8601Format())), ("lastVisit", .string(row.lastVisit.ISO8601Format()))])
-    }
-
-    static func json(_ page: VisitedPage) -> JSONValue {
-        .members([("url", .string(page.url.absoluteString)), ("title", page.title.map(JSONValue.string) ?? .null), ("visits", .number(Double(page.visitCount))),
-                  ("firstVisit", .string(page.firstVisit.ISO8601Format())), ("lastVisit", .string(page.lastVisit.ISO8601Format()))])
     }
 }
 

@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The browser's side of a page request: its CSRF token (made when missing), whether the
-/// librarian has signed in, and its time zone.
+/// librarian has signed in, and its time zone. Each app keeps its token in a cookie for its own
+/// path (`/library`, `/browser`).
 ///
 /// Both cookies hold tokens signed with the server's `FormKey`: a cookie the server did not make
 /// (planted by a page on a sibling host, or guessed) is not taken.
@@ -15,18 +16,21 @@ struct PageSession {
     /// Whether the browser carries the librarian's sign-in for the current admin token.
     let isLibrarian: Bool
     let timeZone: TimeZone
+    private let cookiePath: String
 
-    init(_ request: Request, access: LibraryAccess) {
+    /// `librarianPurpose` is what the librarian's sign-in is signed for; nil where there is none.
+    init(_ request: Request, formKey: FormKey, cookiePath: String, librarianPurpose: String? = nil) {
         let cookie = request.cookies[Self.cookieName]?.value
-        if access.formKey.verifies(cookie, for: "csrf"), let cookie {
+        if formKey.verifies(cookie, for: "csrf"), let cookie {
             token = cookie
             isNew = false
         } else {
-            token = access.formKey.token(for: "csrf")
+            token = formKey.token(for: "csrf")
             isNew = true
         }
-        isLibrarian = access.librarianPurpose.map { access.formKey.verifies(request.cookies[Self.librarianCookieName]?.value, for: $0) } ?? false
-        // library.js sets the reader's zone; without it, the server's.
+        self.cookiePath = cookiePath
+        isLibrarian = librarianPurpose.map { formKey.verifies(request.cookies[Self.librarianCookieName]?.value, for: $0) } ?? false
+        // library.js and browser.js set the reader's zone; without it, the server's.
         timeZone = request.cookies["listor_tz"].flatMap { TimeZone(identifier: $0.value) } ?? .current
     }
 
@@ -35,17 +39,22 @@ struct PageSession {
     func page(_ response: Response) -> Response {
         var response = response
         response.headers[.cacheControl] = "no-store"
-        if isNew { response.headers.append(HTTPField(name: .setCookie, value: "\(Self.cookieName)=\(token); Path=/library; HttpOnly; SameSite=Strict")) }
+        if isNew { response.headers.append(HTTPField(name: .setCookie, value: "\(Self.cookieName)=\(token); Path=\(cookiePath); HttpOnly; SameSite=Strict")) }
         return response
     }
 
     /// The form's fields, once its CSRF token matches the cookie; a 403 page otherwise.
-    func checkedForm(_ request: Request, limit: Int) async throws -> LibraryPageForm {
-        let form = try await RequestBody.form(LibraryPageForm.self, from: request, limit: limit)
+    func checkedForm<Form: CSRFProtectedForm>(_ type: Form.Type, from request: Request, limit: Int) async throws -> Form {
+        let form = try await RequestBody.form(Form.self, from: request, limit: limit)
         guard !isNew, Secret.matches(form.csrf, token) else {
             throw WebError(.forbidden, title: "Form expired",
                            message: "This form was not sent from this site's page in this browser, or its page is too old. Go back, reload the page and try again.")
         }
         return form
     }
+}
+
+/// A page form that carries the CSRF token.
+protocol CSRFProtectedForm: Decodable {
+    var csrf: String? { get }
 }

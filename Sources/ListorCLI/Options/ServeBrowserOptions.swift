@@ -1,0 +1,27 @@
+import ArgumentParser
+import TextBrowser
+
+/// The options of `listor serve` for VessBrowser's reader: which addresses it may reach, where
+/// words typed in its address bar are searched, and how many pages it reads at once.
+struct ServeBrowserOptions: ParsableArguments {
+    @Flag(name: .customLong("browser-allow-private"),
+          help: "Let the reader fetch loopback, private and link-local addresses too (for a home network, and for tests); off by default, so that visitors cannot reach this server's network through it.")
+    var allowPrivate = false
+    @Option(name: .customLong("browser-search-url"),
+            help: ArgumentHelp("Where words typed in the reader's address bar are searched, with %s for the words.", valueName: "url"))
+    var searchURL = SearchEngine.duckDuckGo.template
+    @Option(name: .customLong("browser-max-reads"), help: ArgumentHelp("Pages the reader reads at once for the whole server (1 to 256); more are refused with 503.", valueName: "n"))
+    var maximumReads = 8
+
+    func validate() throws {
+        _ = try settings()
+    }
+
+    func settings() throws -> ServeBrowserSettings {
+        guard let engine = SearchEngine(validating: searchURL) else {
+            throw ValidationError("--browser-search-url: \"\(searchURL.prefix(200))\" must be an http or https URL with one %s where the words go, e.g. \(SearchEngine.duckDuckGo.template)")
+        }
+        guard (1...256).contains(maximumReads) else { throw ValidationError("--browser-max-reads: \(maximumReads) is outside 1 to 256") }
+        return ServeBrowserSettings(allowsPrivateAddresses: allowPrivate, searchEngine: engine, maximumConcurrentReads: maximumReads)
+    }
+}
