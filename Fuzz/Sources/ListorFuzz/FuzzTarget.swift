@@ -9,7 +9,7 @@ struct FuzzTarget: Sendable {
     static let all: [FuzzTarget] = [
         JSONTargets.parser, JSONTargets.catalog, ModbusTargets.frame, ModbusTargets.pdu, ModbusTargets.registerMap,
         CSVTargets.csv, CSVTargets.libraryCSV, QuantityTargets.quantity, QuantityTargets.transistorQuery,
-        LibraryTargets.jsonBody, LibraryTargets.formBody, StellaTargets.query, BrowserTargets.htmlText, BrowserTargets.charset,
+        LibraryTargets.jsonBody, LibraryTargets.formBody, StellaTargets.query, BrowserTargets.htmlText, BrowserTargets.htmlReader, BrowserTargets.charset,
     ]
 
     /// The input split at NUL bytes into `count` texts (missing ones empty), for parsers that take several fields.

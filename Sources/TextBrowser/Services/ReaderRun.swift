@@ -191,8 +191,8 @@ struct ReaderRun {
     /// A list, quote, definition list or table, unless as many are open as the reader nests.
     private mutating func openNesting(_ container: ReaderBlock.Container, node: Int) {
         flush()
-        guard containers.count < ReaderLayout.maximumNesting else { return }
         prepareForBlock()
+        guard containers.count < ReaderLayout.maximumNesting else { return }
         openContainer(container, owner: node)
     }
 

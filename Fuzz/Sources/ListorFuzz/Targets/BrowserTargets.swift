@@ -24,6 +24,44 @@ enum BrowserTargets {
         }
     }
 
+    /// HTML to the web reader's simplified page: containers open and close in pairs, properly
+    /// nested, rows only in tables and cells only in rows, and every field names one of the page's.
+    static let htmlReader = FuzzTarget(name: "html-reader", summary: "the web reader's HTML to blocks (parser, tree, ReaderLayout); containers balanced and nested as HTML allows; fields exist") { bytes in
+        let page = PageReader().readerPage(bytes, contentType: "text/html", url: url).page
+        var open: [ReaderBlock.Container] = []
+        for block in page.blocks {
+            switch block {
+            case .open(let container):
+                switch container {
+                case .row: require(open.last == .table, "a row in \(String(describing: open.last))")
+                case .cell: require(open.last == .row, "a cell in \(String(describing: open.last))")
+                case .item: if case .list? = open.last {} else { require(false, "an item in \(String(describing: open.last))") }
+                case .term, .definition: require(open.last == .definitions, "a term in \(String(describing: open.last))")
+                default: require(!holdsContainersOnly(open.last), "\(container) directly in \(String(describing: open.last))")
+                }
+                open.append(container)
+                require(open.count <= ReaderLayout.maximumNesting + 2, "nested \(open.count) deep")
+            case .close(let container):
+                require(open.popLast() == container, "\(container) closed out of order")
+            case .heading(_, let inlines), .paragraph(let inlines), .preformatted(let inlines):
+                require(!holdsContainersOnly(open.last), "text directly in \(String(describing: open.last))")
+                for case .field(let form, let field) in inlines {
+                    require(page.forms.indices.contains(form) && page.forms[form].fields.indices.contains(field), "a field that is not the page's")
+                }
+            case .rule:
+                require(!holdsContainersOnly(open.last), "a rule directly in \(String(describing: open.last))")
+            }
+        }
+        require(open.isEmpty, "left open: \(open)")
+    }
+
+    private static func holdsContainersOnly(_ container: ReaderBlock.Container?) -> Bool {
+        switch container {
+        case .table?, .row?, .list?, .definitions?: true
+        default: false
+        }
+    }
+
     /// Character sets: sniffing any bytes, and decoding them in every family of encoding.
     static let charset = FuzzTarget(name: "charset", summary: "the browser's charset sniffing (BOM, HTTP, <meta> prescan) and decoding in UTF-8, UTF-16, single-byte and CJK encodings") { bytes in
         let contentType = bytes.first.map { $0 % 2 == 0 ? "text/html; charset=\(labels[Int($0 / 2) % labels.count])" : "text/html" }
