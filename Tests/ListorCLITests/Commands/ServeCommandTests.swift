@@ -125,3 +125,37 @@ import Testing
         }
     }
 }
+
+/// `listor serve`'s reader as the composition root builds it: guarded by default, reaching the
+/// loopback test site only with `--browser-allow-private`, and recording what it reads.
+@Suite struct ServeBrowserTests {
+    func read(_ page: URL, from base: URL) async throws -> (status: Int, text: String) {
+        let encoded = page.absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return try await withLiveHTTPTransport { transport in
+            let response = try await transport.get(try #require(URL(string: "/browser/read?url=" + encoded, relativeTo: base)), HTTPLimits())
+            return (response.status, String(decoding: response.body, as: UTF8.self))
+        }
+    }
+
+    @Test func theReaderRefusesLoopbackUnlessAllowed() async throws {
+        try await withLoopbackServer(BrowserTestSite.router()) { site in
+            let page = site.appendingPathComponent("page")
+            try await withServe([]) { base, log in
+                let refused = try await read(page, from: base)
+                #expect(refused.status == 400)
+                #expect(refused.text.contains("the address 127.0.0.1 is not reachable from this server: it is loopback"))
+                #expect(!log().contains("--browser-allow-private"))
+            }
+            try await withServe(["--browser-allow-private"]) { base, log in
+                let read = try await read(page, from: base)
+                #expect(read.status == 200)
+                #expect(read.text.contains(#"<h1 id="page-title">The page</h1>"#))
+                #expect(log().contains("warning") && log().contains("--browser-allow-private"))
+                let hosts = try await withLiveHTTPTransport { transport in
+                    try await transport.get(try #require(URL(string: "/browser/api/hosts", relativeTo: base)), HTTPLimits())
+                }
+                #expect(String(decoding: hosts.body, as: UTF8.self).contains(#""address":"127.0.0.1""#))
+            }
+        }
+    }
+}
