@@ -178,4 +178,17 @@ import Transistors
             #expect(unknownRoute.headers[.contentType] == "application/json; charset=utf-8")
         }
     }
+
+    /// The search box's query language through the page: a form's `+` is a space, each token
+    /// that cannot be used is named under the box, and the rest still filters.
+    @Test func theSearchTakesTheQueryLanguage() async throws {
+        try await withRouter { client in
+            let html = try await client.execute(uri: "/transistors?search=npn+ic%3E%3D5xA+vce%3E%3D60V", method: .get).text
+            #expect(html.contains(#"<div id="search-errors"><p class="field-error">&quot;ic&gt;=5xA&quot;: &quot;5xA&quot; is not a current"#))
+            #expect(html.contains(#"aria-describedby="search-errors""#))
+            let summary = try #require(html.firstMatch(of: /id="summary">(\d+) of 189 transistors/))
+            #expect(Int(summary.output.1) ?? 0 > 0)
+            #expect(!html.contains(">BC547<"), "a 45 V part is left out by vce>=60V")
+        }
+    }
 }

@@ -143,10 +143,8 @@ struct BrowserPages: Sendable {
         String(URLQuery.encode([("", address)]).dropFirst())
     }
 
-    /// The query's parameters, the first of each name, as a GET form wrote them (Hummingbird's
-    /// own leave the `+` a form writes for a space); none when the query is broken.
     static func parameters(_ request: Request) -> [String: String] {
-        Dictionary(QueryPairs.decode(request.uri.query) ?? [], uniquingKeysWith: { first, _ in first })
+        QueryPairs.parameters(of: request)
     }
 
     static func notice(_ key: String?) -> String? {

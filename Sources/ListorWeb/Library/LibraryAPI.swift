@@ -74,12 +74,12 @@ struct LibraryAPI: Sendable {
     // MARK: Handlers
 
     private func listBooks(_ request: Request) async throws -> Response {
-        let parameters = request.uri.queryParameters
-        let statusText = parameters.get("status") ?? "all"
+        let parameters = QueryPairs.parameters(of: request)
+        let statusText = parameters["status"] ?? "all"
         guard let status = BookQuery.Status(rawValue: statusText) else {
             throw FieldErrors([FieldError(field: "status", message: "\"\(statusText.prefix(40))\" is not one of \(BookQuery.Status.allCases.map(\.rawValue).joined(separator: ", "))")])
         }
-        let books = try await library.books(BookQuery(search: parameters.get("search") ?? "", status: status))
+        let books = try await library.books(BookQuery(search: parameters["search"] ?? "", status: status))
         return .json(JSONValue.array(books.items.map(BookJSON.value)).serialized(pretty: false))
     }
 

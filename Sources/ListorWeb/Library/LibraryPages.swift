@@ -22,10 +22,10 @@ struct LibraryPages: Sendable {
         addSignInRoutes(to: router, templates: templates)
         router.get("/library") { request, _ in
             let session = PageSession(request, access: access)
-            let parameters = request.uri.queryParameters
-            let query = BookQuery(search: parameters.get("search") ?? "", status: BookQuery.Status(rawValue: parameters.get("status") ?? "all") ?? .all)
+            let parameters = QueryPairs.parameters(of: request)
+            let query = BookQuery(search: parameters["search"] ?? "", status: BookQuery.Status(rawValue: parameters["status"] ?? "all") ?? .all)
             let list = try await BookListViewModel.load(query, from: library, now: Date(), timeZone: session.timeZone)
-            let page = try BookListPage(list, notice: Notice.text(parameters.get("notice")), templates: templates,
+            let page = try BookListPage(list, notice: Notice.text(parameters["notice"]), templates: templates,
                                         offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
             return session.page(try templates.html(page, as: "library/list"))
         }
@@ -53,7 +53,7 @@ struct LibraryPages: Sendable {
         router.get("/library/books/:id") { request, context in
             let session = PageSession(request, access: access)
             let detail = try await detail(try Self.id(context), session)
-            return session.page(try templates.html(BookDetailPage(detail, csrf: session.token, notice: Notice.text(request.uri.queryParameters.get("notice"))),
+            return session.page(try templates.html(BookDetailPage(detail, csrf: session.token, notice: Notice.text(QueryPairs.parameters(of: request)["notice"])),
                                                    as: "library/detail"))
         }
         router.get("/library/books/:id/edit") { request, context in
@@ -128,7 +128,7 @@ struct LibraryPages: Sendable {
     private func addSignInRoutes(to router: RouteTable, templates: Templates) {
         router.get("/library/sign-in") { request, _ in
             let session = PageSession(request, access: access)
-            let page = SignInPage(next: Self.next(request.uri.queryParameters.get("next")), csrf: session.token, isNeeded: access.adminToken != nil,
+            let page = SignInPage(next: Self.next(QueryPairs.parameters(of: request)["next"]), csrf: session.token, isNeeded: access.adminToken != nil,
                                   isSignedIn: session.isLibrarian)
             return session.page(try templates.html(page, as: "library/sign-in"))
         }

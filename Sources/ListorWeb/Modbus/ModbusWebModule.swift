@@ -35,7 +35,7 @@ public struct ModbusWebModule: WebModule {
         router.get("/modbus") { request, _ in
             let snapshot = await monitor.snapshot
             if Self.prefersJSON(request) { return feed(snapshot) }
-            let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: request.uri.queryParameters.get("search") ?? "")
+            let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: QueryPairs.parameters(of: request)["search"] ?? "")
             let page = try ModbusSheetPage(viewModel, device: device, interval: monitor.interval, timeZone: timeZone, templates: templates)
             return try templates.html(page, as: "modbus/sheet")
         }

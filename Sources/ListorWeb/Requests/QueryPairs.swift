@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 
 /// A query string as a form sent by GET writes it: every name and value, in order, duplicates
 /// kept, `+` read as a space and percent escapes decoded.
@@ -13,6 +14,12 @@ enum QueryPairs {
             pairs.append((name, value))
         }
         return pairs
+    }
+
+    /// The request's query parameters, the first of each name, as a GET form wrote them
+    /// (Hummingbird's own leave the `+` a form writes for a space); none when the query is broken.
+    static func parameters(of request: Request) -> [String: String] {
+        Dictionary(decode(request.uri.query) ?? [], uniquingKeysWith: { first, _ in first })
     }
 
     private static func decode(_ text: Substring) -> String? {

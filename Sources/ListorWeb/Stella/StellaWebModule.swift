@@ -38,9 +38,9 @@ public struct StellaWebModule: WebModule {
             try templates.html(DepartmentsPage(.departments(try await catalogue.departments())), as: "stella/departments")
         }
         router.get("/stella/:department") { request, context in
-            let parameters = request.uri.queryParameters
+            let parameters = QueryPairs.parameters(of: request)
             var input: [String: String] = [:]
-            for name in ["page", "per_page", "sort", "size", "colour", "min_price", "max_price"] { input[name] = parameters.get(name) }
+            for name in ["page", "per_page", "sort", "size", "colour", "min_price", "max_price"] { input[name] = parameters[name] }
             let (query, errors) = CatalogueQuery.parse { input[$0] }
             let list = try await ProductListViewModel.load(department: try context.parameters.require("department"), query: query, from: catalogue)
             Self.log(list.problems, of: request, to: context.logger)
@@ -59,8 +59,8 @@ public struct StellaWebModule: WebModule {
             Response.json(JSONValue.array(try await catalogue.departments().map(StellaJSON.value)).serialized(pretty: false))
         }
         api.get("departments/:id/products") { request, context in
-            let parameters = request.uri.queryParameters
-            let (query, errors) = CatalogueQuery.parse { parameters.get($0) }
+            let parameters = QueryPairs.parameters(of: request)
+            let (query, errors) = CatalogueQuery.parse { parameters[$0] }
             if !errors.isEmpty { throw WebError(.badRequest, message: errors.map(\.description).joined(separator: "; ")) }
             let page = try await catalogue.page(try context.parameters.require("id"), query)
             Self.log(page.problems, of: request, to: context.logger)

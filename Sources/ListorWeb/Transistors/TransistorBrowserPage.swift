@@ -40,6 +40,9 @@ struct TransistorBrowserPage: Encodable {
     let summary: String
     let emptyMessage: String?
     let hasErrors: Bool
+    /// Each token of the search that could not be used, with why.
+    let searchErrors: [String]
+    let hasSearchErrors: Bool
     let detail: Detail?
     /// The list with the same query: "back to results".
     let listHref: String
@@ -55,6 +58,8 @@ struct TransistorBrowserPage: Encodable {
         search = Field(name: "search", value: input.search ?? "", error: nil)
         minVoltage = Field(name: TransistorQuery.Field.minVoltage.rawValue, value: input.minVoltage ?? "", error: error(.minVoltage))
         minCurrent = Field(name: TransistorQuery.Field.minCurrent.rawValue, value: input.minCurrent ?? "", error: error(.minCurrent))
+        searchErrors = errors.filter { $0.field == TransistorQuery.Field.search.rawValue }.map(\.message)
+        hasSearchErrors = !searchErrors.isEmpty
         familyError = error(.family)
         dopingError = error(.doping)
         sortError = error(.sort)

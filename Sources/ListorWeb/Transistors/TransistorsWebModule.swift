@@ -67,8 +67,8 @@ public struct TransistorsWebModule: WebModule {
     }
 
     static func input(_ request: Request) -> TransistorQuery.Input {
-        let parameters = request.uri.queryParameters
-        func value(_ field: TransistorQuery.Field) -> String? { parameters.get(field.rawValue) }
+        let parameters = QueryPairs.parameters(of: request)
+        func value(_ field: TransistorQuery.Field) -> String? { parameters[field.rawValue] }
         return TransistorQuery.Input(
             search: value(.search), family: value(.family), doping: value(.doping), package: value(.package),
             minVoltage: value(.minVoltage), minCurrent: value(.minCurrent), sort: value(.sort))

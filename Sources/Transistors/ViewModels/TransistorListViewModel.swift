@@ -44,11 +44,16 @@ public struct TransistorListViewModel: Sendable {
 
     /// The transistors that match the query, in its order.
     public var matchingTransistors: [any Transistor] {
-        list.query(search: SearchQuery(query.search), filters: filters, order: order)
+        list.query(search: SearchQuery(expression.textSearch), filters: filters, order: order)
+    }
+
+    /// The search box read as the query language: its words are searched for, the rest filters.
+    private var expression: SearchExpression {
+        SearchExpression.parse(query.search)
     }
 
     public var page: TransistorListPage {
-        let selection = list.select(search: SearchQuery(query.search), filters: filters)
+        let selection = list.select(search: SearchQuery(expression.textSearch), filters: filters)
         let matching = selection.items(in: order)
         let total = list.count
         let noun = total == 1 ? "transistor" : "transistors"
@@ -95,6 +100,10 @@ public struct TransistorListViewModel: Sendable {
         if let package = query.package { filters.append(ListFilter(FilterName.package) { $0.package == package }) }
         if let minVoltage = query.minVoltage { filters.append(ListFilter("min_voltage") { $0.ratings.maxVoltage >= minVoltage }) }
         if let minCurrent = query.minCurrent { filters.append(ListFilter("min_current") { $0.ratings.maxCurrent >= minCurrent }) }
+        let expression = expression
+        if expression.hasFilters {
+            filters.append(ListFilter("search") { expression.matches($0) })
+        }
         return filters
     }
 

@@ -53,6 +53,8 @@ public struct TransistorQuery: Sendable, Hashable {
         var query = TransistorQuery(search: input.search ?? "")
         var errors: [FieldError] = []
         func error(_ field: Field, _ message: String) { errors.append(FieldError(field: field.rawValue, message: message)) }
+        // The search's own language: each token it cannot use is named; the rest applies.
+        for problem in SearchExpression.parse(query.search).problems { error(.search, "\(problem.field): \(problem.message)") }
 
         if let text = nonEmpty(input.family) {
             if let family = TransistorFamily.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
