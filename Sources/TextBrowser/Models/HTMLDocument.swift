@@ -159,6 +159,29 @@ public struct HTMLDocument: Sendable {
         }
     }
 
+    /// Walks the page as a layout reads it: text to `walker.addText`, elements that are neither
+    /// skipped (scripts, styles) nor hidden to `walker.open`, whose answer says whether to go
+    /// into them, and `walker.close` as each element gone into closes.
+    func walk<Walker: DocumentWalker>(_ walker: inout Walker) {
+        walk { node, closing in
+            let current = nodes[node]
+            switch current.kind {
+            case .root:
+                return false
+            case .text:
+                if let text = text(at: node) { walker.addText(text) }
+                return false
+            case .element:
+                guard let tag = current.tag else { return false }
+                if closing {
+                    walker.close(tag, node: node)
+                    return false
+                }
+                return !tag.isSkipped && !isHidden(node) && walker.open(tag, node: node)
+            }
+        }
+    }
+
     private func pushChildren(of node: Int, onto stack: inout [(node: Int, closing: Bool)]) {
         let start = stack.count
         var child = nodes[node].firstChild

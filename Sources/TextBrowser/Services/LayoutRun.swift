@@ -2,7 +2,7 @@ import Foundation
 
 /// One layout of one document: the walk over the tree and the state it keeps (open lists,
 /// tables, links and forms). `TextLayout` makes one per page.
-struct LayoutRun {
+struct LayoutRun: DocumentWalker {
     let document: HTMLDocument
     let width: Int
     let baseURL: URL
@@ -39,23 +39,7 @@ struct LayoutRun {
     mutating func walk() {
         headLinks()
         let document = document
-        document.walk { node, closing in
-            let current = document.nodes[node]
-            switch current.kind {
-            case .root:
-                return false
-            case .text:
-                if let text = document.text(at: node) { addText(text) }
-                return false
-            case .element:
-                guard let tag = current.tag else { return false }
-                if closing {
-                    close(tag, node: node)
-                    return false
-                }
-                return !tag.isSkipped && !document.isHidden(node) && open(tag, node: node)
-            }
-        }
+        document.walk(&self)
     }
 
     /// Relations `<link>` elements name in the head (next, previous, index, search, …), shown as
@@ -95,7 +79,7 @@ struct LayoutRun {
         (builders[builders.count - 1].width ?? width) - indent
     }
 
-    private mutating func addText(_ text: String) {
+    mutating func addText(_ text: String) {
         if !openLinks.isEmpty { openLinks[openLinks.count - 1].text += text }
         if preformatted > 0 {
             var text = Substring(text)
@@ -115,7 +99,7 @@ struct LayoutRun {
     }
 
     /// Starts the element at `node`; false when its content has been dealt with and must not be walked.
-    private mutating func open(_ tag: HTMLTag, node: Int) -> Bool {
+    mutating func open(_ tag: HTMLTag, node: Int) -> Bool {
         if let id = attribute("id", of: node) ?? (tag == .a ? attribute("name", of: node) : nil), !id.isEmpty {
             fragmentIDs.append(id)
             withBuilder { $0.glue(String(DisplayWidth.fragmentMark)) }
@@ -194,7 +178,7 @@ struct LayoutRun {
         return true
     }
 
-    private mutating func close(_ tag: HTMLTag, node: Int) {
+    mutating func close(_ tag: HTMLTag, node: Int) {
         switch tag {
         case .p, .address, .figure, .fieldset, .details, .center:
             withBuilder { $0.blankLine() }

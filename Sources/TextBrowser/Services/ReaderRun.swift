@@ -3,7 +3,7 @@ import Foundation
 /// One reader layout of one document: the walk, the paragraph being gathered, and the open
 /// containers, each with the element that opened it (or none, for a row or cell opened because
 /// a table held text outside one).
-struct ReaderRun {
+struct ReaderRun: DocumentWalker {
     private let document: HTMLDocument
     private let url: URL
     private let base: URLResolver.Base
@@ -37,23 +37,7 @@ struct ReaderRun {
 
     mutating func walk() {
         let document = document
-        document.walk { node, closing in
-            let current = document.nodes[node]
-            switch current.kind {
-            case .root:
-                return false
-            case .text:
-                if let text = document.text(at: node) { add(text) }
-                return false
-            case .element:
-                guard let tag = current.tag else { return false }
-                if closing {
-                    close(tag, node: node)
-                    return false
-                }
-                return !tag.isSkipped && !document.isHidden(node) && open(tag, node: node)
-            }
-        }
+        document.walk(&self)
     }
 
     mutating func finish() -> ReaderPage {
@@ -68,7 +52,7 @@ struct ReaderRun {
 
     /// Starts the element at `node`; false when its content has been dealt with. Its `id` lands
     /// where its content starts: after the paragraph before it has ended.
-    private mutating func open(_ tag: HTMLTag, node: Int) -> Bool {
+    mutating func open(_ tag: HTMLTag, node: Int) -> Bool {
         let walksContent = openElement(tag, node: node)
         if let id = document.attribute("id", of: node) ?? (tag == .a ? document.attribute("name", of: node) : nil), !id.isEmpty {
             inlines.append(.anchor(id))
@@ -145,7 +129,7 @@ struct ReaderRun {
         return true
     }
 
-    private mutating func close(_ tag: HTMLTag, node: Int) {
+    mutating func close(_ tag: HTMLTag, node: Int) {
         switch tag {
         case .a:
             if link?.node == node { endLink() }
@@ -241,7 +225,7 @@ struct ReaderRun {
 
     // MARK: - Text
 
-    private mutating func add(_ text: String) {
+    mutating func addText(_ text: String) {
         if preformatted > 0 {
             var text = Substring(text)
             if startOfPre, text.first == "\n" { text = text.dropFirst() }
