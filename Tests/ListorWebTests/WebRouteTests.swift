@@ -179,6 +179,39 @@ import Transistors
         }
     }
 
+    /// The API applies what it can of a search and warns about the rest; `strict=true` refuses it
+    /// and names every token it could not use.
+    @Test func searchProblemsAreWarningsUnlessStrict() async throws {
+        try await withRouter { client in
+            let search = "npn%20ic%3E%3D5xA%20vgsth%3C2V%20vce%3E%3D60V"
+            let lenient = try await client.execute(uri: "/api/transistors?search=\(search)", method: .get)
+            #expect(lenient.status == .ok)
+            let warnings = lenient.headers[values: HTTPField.Name("Warning")!]
+            #expect(warnings.count == 2)
+            #expect(warnings.first?.hasPrefix(#"299 - "search: \"ic>=5xA\": \"5xA\" is not a current"#) == true)
+            let parts = try TransistorCatalogDecoder().decode(Array(lenient.text.utf8)).transistors
+            #expect(!parts.isEmpty)
+            #expect(parts.allSatisfy { $0.dopingName == "NPN" && $0.ratings.maxVoltage >= 60 })
+
+            let strict = try await client.execute(uri: "/api/transistors?strict=true&search=\(search)", method: .get)
+            #expect(strict.status == .badRequest)
+            let answer = try JSONParser.parse(Array(strict.text.utf8))
+            guard case .array(let problems)? = answer["problems"] else {
+                Issue.record("no problems in \(strict.text)")
+                return
+            }
+            #expect(problems.count == 2)
+            #expect(problems.last?["message"] == .string(#""vgsth<2V": "vgsth" applies to MOSFETs; no BJT has it"#))
+
+            let clean = try await client.execute(uri: "/api/transistors?strict=true&search=npn%20vce%3E%3D60V", method: .get)
+            #expect(clean.status == .ok)
+            #expect(clean.headers[values: HTTPField.Name("Warning")!].isEmpty)
+            let badFlag = try await client.execute(uri: "/api/transistors?strict=maybe", method: .get)
+            #expect(badFlag.status == .badRequest)
+            #expect(badFlag.text.contains(#"strict: \"maybe\" is not true or false"#))
+        }
+    }
+
     /// The search box's query language through the page: a form's `+` is a space, each token
     /// that cannot be used is named under the box, and the rest still filters.
     @Test func theSearchTakesTheQueryLanguage() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import ListorKit
 import Transistors
@@ -33,11 +34,17 @@ public struct TransistorsWebModule: WebModule {
             return try templates.html(page, as: "transistors/browser")
         }
         router.get("/api/transistors") { request, _ in
+            let strict = try Self.isStrict(request)
             let (listing, errors) = listing(Self.input(request))
-            if let error = errors.first {
-                throw WebError(.badRequest, message: "\(error.field): \(error.message)")
+            // A bad option is a client's bug; a word of the search it cannot use is a person's
+            // typing, answered with the rest applied and a warning, unless asked to be strict.
+            let refused = strict ? errors : errors.filter { $0.field != TransistorQuery.Field.search.rawValue }
+            if !refused.isEmpty { throw Self.badQuery(refused) }
+            var response = Response.json(TransistorJSON.value(listing.matchingTransistors).serialized(pretty: false))
+            for warning in errors where warning.field == TransistorQuery.Field.search.rawValue {
+                response.headers.append(HTTPField(name: WarningHeader.name, value: WarningHeader.value("\(warning.field): \(warning.message)")))
             }
-            return Response.json(TransistorJSON.value(listing.matchingTransistors).serialized(pretty: false))
+            return response
         }
         router.get("/api/transistors/:part") { _, context in
             let part = try context.parameters.require("part")
@@ -56,6 +63,23 @@ public struct TransistorsWebModule: WebModule {
         var listing = viewModel
         listing.apply(query)
         return (listing, errors)
+    }
+
+    /// `strict=true` refuses a search with words it cannot use, where the default answers with a warning.
+    private static func isStrict(_ request: Request) throws -> Bool {
+        switch QueryPairs.parameters(of: request)["strict"]?.lowercased() {
+        case nil, "", "false", "0", "no": return false
+        case "true", "1", "yes": return true
+        case let other?:
+            throw badQuery([FieldError(field: "strict", message: "\"\(other.prefix(40))\" is not true or false")])
+        }
+    }
+
+    /// A 400 naming every problem: `error` says them all, `problems` one by one.
+    private static func badQuery(_ errors: [FieldError]) -> WebError {
+        var error = WebError(.badRequest, message: errors.map { "\($0.field): \($0.message)" }.joined(separator: "; "))
+        error.details = [("problems", .array(errors.map { .members([("field", .string($0.field)), ("message", .string($0.message))]) }))]
+        return error
     }
 
     private func notFound(_ part: String) -> WebError {
