@@ -3,6 +3,7 @@ import Library
 import ListorKit
 import Stella
 import TextBrowser
+import Transistors
 
 /// A request that failed, as the visitor sees it: a status, a title and a message, links that
 /// may help, and for API clients the members their JSON answer carries beside `"error"`.
@@ -62,6 +63,11 @@ struct WebError: Error {
             self.init(.unprocessableContent, message: error.message)
         case let error as CatalogueError:
             self.init(catalogue: error)
+        case let error as UnknownPartError:
+            self.init(.notFound, title: "No such transistor",
+                      message: "The catalog has no transistor \"\(error.partNumber.prefix(60))\"." + (error.suggestions.isEmpty ? "" : " Did you mean one of these?"),
+                      apiMessage: error.description,
+                      suggestions: error.suggestions.map { Link(label: $0, href: TransistorBrowserPage.detailPath($0, query: "")) })
         case let error as BrowserError:
             self.init(browser: error)
         case let error as HistoryError:

@@ -129,7 +129,51 @@ import Transistors
             #expect(html.contains(#"<li><span class="pin-number">1</span> <abbr title="collector">C</abbr> collector</li>"#))
             #expect(html.contains(#"<a href="/transistors?search=bc&amp;sort=-voltage" id="back-to-results">"#))
             #expect(html.contains(#"Complementary part: <a href="/transistors/BC557?search=bc&amp;sort=-voltage">BC557</a>"#))
-            #expect(html.contains(#"<tr class="open"><th scope="row"><a href="/transistors/BC547?search=bc&amp;sort=-voltage" aria-current="page">BC547</a>"#))
+            #expect(html.contains(#"<tr class="open"><td class="col-compare"><input type="checkbox" name="parts" value="BC547" aria-label="Compare BC547"></td><th scope="row"><a href="/transistors/BC547?search=bc&amp;sort=-voltage" aria-current="page">BC547</a>"#))
+        }
+    }
+
+    /// The detail's substitutes: the best first with their reasons and warnings, each linked to
+    /// its detail (keeping the list's query) and to a comparison with the original.
+    @Test func theDetailListsSubstitutesWithTheirReasons() async throws {
+        try await withRouter { client in
+            let html = try await client.execute(uri: "/transistors/bc547?search=bc", method: .get).text
+            #expect(html.contains(#"<h3 id="substitutes-heading">Substitutes</h3>"#))
+            let first = try #require(html.firstMatch(of: /<li class="substitute"><a href="([^"]+)" class="substitute-part">([^<]+)<\/a> <span class="fit fit-([a-z-]+)">/))
+            #expect(first.output.1 == "/transistors/BC546?search=bc" && first.output.2 == "BC546" && first.output.3 == "drop-in")
+            #expect(html.contains(#"<a href="/transistors/compare?parts=BC547,BC546" class="compare-with">compare</a>"#))
+            #expect(html.contains("<li><span aria-hidden=\"true\">✓</span> VCEO 65 V ≥ 45 V</li>"))
+            #expect(html.contains(#"<span class="visually-hidden">Check: </span>pins differ: EBC vs CBE</li>"#))
+            #expect(html.contains(#"<details class="more-substitutes">"#))
+            #expect(html.contains(#"<a href="/transistors/compare?parts=BC547" id="add-to-compare">Add BC547 to a comparison</a>"#))
+            let substitutes = html.matches(of: /<li class="substitute">/).count
+            #expect(substitutes == 20, "the best 20 of 29")
+        }
+    }
+
+    /// Parts ticked in the list arrive as repeated `parts`; a link writes them with commas.
+    @Test func theComparePageSetsPartsSideBySide() async throws {
+        try await withRouter { client in
+            let list = try await client.execute(uri: "/transistors", method: .get).text
+            #expect(list.contains(#"<form method="get" action="/transistors/compare" id="compare-form">"#))
+
+            let response = try await client.execute(uri: "/transistors/compare?parts=bc547&parts=2N3904,2N2222A", method: .get)
+            #expect(response.status == .ok)
+            let html = response.text
+            #expect(html.contains("<title>Compare BC547, 2N3904, 2N2222A – Transistor Listor</title>"))
+            #expect(html.contains(#"<th scope="col"><a href="/transistors/BC547">BC547</a> <a href="/transistors/compare?parts=2N3904,2N2222A" class="remove""#))
+            #expect(html.contains(#"<tr class="differs"><th scope="row"><span class="differs-mark" aria-hidden="true">≠ </span>Collector current (IC)<span class="visually-hidden"> (the values differ)</span></th><td>100 mA</td><td>200 mA</td><td class="best"><strong>600 mA</strong> <span class="best-mark">best</span></td></tr>"#))
+            #expect(html.contains(#"<tr><th scope="row">Transition frequency (fT)</th><td>300 MHz</td><td>300 MHz</td><td>300 MHz</td></tr>"#))
+            #expect(html.contains(#"<input type="hidden" name="parts" value="2N2222A">"#), "one more may be added")
+
+            let unknown = try await client.execute(uri: "/transistors/compare?parts=BC547,BC548X", method: .get)
+            #expect(unknown.status == .notFound)
+            #expect(unknown.text.contains(#"<p>The catalog has no transistor &quot;BC548X&quot;. Did you mean: <a href="/transistors/compare?parts=BC547,BC548">BC548</a> <a href="/transistors/compare?parts=BC547,BC546">BC546</a></p>"#))
+            #expect(unknown.text.contains("Add at least one more part to compare with BC547."))
+
+            let five = try await client.execute(uri: "/transistors/compare?parts=BC546,BC547,BC548,BC549,BC550", method: .get).text
+            #expect(five.contains("At most 4 parts can be compared; 1 more was left out: BC550."))
+            #expect(!five.contains(#"id="add-part""#))
         }
     }
 
@@ -209,6 +253,29 @@ import Transistors
             let badFlag = try await client.execute(uri: "/api/transistors?strict=maybe", method: .get)
             #expect(badFlag.status == .badRequest)
             #expect(badFlag.text.contains(#"strict: \"maybe\" is not true or false"#))
+        }
+    }
+
+    @Test func substitutesAsJSON() async throws {
+        try await withRouter { client in
+            let response = try await client.execute(uri: "/api/transistors/irfz44n/substitutes?same_pinout=true&limit=2", method: .get)
+            #expect(response.status == .ok)
+            let value = try JSONParser.parse(Array(response.text.utf8))
+            #expect(value["original"] == .string("IRFZ44N"))
+            #expect(value["total"] == .number(3))
+            guard case .array(let substitutes)? = value["substitutes"] else {
+                Issue.record("no substitutes in \(response.text)")
+                return
+            }
+            #expect(substitutes.count == 2)
+            #expect(substitutes.allSatisfy { $0["fit"] == .string("drop-in") && $0["part"]?["package"] == .string("TO-220") })
+
+            let unknown = try await client.execute(uri: "/api/transistors/BC548X/substitutes", method: .get)
+            #expect(unknown.status == .notFound)
+            #expect(unknown.text == #"{"error":"no transistor \"BC548X\" in the catalog; did you mean BC548, BC546, BC547?"}"#)
+            let bad = try await client.execute(uri: "/api/transistors/BC547/substitutes?limit=1000&same_pinout=perhaps", method: .get)
+            #expect(bad.status == .badRequest)
+            #expect(bad.text.contains(#"same_pinout: \"perhaps\" is not true or false; limit: \"1000\" is not a whole number from 1 to 200"#))
         }
     }
 

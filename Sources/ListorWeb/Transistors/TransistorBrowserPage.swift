@@ -20,6 +20,49 @@ struct TransistorBrowserPage: Encodable {
         let hasPins: Bool
         let complementHref: String?
         let complement: String?
+        let compareHref: String
+        let substitutes: Substitutes
+    }
+
+    /// The detail's "Substitutes" section: the best few shown, the rest behind a disclosure.
+    struct Substitutes: Encodable {
+        struct Row: Encodable {
+            let partNumber: String
+            let href: String
+            let compareHref: String
+            let fit: String
+            let fitClass: String
+            let figures: String
+            let reasons: [String]
+            let warnings: [String]
+        }
+
+        let summary: String
+        let first: [Row]
+        let hasFirst: Bool
+        let rest: [Row]
+        let hasRest: Bool
+        let restCount: Int
+        /// The number the rest's list starts at.
+        let restStart: Int
+        static let shownFirst = 5
+
+        init(_ viewModel: SubstitutesViewModel, query: String) {
+            let rows = viewModel.rows.map { row in
+                Row(partNumber: row.partNumber, href: TransistorBrowserPage.detailPath(row.partNumber, query: query),
+                    compareHref: TransistorBrowserPage.comparePath([viewModel.original, row.partNumber]),
+                    fit: row.fit, fitClass: row.fit.replacingOccurrences(of: " ", with: "-"),
+                    figures: [row.maxVoltage, row.maxCurrent, row.package + (row.pinout.isEmpty ? "" : " " + row.pinout)].joined(separator: " · "),
+                    reasons: row.reasons, warnings: row.warnings)
+            }
+            summary = viewModel.summary
+            first = Array(rows.prefix(Self.shownFirst))
+            hasFirst = !first.isEmpty
+            rest = Array(rows.dropFirst(Self.shownFirst))
+            hasRest = !rest.isEmpty
+            restCount = rest.count
+            restStart = first.count + 1
+        }
     }
 
     let title: String
@@ -47,14 +90,14 @@ struct TransistorBrowserPage: Encodable {
     /// The list with the same query: "back to results".
     let listHref: String
 
-    init(_ listing: (TransistorListViewModel, [FieldError]), input: TransistorQuery.Input, detail: TransistorDetailViewModel?,
-         rows: TransistorRows, templates: Templates) throws {
+    init(_ listing: (TransistorListViewModel, [FieldError]), input: TransistorQuery.Input,
+         detail: (TransistorDetailViewModel, SubstitutesViewModel)?, rows: TransistorRows, templates: Templates) throws {
         let (viewModel, errors) = listing
         let page = viewModel.page
         let query = Self.queryString(input)
         func error(_ field: TransistorQuery.Field) -> String? { errors.first { $0.field == field.rawValue }?.message }
 
-        title = detail.map { "\($0.partNumber) – Transistor Listor" } ?? "Transistor Listor"
+        title = detail.map { "\($0.0.partNumber) – Transistor Listor" } ?? "Transistor Listor"
         search = Field(name: "search", value: input.search ?? "", error: nil)
         minVoltage = Field(name: TransistorQuery.Field.minVoltage.rawValue, value: input.minVoltage ?? "", error: error(.minVoltage))
         minCurrent = Field(name: TransistorQuery.Field.minCurrent.rawValue, value: input.minCurrent ?? "", error: error(.minCurrent))
@@ -76,16 +119,17 @@ struct TransistorBrowserPage: Encodable {
         sorts = try templates.options(TransistorSort.allCases.map { sort in
             Choice(value: sort == .partNumber ? "" : sort.rawValue, label: sort.label, selected: viewModel.query.sort == sort)
         })
-        self.rows = try rows.html(page.transistors, query: query, openPart: detail?.partNumber, templates: templates)
+        self.rows = try rows.html(page.transistors, query: query, openPart: detail?.0.partNumber, templates: templates)
         hasRows = !page.transistors.isEmpty
         summary = page.summary
         emptyMessage = page.emptyMessage
         hasErrors = !errors.isEmpty
         listHref = "/transistors" + (query.isEmpty ? "" : "?" + query)
-        self.detail = detail.map { detail in
+        self.detail = detail.map { detail, substitutes in
             Detail(partNumber: detail.partNumber, subtitle: detail.subtitle, use: detail.use, sections: detail.sections,
                    pins: detail.pins, hasPins: !detail.pins.isEmpty,
-                   complementHref: detail.complement.map { Self.detailPath($0, query: query) }, complement: detail.complement)
+                   complementHref: detail.complement.map { Self.detailPath($0, query: query) }, complement: detail.complement,
+                   compareHref: Self.comparePath([detail.partNumber]), substitutes: Substitutes(substitutes, query: query))
         }
     }
 
@@ -99,6 +143,11 @@ struct TransistorBrowserPage: Encodable {
             guard let value, !value.isEmpty else { return nil }
             return (field.rawValue, value)
         })
+    }
+
+    /// `/transistors/compare?parts=BC547,2N3904`: each part encoded, the commas left as they are.
+    static func comparePath(_ partNumbers: [String]) -> String {
+        "/transistors/compare?parts=" + partNumbers.map { String(URLQuery.encode([("", $0)]).dropFirst()) }.joined(separator: ",")
     }
 
     static func detailPath(_ partNumber: String, query: String) -> String {

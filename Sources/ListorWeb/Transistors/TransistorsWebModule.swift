@@ -25,12 +25,19 @@ public struct TransistorsWebModule: WebModule {
             let input = Self.input(request)
             return try templates.html(try TransistorBrowserPage(listing(input), input: input, detail: nil, rows: rows, templates: templates), as: "transistors/browser")
         }
+        router.get("/transistors/compare") { request, _ in
+            let partNumbers = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name == "parts" }.map(\.value)
+            let comparison = ComparisonViewModel(partNumbers: partNumbers, catalog: try loadedCatalog())
+            return try templates.html(TransistorComparePage(comparison), as: "transistors/compare",
+                                      status: comparison.unknown.isEmpty ? .ok : .notFound)
+        }
         router.get("/transistors/:part") { request, context in
             let part = try context.parameters.require("part")
             let input = Self.input(request)
-            guard let transistor = catalog?.transistor(partNumber: part) else { throw notFound(part) }
-            let page = try TransistorBrowserPage(listing(input), input: input, detail: TransistorDetailViewModel(transistor: transistor),
-                                                 rows: rows, templates: templates)
+            let catalog = try loadedCatalog()
+            let transistor = try catalog.require(partNumber: part)
+            let detail = (TransistorDetailViewModel(transistor: transistor), SubstitutesViewModel(original: transistor, catalog: catalog))
+            let page = try TransistorBrowserPage(listing(input), input: input, detail: detail, rows: rows, templates: templates)
             return try templates.html(page, as: "transistors/browser")
         }
         router.get("/api/transistors") { request, _ in
@@ -46,16 +53,42 @@ public struct TransistorsWebModule: WebModule {
             }
             return response
         }
+        router.get("/api/transistors/:part/substitutes") { request, context in
+            let part = try context.parameters.require("part")
+            let catalog = try loadedCatalog()
+            let parameters = QueryPairs.parameters(of: request)
+            var problems: [FieldError] = []
+            let samePinout = Self.flag(parameters["same_pinout"], named: "same_pinout", problems: &problems)
+            var limit = SubstitutesViewModel.defaultLimit
+            if let text = parameters["limit"], !text.isEmpty {
+                if let number = Int(text), (1...SubstitutesViewModel.maximumLimit).contains(number) {
+                    limit = number
+                } else {
+                    problems.append(FieldError(field: "limit", message: "\"\(text.prefix(20))\" is not a whole number from 1 to \(SubstitutesViewModel.maximumLimit)"))
+                }
+            }
+            if !problems.isEmpty { throw Self.badQuery(problems) }
+            let original = try catalog.require(partNumber: part)
+            let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, limit: limit)
+            return Response.json(TransistorJSON.value(substitutes).serialized(pretty: false))
+        }
         router.get("/api/transistors/:part") { _, context in
             let part = try context.parameters.require("part")
-            guard let transistor = catalog?.transistor(partNumber: part) else {
-                throw WebError(.notFound, message: "no transistor \"\(part)\" in the catalog")
-            }
+            let catalog = try loadedCatalog()
+            let transistor = try catalog.require(partNumber: part)
             return Response.json(TransistorJSON.value(transistor).serialized(pretty: false))
         }
     }
 
     private var catalog: TransistorCatalog? { viewModel.state.value }
+
+    private func loadedCatalog() throws -> TransistorCatalog {
+        guard let catalog else {
+            throw WebError(.serviceUnavailable, message: "The transistor catalog could not be loaded; the server's log says why.",
+                           apiMessage: "the transistor catalog could not be loaded")
+        }
+        return catalog
+    }
 
     /// The view model with this request's query applied, and the query's field errors.
     private func listing(_ input: TransistorQuery.Input) -> (TransistorListViewModel, [FieldError]) {
@@ -67,11 +100,20 @@ public struct TransistorsWebModule: WebModule {
 
     /// `strict=true` refuses a search with words it cannot use, where the default answers with a warning.
     private static func isStrict(_ request: Request) throws -> Bool {
-        switch QueryPairs.parameters(of: request)["strict"]?.lowercased() {
+        var problems: [FieldError] = []
+        let strict = flag(QueryPairs.parameters(of: request)["strict"], named: "strict", problems: &problems)
+        if !problems.isEmpty { throw badQuery(problems) }
+        return strict
+    }
+
+    /// A true-or-false parameter: absent or empty is false; anything but true/false, 1/0, yes/no is a problem.
+    private static func flag(_ text: String?, named name: String, problems: inout [FieldError]) -> Bool {
+        switch text?.lowercased() {
         case nil, "", "false", "0", "no": return false
         case "true", "1", "yes": return true
         case let other?:
-            throw badQuery([FieldError(field: "strict", message: "\"\(other.prefix(40))\" is not true or false")])
+            problems.append(FieldError(field: name, message: "\"\(other.prefix(40))\" is not true or false"))
+            return false
         }
     }
 
@@ -80,14 +122,6 @@ public struct TransistorsWebModule: WebModule {
         var error = WebError(.badRequest, message: errors.map { "\($0.field): \($0.message)" }.joined(separator: "; "))
         error.details = [("problems", .array(errors.map { .members([("field", .string($0.field)), ("message", .string($0.message))]) }))]
         return error
-    }
-
-    private func notFound(_ part: String) -> WebError {
-        let suggestions = catalog?.suggestions(for: part) ?? []
-        return WebError(
-            .notFound, title: "No such transistor",
-            message: "The catalog has no transistor \"\(part)\"." + (suggestions.isEmpty ? "" : " Did you mean one of these?"),
-            suggestions: suggestions.map { .init(label: $0, href: TransistorBrowserPage.detailPath($0, query: "")) })
     }
 
     static func input(_ request: Request) -> TransistorQuery.Input {

@@ -26,6 +26,22 @@ public enum TransistorJSON {
         .array(transistors.map(value))
     }
 
+    /// `{"original": "BC547", "total": 2, "substitutes": [{"part_number", "fit", "reasons", "warnings", "part"}]}`,
+    /// the part in the seed's format.
+    public static func value(_ substitutes: SubstitutesViewModel) -> JSONValue {
+        .members([
+            ("original", .string(substitutes.original)),
+            ("total", .number(Double(substitutes.totalCount))),
+            ("substitutes", .array(zip(substitutes.substitutes, substitutes.rows).map { substitute, row in
+                .members([
+                    ("part_number", .string(row.partNumber)), ("fit", .string(row.fit)),
+                    ("reasons", .array(row.reasons.map(JSONValue.string))), ("warnings", .array(row.warnings.map(JSONValue.string))),
+                    ("part", value(substitute.transistor)),
+                ])
+            })),
+        ])
+    }
+
     private static func datasheetMembers(_ transistor: any Transistor) -> [(String, JSONValue)] {
         var members: [(String, Double?)] = [("power_dissipation", transistor.datasheet.powerDissipation)]
         var strings: [(String, JSONValue)] = []

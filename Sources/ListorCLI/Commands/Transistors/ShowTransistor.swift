@@ -19,19 +19,8 @@ struct ShowTransistor: ListorCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let state = try await TransistorsComposition.withCatalogProvider(try catalogOption.location()) { provider in
-            var final: LoadingState<TransistorCatalog> = .idle
-            await LoadingState.load(provider) { final = $0 }
-            return final
-        }
-        let problems = state.value?.problems ?? []
-        try TransistorReport.check(state, problems: problems, in: environment)
-        guard let catalog = state.value, let transistor = catalog.transistor(partNumber: part) else {
-            let suggestions = state.value?.suggestions(for: part) ?? []
-            let hint = suggestions.isEmpty ? "" : " Did you mean \(suggestions.joined(separator: ", "))?"
-            environment.writeError("error: no transistor \"\(part)\" in the catalog.\(hint)\n")
-            throw ExitCode.failure
-        }
+        let catalog = try await TransistorReport.catalog(try catalogOption.location(), in: environment)
+        let transistor = try TransistorReport.parts([part], in: catalog, environment: environment)[0]
         switch format {
         case .text: environment.write(Self.text(TransistorDetailViewModel(transistor: transistor)))
         case .json: environment.write(TransistorJSON.value(transistor).serialized() + "\n")

@@ -3,7 +3,7 @@ import ArgumentParser
 import ListorKit
 import Transistors
 
-/// How the commands report a catalog that failed or was partly bad.
+/// How the commands load a catalog and report one that failed or was partly bad.
 enum TransistorReport {
     /// Writes the problem report to standard error; fails when nothing could be loaded.
     static func check(_ state: LoadingState<TransistorCatalog>, problems: [Problem], in environment: CommandEnvironment) throws {
@@ -16,5 +16,31 @@ enum TransistorReport {
             environment.writeError("error: no entry of the catalog could be read\n")
             throw ExitCode.failure
         }
+    }
+
+    /// The catalog at `location`, its problems reported; fails when it could not be loaded.
+    static func catalog(_ location: CatalogLocation, in environment: CommandEnvironment) async throws -> TransistorCatalog {
+        let state = try await TransistorsComposition.withCatalogProvider(location) { provider in
+            var final: LoadingState<TransistorCatalog> = .idle
+            await LoadingState.load(provider) { final = $0 }
+            return final
+        }
+        try check(state, problems: state.value?.problems ?? [], in: environment)
+        guard let catalog = state.value else { throw ExitCode.failure }
+        return catalog
+    }
+
+    /// The parts named, in order; every unknown one is reported with the closest matches before failing.
+    static func parts(_ partNumbers: [String], in catalog: TransistorCatalog, environment: CommandEnvironment) throws -> [any Transistor] {
+        var found: [any Transistor] = []
+        var unknown: [UnknownPartError] = []
+        for partNumber in partNumbers {
+            do { found.append(try catalog.require(partNumber: partNumber)) } catch { unknown.append(error) }
+        }
+        guard unknown.isEmpty else {
+            for error in unknown { environment.writeError("error: \(error)\n") }
+            throw ExitCode.failure
+        }
+        return found
     }
 }

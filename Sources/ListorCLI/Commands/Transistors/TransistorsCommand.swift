@@ -8,7 +8,7 @@ struct TransistorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transistors",
         abstract: "Browse a catalog of BJTs, MOSFETs and JFETs.",
-        subcommands: [ListTransistors.self, ShowTransistor.self],
+        subcommands: [ListTransistors.self, ShowTransistor.self, SubstituteTransistors.self, CompareTransistors.self],
         defaultSubcommand: ListTransistors.self)
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ListorCLI
+import ListorKit
 import ListorTestSupport
 import Testing
 import Transistors
@@ -181,7 +182,7 @@ import Transistors
         let result = await listor("transistors", "show", "BC548X")
         #expect(result.exitCode == 1)
         #expect(result.output == "")
-        #expect(result.errorOutput == "error: no transistor \"BC548X\" in the catalog. Did you mean BC548, BC546, BC547?\n")
+        #expect(result.errorOutput == "error: no transistor \"BC548X\" in the catalog; did you mean BC548, BC546, BC547?\n")
     }
 
     @Test func helpListsTheCommands() async {
@@ -190,5 +191,96 @@ import Transistors
         #expect(result.output.contains("transistors"))
         let list = await listor("transistors", "list", "--help")
         #expect(list.output.contains("--min-voltage <voltage>"))
+    }
+}
+
+@Suite struct TransistorSubstitutesAndCompareCommandTests {
+    /// IRFZ44N's substitutes: TO-220 parts with GDS first, its D²PAK twins after them.
+    @Test func listsSubstitutesBestFirst() async {
+        let result = await listor("transistors", "substitutes", "irfz44n")
+        #expect(result.exitCode == 0)
+        #expect(result.errorOutput == "")
+        #expect(result.output == """
+            PART      FIT              VMAX   IMAX  PACKAGE  PINS  NOTES
+            IRF3205   drop-in          55 V  110 A  TO-220   GDS   meets every figure
+            IRF1010E  drop-in          60 V   84 A  TO-220   GDS   not given: Ptot
+            IRF2807   drop-in          75 V   82 A  TO-220   GDS   not given: Ptot
+            IRFZ44NS  package differs  55 V   49 A  D2PAK    GDS   not given: Ptot
+            IRF3205S  package differs  55 V  110 A  D2PAK    GDS   not given: Ptot
+            5 substitutes for IRFZ44N
+
+            """)
+    }
+
+    @Test func samePinoutAndWhyAndJSON() async throws {
+        let dropIns = await listor("transistors", "substitutes", "IRFZ44N", "--same-pinout", "--why", "--limit", "1")
+        #expect(dropIns.output == """
+            PART     FIT      VMAX   IMAX  PACKAGE  PINS  NOTES
+            IRF3205  drop-in  55 V  110 A  TO-220   GDS   meets every figure
+                ✓ same package and pins: GDS in TO-220
+                ✓ VDS 55 V ≥ 55 V
+                ✓ ID 110 A ≥ 49 A
+                ✓ Ptot 200 W ≥ 94 W
+                ✓ Rds(on) 8 mΩ ≤ 17.5 mΩ at VGS 10 V (≤ 10 V)
+            The best 1 of 3 substitutes for IRFZ44N
+
+            """)
+        let json = await listor("transistors", "substitutes", "BC547", "--format", "json")
+        let value = try JSONParser.parse(Array(json.output.utf8))
+        #expect(value["original"] == .string("BC547"))
+        guard case .array(let substitutes)? = value["substitutes"] else {
+            Issue.record("no substitutes in \(json.output)")
+            return
+        }
+        #expect(substitutes.first?["part_number"] == .string("BC546"))
+        #expect(substitutes.first?["part"]?["datasheet"]?["pinout"] == .string("CBE"))
+        let none = await listor("transistors", "substitutes", "2N7000", "--same-pinout")
+        #expect(none.exitCode == 0)
+        #expect(none.output == "No part in the same package with the same pins can replace 2N7000; without that condition there may be some.\n")
+    }
+
+    @Test func substitutesOfAnUnknownPartOrABadLimitFail() async {
+        let unknown = await listor("transistors", "substitutes", "BC548X")
+        #expect(unknown.exitCode == 1)
+        #expect(unknown.errorOutput == "error: no transistor \"BC548X\" in the catalog; did you mean BC548, BC546, BC547?\n")
+        let limit = await listor("transistors", "substitutes", "BC547", "--limit", "0")
+        #expect(limit.exitCode == 64)
+        #expect(limit.errorOutput.contains("--limit: 0 is outside 1–200"))
+    }
+
+    /// Every field a row, '≠' on the rows that differ, '*' on the best of a row.
+    @Test func comparesPartsSideBySide() async {
+        let result = await listor("transistors", "compare", "bc547", "2N3904", "2n2222a")
+        #expect(result.exitCode == 0)
+        #expect(result.output == """
+                                                 BC547                                 2N3904                                2N2222A
+               Family                            BJT                                   BJT                                   BJT
+               Type                              NPN                                   NPN                                   NPN
+            ≠  Package                           TO-92                                 TO-92                                 TO-18
+            ≠  Pinout                            CBE                                   EBC                                   EBC
+            ≠  Collector–emitter voltage (VCEO)  45 V *                                40 V                                  40 V
+            ≠  Collector current (IC)            100 mA                                200 mA                                600 mA *
+            ≠  Power dissipation (Ptot)          500 mW                                625 mW *                              500 mW
+            ≠  DC current gain (hFE)             110 to 800 at 2 mA *                  100 to 300 at 10 mA                   100 to 300 at 150 mA
+               Transition frequency (fT)         300 MHz                               300 MHz                               300 MHz
+            ≠  Complementary part                BC557                                 2N3906                                2N2907A
+            ≠  Use                               Small-signal transistor for audio a…  General-purpose small-signal amplif…  Medium-current switching and linear…
+            ≠ the values differ   * the best of the row   – not given
+
+            """)
+    }
+
+    @Test func compareNamesEveryUnknownPartAndCountsTheParts() async {
+        let unknown = await listor("transistors", "compare", "BC547", "BC548X", "2N39O4")
+        #expect(unknown.exitCode == 1)
+        #expect(unknown.output == "")
+        #expect(unknown.errorOutput.hasPrefix("error: no transistor \"BC548X\" in the catalog; did you mean BC548"))
+        #expect(unknown.errorOutput.contains("error: no transistor \"2N39O4\" in the catalog; did you mean 2N3904"))
+        let one = await listor("transistors", "compare", "BC547")
+        #expect(one.exitCode == 64)
+        #expect(one.errorOutput.contains("give 2 to 4 part numbers to compare, not 1"))
+        let same = await listor("transistors", "compare", "BC547", "bc547")
+        #expect(same.exitCode == 1)
+        #expect(same.errorOutput == "error: BC547 was named more than once; give 2 to 4 different parts\n")
     }
 }

@@ -1,0 +1,192 @@
+import Foundation
+import ListorKit
+
+/// Finds the parts that can replace one, as a parts engineer judges them: the same family and
+/// polarity; ratings at least the original's (voltage, current, power); family parameters no
+/// worse (hFE minimum and fT; Rds(on) as low at the same or a lower gate voltage, and a threshold
+/// no higher for a logic-level part; Idss and Vgs(off) ranges overlapping). The same package
+/// with the same pinout comes first, then the rest with what differs said. Within a fit, the
+/// closest figures come first: a 45 V part before a 60 V one for a 40 V original.
+///
+/// A figure the candidate does not give, where the original does, is a warning and moves it
+/// down, but does not rule it out: its datasheet may have it. A figure that is worse rules the
+/// candidate out.
+public struct SubstituteFinder: Sendable {
+    public var samePinoutOnly: Bool
+
+    public init(samePinoutOnly: Bool = false) {
+        self.samePinoutOnly = samePinoutOnly
+    }
+
+    /// The substitutes for `original` among `candidates`, best first.
+    public func substitutes(for original: any Transistor, among candidates: [any Transistor]) -> [Substitute] {
+        let excluded = Set([original.partNumber, original.datasheet.complement].compactMap { $0.map(TransistorCatalog.key) })
+        var found: [Substitute] = []
+        for candidate in candidates where candidate.family == original.family && candidate.isNType == original.isNType {
+            guard !excluded.contains(TransistorCatalog.key(candidate.partNumber)),
+                  let substitute = judge(candidate, for: original),
+                  !samePinoutOnly || substitute.fit == .dropIn
+            else { continue }
+            found.append(substitute)
+        }
+        return found.sorted { lhs, rhs in
+            if lhs.fit != rhs.fit { return lhs.fit < rhs.fit }
+            if lhs.distance != rhs.distance { return lhs.distance < rhs.distance }
+            return NaturalSortKey(lhs.transistor.partNumber) < NaturalSortKey(rhs.transistor.partNumber)
+        }
+    }
+
+    /// The candidate as a substitute, or nil when a figure of it is worse than the original's.
+    func judge(_ candidate: any Transistor, for original: any Transistor) -> Substitute? {
+        var judgement = Judgement()
+        let labels = TransistorDetailViewModel.ratingLabels(original.family)
+        guard judgement.atLeast(Self.short(labels.voltage), candidate.ratings.maxVoltage, original.ratings.maxVoltage, .volt),
+              judgement.atLeast(Self.short(labels.current), candidate.ratings.maxCurrent, original.ratings.maxCurrent, .ampere),
+              judgement.atLeast("Ptot", candidate.datasheet.powerDissipation, original.datasheet.powerDissipation, .watt),
+              judgement.parameters(of: candidate, against: original)
+        else { return nil }
+
+        let fit: Substitute.Fit
+        if candidate.package != original.package {
+            fit = .packageDiffers
+            judgement.warnings.insert("package differs: \(candidate.package.name) vs \(original.package.name)", at: 0)
+        } else if let pins = candidate.datasheet.pinout, let originalPins = original.datasheet.pinout {
+            if pins == originalPins {
+                fit = .dropIn
+                judgement.reasons.insert("same package and pins: \(pins) in \(candidate.package.name)", at: 0)
+            } else {
+                fit = .pinsDiffer
+                judgement.warnings.insert("pins differ: \(pins) vs \(originalPins)", at: 0)
+            }
+        } else {
+            fit = .pinoutUnknown
+            judgement.reasons.insert("same package: \(candidate.package.name)", at: 0)
+            judgement.warnings.insert("pinout not given; check the pins", at: 0)
+        }
+        return Substitute(transistor: candidate, fit: fit, distance: judgement.distance, reasons: judgement.reasons,
+                          warnings: judgement.warnings, notGiven: judgement.notGiven)
+    }
+
+    /// "VCEO" from "Collector–emitter voltage (VCEO)".
+    private static func short(_ label: String) -> String {
+        guard let open = label.lastIndex(of: "("), label.last == ")" else { return label }
+        return String(label[label.index(after: open)..<label.index(before: label.endIndex)])
+    }
+
+    /// What has been found out about one candidate so far.
+    private struct Judgement {
+        var reasons: [String] = []
+        var warnings: [String] = []
+        var notGiven: [String] = []
+        /// The sum of how many times over the original each figure is, on a log scale; a
+        /// figure not given counts as one 4.5 times over (`missing`), so that a part whose
+        /// datasheet shows it meets the original comes before one that may.
+        var distance = 0.0
+        static let missing = log(4.5)
+
+        /// Whether `value` (larger is better) is no worse than `original`'s.
+        mutating func atLeast(_ name: String, _ value: Double?, _ original: Double?, _ unit: PhysicalUnit?) -> Bool {
+            noWorse(name, value, original, unit, largerIsBetter: true)
+        }
+
+        /// Whether `value` (smaller is better) is no worse than `original`'s.
+        mutating func atMost(_ name: String, _ value: Double?, _ original: Double?, _ unit: PhysicalUnit?) -> Bool {
+            noWorse(name, value, original, unit, largerIsBetter: false)
+        }
+
+        private mutating func noWorse(_ name: String, _ value: Double?, _ original: Double?, _ unit: PhysicalUnit?, largerIsBetter: Bool) -> Bool {
+            guard let original else { return true }
+            guard let value else {
+                notGiven(name, original: Self.text(original, unit))
+                return true
+            }
+            guard largerIsBetter ? value >= original : value <= original else { return false }
+            reasons.append("\(name) \(Self.text(value, unit)) \(largerIsBetter ? "≥" : "≤") \(Self.text(original, unit))")
+            distance += largerIsBetter ? Self.logRatio(value, original) : Self.logRatio(original, value)
+            return true
+        }
+
+        private mutating func notGiven(_ name: String, original: String) {
+            warnings.append("\(name) not given (the original's is \(original))")
+            notGiven.append(name)
+            distance += Self.missing
+        }
+
+        mutating func parameters(of candidate: any Transistor, against original: any Transistor) -> Bool {
+            switch (candidate, original) {
+            case let (candidate as BJT, original as BJT):
+                return atLeast("hFE min", candidate.parameters.hfeMin, original.parameters.hfeMin, nil)
+                    && atLeast("fT", candidate.parameters.transitionFrequency, original.parameters.transitionFrequency, .hertz)
+            case let (candidate as MOSFET, original as MOSFET):
+                return mosfet(candidate.parameters, against: original.parameters, logicLevel: SearchExpression.isLogicLevel(original))
+            case let (candidate as JFET, original as JFET):
+                return overlaps("Idss", Self.range(candidate.parameters.idssMin, candidate.parameters.idssMax),
+                                Self.range(original.parameters.idssMin, original.parameters.idssMax), .ampere)
+                    && overlaps("Vgs(off)", Self.range(candidate.parameters.cutoffVoltageMin.map(abs), candidate.parameters.cutoffVoltageMax.map(abs)),
+                                Self.range(original.parameters.cutoffVoltageMin.map(abs), original.parameters.cutoffVoltageMax.map(abs)), .volt)
+            default:
+                return true
+            }
+        }
+
+        /// Rds(on) no higher, given at the same or a lower gate voltage (a part that needs 10 V
+        /// to reach it does not replace one that reaches it at 4.5 V); for a logic-level original,
+        /// a threshold no higher.
+        private mutating func mosfet(_ candidate: MOSFETParameters, against original: MOSFETParameters, logicLevel: Bool) -> Bool {
+            if original.onResistance != nil, let gate = candidate.onResistanceGateVoltage, let originalGate = original.onResistanceGateVoltage,
+               abs(gate) > abs(originalGate) {
+                return false
+            }
+            guard atMost("Rds(on)", candidate.onResistance, original.onResistance, .ohm) else { return false }
+            if let originalGate = original.onResistanceGateVoltage, candidate.onResistance != nil {
+                if let gate = candidate.onResistanceGateVoltage {
+                    reasons[reasons.count - 1] += " at VGS \(Self.text(abs(gate), .volt)) (≤ \(Self.text(abs(originalGate), .volt)))"
+                } else {
+                    warnings.append("Rds(on) given without its gate voltage (the original's is at \(Self.text(abs(originalGate), .volt)))")
+                }
+            }
+            if logicLevel {
+                return atMost("Vgs(th)", candidate.gateThresholdMax.map(abs), original.gateThresholdMax.map(abs), .volt)
+            }
+            return true
+        }
+
+        /// Whether the candidate's range overlaps the original's: a JFET is chosen for where it
+        /// biases, so a range that does not meet the original's would bias the circuit elsewhere.
+        private mutating func overlaps(_ name: String, _ value: ClosedRange<Double>?, _ original: ClosedRange<Double>?, _ unit: PhysicalUnit) -> Bool {
+            guard let original else { return true }
+            guard let value else {
+                notGiven(name, original: Self.text(original, unit))
+                return true
+            }
+            guard value.overlaps(original) else { return false }
+            reasons.append("\(name) \(Self.text(value, unit)) overlaps \(Self.text(original, unit))")
+            let shared = min(value.upperBound, original.upperBound) - max(value.lowerBound, original.lowerBound)
+            let widest = max(value.upperBound, original.upperBound) - min(value.lowerBound, original.lowerBound)
+            distance += widest > 0 ? 1 - shared / widest : 0
+            return true
+        }
+
+        private static func range(_ low: Double?, _ high: Double?) -> ClosedRange<Double>? {
+            switch (low, high) {
+            case let (low?, high?): min(low, high)...max(low, high)
+            case let (value?, nil), let (nil, value?): value...value
+            case (nil, nil): nil
+            }
+        }
+
+        private static func logRatio(_ larger: Double, _ smaller: Double) -> Double {
+            guard larger > 0, smaller > 0 else { return 0 }
+            return log(larger / smaller)
+        }
+
+        private static func text(_ value: Double, _ unit: PhysicalUnit?) -> String {
+            unit.map { Quantity(value, $0).description } ?? Quantity.unitless(value)
+        }
+
+        private static func text(_ range: ClosedRange<Double>, _ unit: PhysicalUnit) -> String {
+            range.lowerBound == range.upperBound
+                ? text(range.lowerBound, unit) : "\(Quantity(range.lowerBound, unit))–\(Quantity(range.upperBound, unit))"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ListorKit
+
+/// What can replace one part: the list a detail page shows under "Substitutes", `listor
+/// transistors substitutes` prints and the API returns.
+public struct SubstitutesViewModel: Sendable {
+    /// One substitute as the views show it.
+    public struct Row: Sendable, Hashable {
+        public let partNumber: String
+        /// "drop-in", "pinout unknown", "pins differ", "package differs".
+        public let fit: String
+        public let isDropIn: Bool
+        public let maxVoltage: String
+        public let maxCurrent: String
+        public let package: String
+        public let pinout: String
+        public let reasons: [String]
+        public let warnings: [String]
+        /// What to check, in a few words: "not given: hFE min, fT", or "meets every figure".
+        public let note: String
+    }
+
+    public let original: String
+    /// The best `limit` substitutes, best first.
+    public let substitutes: [Substitute]
+    public let rows: [Row]
+    /// How many there are in all, beyond the ones kept.
+    public let totalCount: Int
+    public let samePinoutOnly: Bool
+
+    public static let defaultLimit = 20
+    public static let maximumLimit = 200
+
+    /// The substitutes for `original` in `catalog`; `samePinoutOnly` keeps the drop-in ones.
+    public init(original: any Transistor, catalog: TransistorCatalog, samePinoutOnly: Bool = false, limit: Int = defaultLimit) {
+        let all = SubstituteFinder(samePinoutOnly: samePinoutOnly).substitutes(for: original, among: catalog.transistors)
+        self.original = original.partNumber
+        self.samePinoutOnly = samePinoutOnly
+        substitutes = Array(all.prefix(max(0, min(limit, Self.maximumLimit))))
+        totalCount = all.count
+        rows = substitutes.map { substitute in
+            let part = substitute.transistor
+            return Row(partNumber: part.partNumber, fit: Self.label(substitute.fit), isDropIn: substitute.fit == .dropIn,
+                       maxVoltage: Quantity(part.ratings.maxVoltage, .volt).description,
+                       maxCurrent: Quantity(part.ratings.maxCurrent, .ampere).description,
+                       package: part.package.name, pinout: part.datasheet.pinout?.description ?? "",
+                       reasons: substitute.reasons, warnings: substitute.warnings,
+                       note: substitute.notGiven.isEmpty ? "meets every figure" : "not given: " + substitute.notGiven.joined(separator: ", "))
+        }
+    }
+
+    /// "3 substitutes for BC547", "the best 20 of 57 substitutes for BC547", or why there are none.
+    public var summary: String {
+        switch (totalCount, substitutes.count) {
+        case (0, _) where samePinoutOnly:
+            "No part in the same package with the same pins can replace \(original); without that condition there may be some."
+        case (0, _): "No part in the catalog can replace \(original): none of its family and polarity has ratings and figures at least as good."
+        case (1, _): "1 substitute for \(original)"
+        case let (total, shown) where shown < total: "The best \(shown) of \(total) substitutes for \(original)"
+        case let (total, _): "\(total) substitutes for \(original)"
+        }
+    }
+
+    public static func label(_ fit: Substitute.Fit) -> String {
+        switch fit {
+        case .dropIn: "drop-in"
+        case .pinoutUnknown: "pinout unknown"
+        case .pinsDiffer: "pins differ"
+        case .packageDiffers: "package differs"
+        }
+    }
+}
