@@ -3,9 +3,16 @@ import ListorKit
 /// How the commands report the bad items of a batch they still used: on standard error, one
 /// per line under a count ("warning: 2 catalog entries could not be read:").
 enum ProblemReport {
+    /// One warning per problem of the file as a whole (a column it ignored), then the entries
+    /// that could not be read, counted and listed.
     static func warn(_ problems: [Problem], one: String, many: String, in environment: CommandEnvironment) {
-        guard !problems.isEmpty else { return }
-        let report = problems.map { "  \($0)" }.joined(separator: "\n")
-        environment.writeError("warning: \(problems.count) \(problems.count == 1 ? one : many) could not be read:\n\(report)\n")
+        let isWhole = { (problem: Problem) in problem.line == nil && problem.index == nil && problem.itemName == nil }
+        for problem in problems where isWhole(problem) {
+            environment.writeError("warning: \(problem)\n")
+        }
+        let entries = problems.filter { !isWhole($0) }
+        guard !entries.isEmpty else { return }
+        let report = entries.map { "  \($0)" }.joined(separator: "\n")
+        environment.writeError("warning: \(entries.count) \(entries.count == 1 ? one : many) could not be read:\n\(report)\n")
     }
 }

@@ -31,6 +31,8 @@ struct TextTable {
             }
             .joined(separator: String(repeating: " ", count: gap))
         }
+        // A row whose last cells are empty ends where its text does.
+        .map { line in String(line.dropLast(line.reversed().prefix { $0 == " " }.count)) }
         return lines.joined(separator: "\n")
     }
 

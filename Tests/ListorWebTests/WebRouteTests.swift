@@ -256,6 +256,32 @@ import Transistors
         }
     }
 
+    /// The list's "Download" links carry its query; the files hold exactly what it shows.
+    @Test func theListDownloadsAsCSVAndJSON() async throws {
+        try await withRouter { client in
+            let html = try await client.execute(uri: "/transistors?search=nmos+to-220+vds%3E%3D100V&sort=-current", method: .get).text
+            let link = try #require(html.firstMatch(of: /<a href="([^"]+)" download>CSV<\/a>/))
+            let href = String(link.output.1).replacingOccurrences(of: "&amp;", with: "&")
+            #expect(href == "/api/transistors?search=nmos%20to-220%20vds%3E%3D100V&sort=-current&format=csv")
+            let csv = try await client.execute(uri: href, method: .get)
+            #expect(csv.status == .ok)
+            #expect(csv.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(csv.headers[.contentDisposition] == #"attachment; filename="transistors.csv""#)
+            let parts = try TransistorCSV.read(Array(csv.text.utf8)).transistors
+            #expect(!parts.isEmpty)
+            #expect(parts.allSatisfy { $0.dopingName == "NMOS" && $0.package.name == "TO-220" && $0.ratings.maxVoltage >= 100 })
+            #expect(parts.map(\.ratings.maxCurrent) == parts.map(\.ratings.maxCurrent).sorted(by: >))
+            let summary = try #require(html.firstMatch(of: /id="summary">(\d+) of 189/))
+            #expect(parts.count == Int(summary.output.1))
+
+            let json = try await client.execute(uri: href.replacingOccurrences(of: "format=csv", with: "format=json"), method: .get)
+            #expect(json.headers[.contentDisposition] == #"attachment; filename="transistors.json""#)
+            #expect(try TransistorCatalogDecoder().decode(Array(json.text.utf8)).transistors.map(\.partNumber) == parts.map(\.partNumber))
+            let bad = try await client.execute(uri: "/api/transistors?format=xml", method: .get)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
     @Test func substitutesAsJSON() async throws {
         try await withRouter { client in
             let response = try await client.execute(uri: "/api/transistors/irfz44n/substitutes?same_pinout=true&limit=2", method: .get)

@@ -89,6 +89,9 @@ struct TransistorBrowserPage: Encodable {
     let detail: Detail?
     /// The list with the same query: "back to results".
     let listHref: String
+    /// The matching parts as files.
+    let csvHref: String
+    let jsonHref: String
 
     init(_ listing: (TransistorListViewModel, [FieldError]), input: TransistorQuery.Input,
          detail: (TransistorDetailViewModel, SubstitutesViewModel)?, rows: TransistorRows, templates: Templates) throws {
@@ -125,6 +128,8 @@ struct TransistorBrowserPage: Encodable {
         emptyMessage = page.emptyMessage
         hasErrors = !errors.isEmpty
         listHref = "/transistors" + (query.isEmpty ? "" : "?" + query)
+        csvHref = "/api/transistors?" + (query.isEmpty ? "" : query + "&") + "format=csv"
+        jsonHref = "/api/transistors?" + (query.isEmpty ? "" : query + "&") + "format=json"
         self.detail = detail.map { detail, substitutes in
             Detail(partNumber: detail.partNumber, subtitle: detail.subtitle, use: detail.use, sections: detail.sections,
                    pins: detail.pins, hasPins: !detail.pins.isEmpty,

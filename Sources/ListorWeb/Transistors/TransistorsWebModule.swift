@@ -47,7 +47,7 @@ public struct TransistorsWebModule: WebModule {
             // typing, answered with the rest applied and a warning, unless asked to be strict.
             let refused = strict ? errors : errors.filter { $0.field != TransistorQuery.Field.search.rawValue }
             if !refused.isEmpty { throw Self.badQuery(refused) }
-            var response = Response.json(TransistorJSON.value(listing.matchingTransistors).serialized(pretty: false))
+            var response = try Self.download(listing.matchingTransistors, format: QueryPairs.parameters(of: request)["format"])
             for warning in errors where warning.field == TransistorQuery.Field.search.rawValue {
                 response.headers.append(HTTPField(name: WarningHeader.name, value: WarningHeader.value("\(warning.field): \(warning.message)")))
             }
@@ -96,6 +96,22 @@ public struct TransistorsWebModule: WebModule {
         var listing = viewModel
         listing.apply(query)
         return (listing, errors)
+    }
+
+    /// The parts as the API's JSON; with `format=json` or `format=csv`, a file to save.
+    private static func download(_ transistors: [any Transistor], format: String?) throws -> Response {
+        switch format?.lowercased() {
+        case nil, "": return Response.json(TransistorJSON.value(transistors).serialized(pretty: false))
+        case "json":
+            var response = Response.json(TransistorJSON.value(transistors).serialized(pretty: true) + "\n")
+            response.headers[.contentDisposition] = #"attachment; filename="transistors.json""#
+            return response
+        case "csv":
+            return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: #"attachment; filename="transistors.csv""#],
+                            body: .init(byteBuffer: ByteBuffer(string: TransistorCSV.text(transistors))))
+        case let other?:
+            throw badQuery([FieldError(field: "format", message: "\"\(other.prefix(20))\" is not a format; use json or csv")])
+        }
     }
 
     /// `strict=true` refuses a search with words it cannot use, where the default answers with a warning.

@@ -1,15 +1,27 @@
 import Foundation
 import ListorKit
 
-/// Reads a catalog in the seed's JSON format, keeping every good entry and reporting every bad one.
+/// Reads a catalog in the seed's JSON format or as CSV, told apart by their content, keeping
+/// every good entry and reporting every bad one.
 public struct TransistorCatalogDecoder: Sendable {
     public init() {}
 
     /// Throws only when nothing can be read at all: an empty file, text that is not JSON
-    /// (with line and column), or a top level that is not an array.
-    public func decode(_ bytes: some Collection<UInt8>) throws(BatchDecodingError) -> TransistorCatalog {
+    /// (with line and column), a top level that is not an array, or CSV without the header
+    /// the catalog's columns need.
+    public func decode(_ bytes: some Collection<UInt8>) throws -> TransistorCatalog {
+        if Self.looksLikeCSV(bytes) { return try TransistorCSV.read(bytes) }
         let batch = try BatchDecoder().decodeConcurrently(CatalogEntry.self, from: bytes, itemName: Self.partNumber(of:))
         return assemble(batch)
+    }
+
+    /// JSON starts with `[` or `{` after any byte-order mark and white space; anything else
+    /// that is not blank is read as CSV.
+    static func looksLikeCSV(_ bytes: some Collection<UInt8>) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        guard let first = rest.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { return false }
+        return first != UInt8(ascii: "[") && first != UInt8(ascii: "{")
     }
 
     /// One decoded entry, made on the decoding threads: the transistor and its lookup key.

@@ -63,8 +63,9 @@ import Transistors
             """)
         let csv = await listor("transistors", "list", "--catalog", seedCatalog, "--family", "jfet", "--format", "csv")
         // RFC 4180, as every CSV Listor writes: lines end in CRLF.
-        #expect(csv.output == "part_number,family,doping,max_voltage,max_current,package,use,power_dissipation,pinout,complement\r\n"
-            + "2SJ103,JFET,P-channel,50,0.015,TO-92,Voltage-controlled resistor in audio circuits,,,\r\n")
+        #expect(csv.output == "part_number,family,doping,max_voltage,max_current,package,use,power_dissipation,pinout,complement,"
+            + "hfe_min,hfe_max,hfe_at_current,ft,vgs_th_max,rds_on,rds_on_at_vgs,idss_min,idss_max,vgs_off_min,vgs_off_max\r\n"
+            + "2SJ103,JFET,P-channel,50,0.015,TO-92,Voltage-controlled resistor in audio circuits,,,,,,,,,,,,,,\r\n")
     }
 
     @Test func theWholeBundledCatalogRoundTripsThroughJSONAndFitsEightyColumns() async throws {
@@ -116,7 +117,12 @@ import Transistors
         let notJSON = try directory.write("not.json", Data("part,family\nBC547,BJT\n".utf8))
         let broken = await listor("transistors", "list", "--catalog", notJSON)
         #expect(broken.exitCode == 1)
-        #expect(broken.errorOutput == "error: \(notJSON): not valid JSON: line 1, column 1: unexpected 'p'; expected a value\n")
+        #expect(broken.errorOutput.hasPrefix("error: \(notJSON): not a catalog: it does not start with [ (JSON), and its first line, "
+            + "read as a CSV header, has no part_number, doping, max_voltage, max_current, package columns; the columns are those "
+            + "`listor transistors list --format csv` writes: part_number,family,doping,"))
+        let brokenJSON = try directory.write("broken.json", Data("[{\"part_number\" 1}]".utf8))
+        #expect(await listor("transistors", "list", "--catalog", brokenJSON).errorOutput
+            == "error: \(brokenJSON): not valid JSON: line 1, column 17: expected ':' after member name \"part_number\", found '1'\n")
         let missing = await listor("transistors", "list", "--catalog", directory.path("missing.json"))
         #expect(missing.errorOutput == "error: \(directory.path("missing.json")): no such file\n")
     }
@@ -129,6 +135,35 @@ import Transistors
         #expect(lines.first == #"Error: --family: "triode" is not a family; use bjt, mosfet or jfet"#)
         #expect(lines.contains(#"--min-voltage: "abc" is not a voltage: it does not start with a number (examples: 60V, 1.5kV, 500 mV)"#))
         #expect(lines.contains { $0.hasPrefix("Usage: listor transistors list ") })
+    }
+
+    /// A CSV catalog is told from JSON by its content: units in cells, columns in any order, and
+    /// each bad row reported by its line and column while the good ones are listed.
+    @Test func readsACSVCatalogWithItsBadRowsReported() async throws {
+        let path = try directory.write("parts.txt", Data("""
+            Part Number,max_current,max_voltage,family,doping,package,pinout,rds_on,colour
+            Q1,500mA,45V,bjt,npn,TO-92,EBC,,red
+            Q2,2xA,60,BJT,NPN,TO-92,,,blue
+            Q3,30A,55 V,MOSFET,NMOS,TO-220,GDS,17.5 mohm,
+            Q4,1A,40,BJT,NPN,SOT-23,GDS,,
+
+            """.utf8))
+        let result = await listor("transistors", "list", "--catalog", path, "--sort=-voltage")
+        #expect(result.exitCode == 0)
+        #expect(result.output == """
+            PART  FAMILY  TYPE  VMAX    IMAX  PACKAGE  USE
+            Q3    MOSFET  NMOS  55 V    30 A  TO-220
+            Q1    BJT     NPN   45 V  500 mA  TO-92
+            2 transistors
+
+            """)
+        #expect(result.errorOutput == """
+            warning: colour (column 9 of the header): is not a catalog column; it was ignored
+            warning: 2 catalog entries could not be read:
+              line 3: Q2: max_current (column 2): "2xA" is not a current: unknown unit "xA"; expected A with an optional prefix (examples: 500mA, 0.5 A, 2A)
+              line 5: Q4: pinout (column 7): "GDS" has 'G', which is not a BJT terminal (C, B, E)
+
+            """)
     }
 
     @Test func readsACatalogOverHTTP() async throws {
