@@ -69,6 +69,9 @@ struct WebDriverSession {
                         .init(key: "browserName", value: .string("chrome")),
                         // "eager": navigation returns once the document is parsed, before its images load.
                         .init(key: "pageLoadStrategy", value: .string(waitForImages ? "normal" : "eager")),
+                        // waitUntil's wait for the next change ends itself after 100 ms; with page scripts
+                        // off its timer may never fire, so the driver ends it instead of after 30 s.
+                        .init(key: "timeouts", value: .object(JSONObject(members: [.init(key: "script", value: .number(500))]))),
                         .init(key: "goog:chromeOptions", value: .object(JSONObject(members: options))),
                     ]))),
                 ]))),

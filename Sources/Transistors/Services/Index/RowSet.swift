@@ -1,0 +1,104 @@
+/// A set of rows of an index as one bit a row: intersections are a word-wise AND, counts a
+/// population count, and its members come out in row order.
+struct RowSet: Sendable, Hashable {
+    private(set) var words: [UInt64]
+    let count: Int
+
+    /// No rows of `count`.
+    init(empty count: Int) {
+        self.count = count
+        words = Array(repeating: 0, count: (count + 63) / 64)
+    }
+
+    /// Every row of `count`.
+    init(all count: Int) {
+        self.init(empty: count)
+        for index in words.indices { words[index] = .max }
+        clearTail()
+    }
+
+    /// The rows for which `includes` is true.
+    init(count: Int, where includes: (Int) -> Bool) {
+        self.init(empty: count)
+        for row in 0..<count where includes(row) { insert(row) }
+    }
+
+    mutating func insert(_ row: Int) {
+        words[row >> 6] |= 1 << UInt64(row & 63)
+    }
+
+    func contains(_ row: Int) -> Bool {
+        words[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    var cardinality: Int {
+        words.reduce(0) { $0 + $1.nonzeroBitCount }
+    }
+
+    func intersection(_ other: RowSet) -> RowSet {
+        var result = self
+        result.formIntersection(other)
+        return result
+    }
+
+    mutating func formIntersection(_ other: RowSet) {
+        words.withUnsafeMutableBufferPointer { mine in
+            other.words.withUnsafeBufferPointer { theirs in
+                for index in mine.indices { mine[index] &= theirs[index] }
+            }
+        }
+    }
+
+    func union(_ other: RowSet) -> RowSet {
+        var result = self
+        result.formUnion(other)
+        return result
+    }
+
+    mutating func formUnion(_ other: RowSet) {
+        words.withUnsafeMutableBufferPointer { mine in
+            other.words.withUnsafeBufferPointer { theirs in
+                for index in mine.indices { mine[index] |= theirs[index] }
+            }
+        }
+    }
+
+    /// The rows not in this set.
+    func inverted() -> RowSet {
+        var result = self
+        for index in result.words.indices { result.words[index] = ~result.words[index] }
+        result.clearTail()
+        return result
+    }
+
+    /// Keeps the rows for which `keep` is true.
+    mutating func filter(_ keep: (Int) -> Bool) {
+        for index in words.indices {
+            var word = words[index]
+            var kept = word
+            while word != 0 {
+                let bit = word.trailingZeroBitCount
+                if !keep(index << 6 | bit) { kept &= ~(1 << UInt64(bit)) }
+                word &= word - 1
+            }
+            words[index] = kept
+        }
+    }
+
+    /// Calls `body` with each row, in order.
+    func forEach(_ body: (Int) -> Void) {
+        for index in words.indices {
+            var word = words[index]
+            while word != 0 {
+                body(index << 6 | word.trailingZeroBitCount)
+                word &= word - 1
+            }
+        }
+    }
+
+    /// The bits past `count` in the last word stay clear, so counts and inversions hold.
+    private mutating func clearTail() {
+        let used = count & 63
+        if used != 0, !words.isEmpty { words[words.count - 1] &= (1 << UInt64(used)) - 1 }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import ListorKit
+import Testing
+@testable import Transistors
+
+/// The index against a plain scan: on a generated catalog of 100,000 parts, a few hundred random
+/// queries (words, families, dopings, packages, ratings, conditions of the query language, every
+/// sort) give the same parts in the same order and the same facet counts.
+@Suite struct TransistorIndexTests {
+    /// A fixed-seed generator, so a failure can be run again.
+    struct Generator {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+
+        mutating func pick<T>(_ values: [T]) -> T { values[next(values.count)] }
+
+        mutating func maybe<T>(_ value: T) -> T? { next(4) == 0 ? nil : value }
+    }
+
+    static let packages = ["TO-92", "TO-220", "SOT-23", "TO-247", "DPAK", "SO-8", "TO-18", "Módulo-7"]
+    static let uses = ["Audio amplifier", "Switching regulator", "Low-noise preamp", "Motor driver", "Émetteur RF", "General purpose"]
+    static let voltages = [12.0, 20, 30, 40, 45, 55, 60, 100, 200, 600]
+    static let currents = [0.01, 0.1, 0.2, 0.5, 1, 3, 10, 49, 110]
+
+    static func catalog(count: Int, seed: UInt64) -> [any Transistor] {
+        var random = Generator(state: seed)
+        let letters = Array("ABCDEFGHJKLMNPRSTXZ")
+        return (0..<count).map { index in
+            let prefix = String((0..<random.next(3)).map { _ in random.pick(letters) })
+            let part = prefix + String(random.next(100_000)) + (random.next(3) == 0 ? String(random.pick(letters)) : "") + "-\(index)"
+            let ratings = Ratings(maxVoltage: random.pick(voltages), maxCurrent: random.pick(currents))
+            let package = Package(random.pick(packages))
+            let use = random.pick(uses)
+            let datasheet = Datasheet(powerDissipation: random.maybe(random.pick([0.3, 0.5, 1, 50, 150])))
+            switch random.next(3) {
+            case 0:
+                let low = Double(random.pick([40, 100, 110, 200]))
+                return BJT(ratings: ratings, partNumber: part, package: package, use: use, doping: random.pick([.npn, .pnp]), datasheet: datasheet,
+                           parameters: BJTParameters(hfeMin: random.maybe(low), hfeMax: random.maybe(low * 4), transitionFrequency: random.maybe(random.pick([3e6, 1e8, 3e8]))))
+            case 1:
+                return MOSFET(ratings: ratings, partNumber: part, package: package, use: use, doping: random.pick([.nmos, .pmos]), datasheet: datasheet,
+                              parameters: MOSFETParameters(gateThresholdMax: random.maybe(random.pick([1.0, 2, 2.5, 4, -2])),
+                                                           onResistance: random.maybe(random.pick([0.005, 0.02, 0.05, 1, 5])),
+                                                           onResistanceGateVoltage: random.maybe(random.pick([2.5, 4.5, 10, -4.5]))))
+            default:
+                return JFET(ratings: ratings, partNumber: part, package: package, use: use, doping: random.pick([.nChannel, .pChannel]), datasheet: datasheet,
+                            parameters: JFETParameters(idssMin: random.maybe(random.pick([0.001, 0.002, 0.02])), idssMax: random.maybe(random.pick([0.006, 0.03, 0.06])),
+                                                       cutoffVoltageMin: random.maybe(random.pick([-0.5, -2])), cutoffVoltageMax: random.maybe(random.pick([-3.0, -6.5]))))
+            }
+        }
+    }
+
+    static func query(_ random: inout Generator) -> TransistorQuery {
+        let words = ["7", "12", "123", "4-1", "AB", "x", "audio", "emetteur", "to-92", "npn", "mosfet", "modulo", "z9", "-99"]
+        let conditions = ["vce>=40V", "ic>=500mA", "i<=0.2", "hfe>=100", "hfe 150..300", "ft>100MHz", "rds<=50mohm", "vgsth<=2.5",
+                          "idss 2mA..10mA", "vgsoff=2", "p>=1W", "v=45", "v 30..60", "logic-level", "nmos", "pnp", "n", "jfet", "sot-23"]
+        var tokens: [String] = []
+        for _ in 0..<random.next(3) { tokens.append(random.pick(words)) }
+        for _ in 0..<random.next(3) { tokens.append(random.pick(conditions)) }
+        let input = TransistorQuery.Input(
+            search: tokens.joined(separator: " "),
+            family: random.maybe(random.pick(["bjt", "mosfet", "jfet"])).flatMap { random.next(2) == 0 ? $0 : nil },
+            doping: random.next(3) == 0 ? random.pick(["npn", "p", "n", "nmos", "n-channel"]) : nil,
+            package: random.next(3) == 0 ? random.pick(packages + ["TO-3"]) : nil,
+            minVoltage: random.next(4) == 0 ? random.pick(["40V", "100"]) : nil,
+            minCurrent: random.next(4) == 0 ? random.pick(["0.5", "2A"]) : nil,
+            sort: random.pick(TransistorSort.allCases).rawValue)
+        return TransistorQuery.parse(input).query
+    }
+
+    /// The plain scan: every part's fields checked, as the list did before it had an index. Each
+    /// part's searchable text is folded once; a round then checks every part once, keeping which
+    /// facets let it through, so the counts that ignore one facet come from the same pass.
+    struct Scan {
+        let parts: [any Transistor]
+        let texts: [FoldedText]
+        /// Each part's place in part-number order.
+        let ranks: [Int]
+
+        init(_ parts: [any Transistor]) {
+            self.parts = parts
+            texts = parts.map { FoldedText("\($0.partNumber) \($0.use) \($0.package.name) \($0.dopingName) \($0.family.rawValue)") }
+            let byPart = parts.indices.sorted { NaturalSortKey(parts[$0].partNumber) < NaturalSortKey(parts[$1].partNumber) }
+            var ranks = [Int](repeating: 0, count: parts.count)
+            for (rank, index) in byPart.enumerated() { ranks[index] = rank }
+            self.ranks = ranks
+        }
+
+        struct Outcome {
+            var matching: [Int] = []
+            var families: [TransistorFamily: Int] = [:]
+            var dopings: [String: Int] = [:]
+            var packages: [String: Int] = [:]
+        }
+
+        func run(_ query: TransistorQuery) -> Outcome {
+            let expression = SearchExpression.parse(query.search)
+            let search = SearchQuery(expression.textSearch)
+            var outcome = Outcome()
+            for (index, part) in parts.enumerated() {
+                guard search.matches(texts[index]), expression.matches(part),
+                      query.minVoltage.map({ part.ratings.maxVoltage >= $0 }) ?? true,
+                      query.minCurrent.map({ part.ratings.maxCurrent >= $0 }) ?? true else { continue }
+                let family = query.family.map { part.family == $0 } ?? true
+                let doping = query.doping.map { $0.includes(part) } ?? true
+                let package = query.package.map { part.package == $0 } ?? true
+                if family && doping && package { outcome.matching.append(index) }
+                if doping && package { outcome.families[part.family, default: 0] += 1 }
+                if family && package { outcome.dopings[part.dopingName, default: 0] += 1 }
+                if family && doping { outcome.packages[part.package.name, default: 0] += 1 }
+            }
+            return outcome
+        }
+
+        /// The parts in the sort's order, equal ratings in part-number order.
+        func sorted(_ matching: [Int], _ sort: TransistorSort) -> [String] {
+            func rating(_ index: Int) -> Double {
+                sort == .current || sort == .currentDescending ? parts[index].ratings.maxCurrent : parts[index].ratings.maxVoltage
+            }
+            let ordered: [Int] = switch sort {
+            case .partNumber: matching.sorted { ranks[$0] < ranks[$1] }
+            case .partNumberDescending: matching.sorted { ranks[$0] > ranks[$1] }
+            case .voltage, .current: matching.sorted { rating($0) != rating($1) ? rating($0) < rating($1) : ranks[$0] < ranks[$1] }
+            case .voltageDescending, .currentDescending:
+                matching.sorted { rating($0) != rating($1) ? rating($0) > rating($1) : ranks[$0] < ranks[$1] }
+            }
+            return ordered.map { parts[$0].partNumber }
+        }
+    }
+
+    @Test func indexedQueriesGiveWhatAPlainScanGives() {
+        let parts = Self.catalog(count: 100_000, seed: 16)
+        let index = TransistorIndex(parts)
+        let scan = Scan(parts)
+        var random = Generator(state: 2026)
+        var nonEmpty = 0
+        for round in 0..<300 {
+            let query = Self.query(&random)
+            let selection = index.select(query)
+            let expected = scan.run(query)
+            if !expected.matching.isEmpty { nonEmpty += 1 }
+            let found = index.transistors(selection, sort: query.sort).map(\.partNumber)
+            #expect(found == scan.sorted(expected.matching, query.sort), "round \(round): \(query)")
+            let counts = index.facetCounts(selection)
+            #expect(counts.families == expected.families, "round \(round): \(query)")
+            #expect(counts.dopings == expected.dopings, "round \(round): \(query)")
+            #expect(Dictionary(uniqueKeysWithValues: counts.packages.map { ($0.0.name, $0.1) }) == expected.packages, "round \(round): \(query)")
+            if round % 50 == 0 {
+                let page = index.transistors(selection, sort: query.sort, offset: 3, limit: 5).map(\.partNumber)
+                #expect(page == Array(found.dropFirst(3).prefix(5)))
+            }
+        }
+        #expect(nonEmpty > 100, "most queries find something, so the comparison means something")
+    }
+}
