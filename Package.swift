@@ -40,6 +40,9 @@ let package = Package(
         /// Data providers, loading state, list model, text folding, quantities, problem reports.
         .target(name: "ListorKit", swiftSettings: swiftSettings),
 
+        /// Returns the heap's free pages to the system after a large load (glibc's malloc_trim).
+        .target(name: "CListorMemory"),
+
         /// The live HTTP transport for ListorKit's `HTTPDataProvider`, on AsyncHTTPClient.
         .target(
             name: "ListorHTTPClient",
@@ -152,7 +155,7 @@ let package = Package(
             name: "ListorCLI",
             dependencies: [
                 "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "LibraryPostgres", "Stella",
-                "TextBrowser", "TextBrowserSQLite",
+                "TextBrowser", "TextBrowserSQLite", "CListorMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -170,6 +173,14 @@ let package = Package(
             dependencies: ["Transistors", "ListorKit"],
             path: "Benchmarks/TransistorDecoding",
             exclude: ["python_baseline.py"],
+            swiftSettings: swiftSettings
+        ),
+
+        .executableTarget(
+            name: "TransistorFinderBenchmark",
+            dependencies: ["Transistors", "ListorKit", "CListorMemory"],
+            path: "Benchmarks/TransistorFinder",
+            exclude: ["sqlite_baseline.py"],
             swiftSettings: swiftSettings
         ),
 

@@ -75,9 +75,16 @@ public struct BatchDecoder: Sendable {
         DispatchQueue.concurrentPerform(iterations: runs.count) { part in
             // The buffer outlives this call: `concurrentPerform` returns only when every part is done.
             let buffer = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: base), count: count)
+            // Each element is decoded as soon as it is parsed: its tree is freed before the next
+            // is read, so the items end up packed together rather than between dead trees.
             let outcome = Result { () throws(JSONSyntaxError) in
-                let elements = try JSONParser.parseElements(of: runs[part], in: buffer)
-                return (count: elements.count, result: decodeEach(elements, itemName: itemName) { try Item(json: $0, codingPath: []) })
+                var result = PartialResult<Item>()
+                var count = 0
+                try JSONParser.forEachElement(of: runs[part], in: buffer) { element in
+                    decode(element, index: count, into: &result, itemName: itemName) { try Item(json: $0, codingPath: []) }
+                    count += 1
+                }
+                return (count: count, result: result)
             }
             outcomes.withLock { $0[part] = outcome }
         }
@@ -109,14 +116,22 @@ public struct BatchDecoder: Sendable {
         var result = PartialResult<Item>()
         result.items.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            do {
-                result.items.append(try decodeItem(element))
-            } catch let error as DecodingError {
-                result.problems.append(Problem(decodingError: error, index: index, itemName: itemName(element)))
-            } catch {
-                result.problems.append(Problem(index: index, itemName: itemName(element), reason: "\(error)"))
-            }
+            decode(element, index: index, into: &result, itemName: itemName, decodeItem: decodeItem)
         }
         return result
+    }
+
+    /// One element: its item, or a problem naming it by its place and, if it has one, its name.
+    private func decode<Item: Sendable>(
+        _ element: JSONValue, index: Int, into result: inout PartialResult<Item>,
+        itemName: (JSONValue) -> String?, decodeItem: (JSONValue) throws -> Item
+    ) {
+        do {
+            result.items.append(try decodeItem(element))
+        } catch let error as DecodingError {
+            result.problems.append(Problem(decodingError: error, index: index, itemName: itemName(element)))
+        } catch {
+            result.problems.append(Problem(index: index, itemName: itemName(element), reason: "\(error)"))
+        }
     }
 }

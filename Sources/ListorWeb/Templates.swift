@@ -84,13 +84,6 @@ public struct Templates: Sendable {
         return HTMLFragment(bytes: html)
     }
 
-    /// `value` rendered with only the slots at `open` paths left to fill: for markup that is
-    /// the same on every request but for a value or two.
-    func prerender(_ value: some Encodable, as name: String, leavingOpen open: Set<String>) throws -> CompiledTemplate {
-        let recording = try PageRecording.record(value, buildingProbe: false)
-        return try compile(value, as: name, shape: recording.shape).filling(recording.slots, except: open)
-    }
-
     /// The `<option>`s of a select, one `option.mustache` each.
     func options(_ choices: [Choice]) throws -> HTMLFragment {
         try fragment(each: choices, as: "option")

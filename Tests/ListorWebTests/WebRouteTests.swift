@@ -100,7 +100,34 @@ import Transistors
             #expect(html.contains(#"<p class="field-error" id="min_voltage-error">&quot;abc&quot; is not a voltage"#))
             #expect(html.contains(#"<p class="field-error" id="sort-error">&quot;size&quot; is not a sort order"#))
             #expect(html.contains(#"value="abc""#))
-            #expect(html.contains("54 of 189 transistors"))
+            #expect(html.contains("1–50 of 54 matching, of 189 transistors"))
+        }
+    }
+
+    /// Fifty parts a page, the page in the URL; the links keep the query, the downloads take every page.
+    @Test func theListComesFiftyPartsAPage() async throws {
+        try await withRouter { client in
+            let first = try await client.execute(uri: "/transistors?family=mosfet", method: .get).text
+            #expect(first.contains(#"<p class="summary" id="summary">1–50 of 54 matching, of 189 transistors</p>"#))
+            #expect(first.matches(of: /<th scope="row">/).count == 50)
+            #expect(first.contains("<span>Page 1 of 2</span>"))
+            #expect(first.contains(#"<a href="/transistors?family=mosfet&amp;page=2" rel="next" id="next-page">"#))
+            #expect(!first.contains(#"rel="prev""#))
+
+            let second = try await client.execute(uri: "/transistors?family=mosfet&page=2", method: .get).text
+            #expect(second.contains(#"<p class="summary" id="summary">51–54 of 54 matching, of 189 transistors</p>"#))
+            let parts = second.matches(of: /<th scope="row"><a href="([^"]+)"[^>]*>([^<]+)<\/a>/).map { (String($0.output.1), String($0.output.2)) }
+            #expect(parts.count == 4)
+            #expect(parts.first?.0.hasSuffix("?family=mosfet&amp;page=2") == true, "the detail's way back returns to this page")
+            #expect(second.contains(#"<a href="/transistors?family=mosfet" rel="prev" id="previous-page">"#))
+            #expect(second.contains(#"href="/api/transistors?family=mosfet&amp;format=csv""#))
+
+            // Past the end shows the last page; a page that is not a number is named and the first shown.
+            let beyond = try await client.execute(uri: "/transistors?family=mosfet&page=9", method: .get).text
+            #expect(beyond.contains("51–54 of 54 matching"))
+            let bad = try await client.execute(uri: "/transistors?family=mosfet&page=two", method: .get).text
+            #expect(bad.contains(#"<p class="field-error" id="page-error">page: &quot;two&quot; is not a page number; pages are counted from 1</p>"#))
+            #expect(bad.contains("1–50 of 54 matching"))
         }
     }
 
@@ -196,6 +223,34 @@ import Transistors
             let catalog = try TransistorCatalogDecoder().decode(Array(response.text.utf8))
             #expect(catalog.problems.isEmpty)
             #expect(catalog.transistors.map(\.partNumber) == ["IRF730", "IRF740", "IRF830", "IRF840", "IRFP460"])
+        }
+    }
+
+    /// A hundred parts a page unless per_page says (up to 1000), the count of every match and
+    /// the other pages in headers; a download is every match whatever the page.
+    @Test func listsAPageAtATimeWithTheTotalAndLinks() async throws {
+        try await withRouter { client in
+            let first = try await client.execute(uri: "/api/transistors?family=mosfet&per_page=20", method: .get)
+            #expect(first.status == .ok)
+            #expect(first.headers[HTTPField.Name("X-Total-Count")!] == "54")
+            #expect(first.headers[HTTPField.Name("Link")!] == [
+                #"</api/transistors?family=mosfet&per_page=20&page=2>; rel="next""#,
+                #"</api/transistors?family=mosfet&per_page=20&page=1>; rel="first""#,
+                #"</api/transistors?family=mosfet&per_page=20&page=3>; rel="last""#,
+            ].joined(separator: ", "))
+            let last = try await client.execute(uri: "/api/transistors?family=mosfet&per_page=20&page=3", method: .get)
+            let lastParts = try TransistorCatalogDecoder().decode(Array(last.text.utf8)).transistors
+            let all = try TransistorCatalogDecoder().decode(Array(try await client.execute(uri: "/api/transistors?family=mosfet", method: .get).text.utf8)).transistors
+            #expect(all.count == 54, "54 fit the default page of 100")
+            #expect(lastParts.map(\.partNumber) == all.suffix(14).map(\.partNumber))
+
+            let everything = try await client.execute(uri: "/api/transistors?format=csv", method: .get)
+            #expect(try TransistorCatalogDecoder().decode(Array(everything.text.utf8)).transistors.count == 189)
+            #expect(try await client.execute(uri: "/api/transistors", method: .get).headers[HTTPField.Name("X-Total-Count")!] == "189")
+
+            let bad = try await client.execute(uri: "/api/transistors?per_page=5000", method: .get)
+            #expect(bad.status == .badRequest)
+            #expect(bad.text.contains(#""field":"per_page","message":"\"5000\" is not a whole number from 1 to 1000""#))
         }
     }
 

@@ -67,22 +67,31 @@ public struct JSONParser {
 
     /// Parses the elements of one run. Errors give line and column in the whole text.
     public static func parseElements(of run: ArrayRun, in buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONValue] {
+        var elements: [JSONValue] = []
+        try forEachElement(of: run, in: buffer) { elements.append($0) }
+        return elements
+    }
+
+    /// Parses the elements of one run, handing each to `body` as soon as it is read, so that
+    /// only one element's tree is held at a time.
+    public static func forEachElement(
+        of run: ArrayRun, in buffer: UnsafeBufferPointer<UInt8>, _ body: (JSONValue) -> Void
+    ) throws(JSONSyntaxError) {
         var scanner = Scanner(bytes: buffer)
         scanner.index = run.start
-        var elements: [JSONValue] = []
         if run.end == nil, run.start == firstElementIndex(buffer) {
             scanner.skipWhitespace()
             if scanner.index < buffer.count, buffer[scanner.index] == UInt8(ascii: "]") {
                 scanner.index += 1
                 try scanner.expectEndOfText()
-                return elements
+                return
             }
         }
         while true {
             scanner.skipWhitespace()
-            elements.append(try scanner.parseValue(depth: 1))
+            body(try scanner.parseValue(depth: 1))
             scanner.skipWhitespace()
-            if let end = run.end, scanner.index == end { return elements }
+            if let end = run.end, scanner.index == end { return }
             guard scanner.index < buffer.count else { throw scanner.error("unexpected end of text; expected ',' or ']' in an array") }
             switch buffer[scanner.index] {
             case UInt8(ascii: ","):
@@ -90,7 +99,7 @@ public struct JSONParser {
             case UInt8(ascii: "]") where run.end == nil:
                 scanner.index += 1
                 try scanner.expectEndOfText()
-                return elements
+                return
             default:
                 throw scanner.error("expected ',' or ']' after an array element, found \(scanner.describeCurrent())")
             }

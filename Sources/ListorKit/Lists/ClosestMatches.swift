@@ -3,29 +3,54 @@ public enum ClosestMatches {
     /// The candidates nearest to `name`: same prefix first, then by edit distance, at most `limit`.
     public static func to(_ name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(FoldedText(name).utf8)
-        guard !target.isEmpty else { return [] }
+        guard !target.isEmpty, limit > 0 else { return [] }
         let threshold = max(2, target.count / 2)
-        let scored: [(candidate: String, score: Int)] = candidates.compactMap { candidate in
-            let folded = Array(FoldedText(candidate).utf8)
+        var scratch = Scratch()
+        var scored: [(candidate: Int, score: Int)] = []
+        for (index, candidate) in candidates.enumerated() {
+            let folded = FoldedText(candidate).utf8
             if folded.starts(with: target) || target.starts(with: folded) {
-                return (candidate, abs(folded.count - target.count) / 4)
+                scored.append((index, abs(folded.count - target.count) / 4))
+            } else if abs(folded.count - target.count) <= threshold {
+                // Each edit changes the length by one at most, so a longer or shorter name is out of reach.
+                let distance = editDistance(target, folded, &scratch)
+                if distance <= threshold { scored.append((index, distance)) }
             }
-            let distance = editDistance(target, folded)
-            return distance <= threshold ? (candidate, distance) : nil
         }
-        return scored
-            .sorted { ($0.score, NaturalSortKey($0.candidate)) < ($1.score, NaturalSortKey($1.candidate)) }
+        // The best scores first; only the ties at the cut need their names compared.
+        scored.sort { $0.score < $1.score }
+        if scored.count > limit {
+            let cut = scored[limit - 1].score
+            scored = scored.prefix { $0.score <= cut }
+        }
+        let keys = scored.map { NaturalSortKey(candidates[$0.candidate]) }
+        return scored.indices
+            .sorted { (scored[$0].score, keys[$0]) < (scored[$1].score, keys[$1]) }
             .prefix(limit)
-            .map(\.candidate)
+            .map { candidates[scored[$0].candidate] }
+    }
+
+    /// The rows `editDistance` works in, kept from one candidate to the next.
+    struct Scratch {
+        var previousPrevious: [Int] = []
+        var previous: [Int] = []
+        var current: [Int] = []
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], _ scratch: inout Scratch) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var previousPrevious = scratch.previousPrevious
+        var previous = scratch.previous
+        var current = scratch.current
+        defer { (scratch.previousPrevious, scratch.previous, scratch.current) = (previousPrevious, previous, current) }
+        previousPrevious.removeAll(keepingCapacity: true)
+        previousPrevious.append(contentsOf: repeatElement(0, count: b.count + 1))
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: 0...b.count)
+        current.removeAll(keepingCapacity: true)
+        current.append(contentsOf: repeatElement(0, count: b.count + 1))
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {

@@ -76,45 +76,10 @@ struct CompiledTemplate: Sendable {
         }
     }
 
-    /// The template as one run of bytes with the offsets where its slots go, for templates
-    /// left with one open value (see `filling(_:except:)`): the cheapest form to copy.
-    var holes: (bytes: [UInt8], holes: [Int]) {
-        var bytes: [UInt8] = []
-        var holes: [Int] = []
-        for piece in pieces {
-            switch piece {
-            case .literal(let literal): bytes += literal
-            case .slot: holes.append(bytes.count)
-            }
-        }
-        return (bytes, holes)
-    }
-
     func render(_ slots: [Slot]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(sizeHint * 2)
         render(slots, into: &output)
         return output
-    }
-
-    /// The template with every slot filled except those at `open` paths: for fragments whose
-    /// content is fixed but for a value or two known only per request.
-    func filling(_ slots: [Slot], except open: Set<String>) -> CompiledTemplate {
-        var pieces: [Piece] = []
-        var literal: [UInt8] = []
-        for piece in self.pieces {
-            switch piece {
-            case .literal(let bytes):
-                literal.append(contentsOf: bytes)
-            case .slot(let index) where open.contains(slotPaths[index]):
-                if !literal.isEmpty { pieces.append(.literal(literal)) }
-                literal = []
-                pieces.append(.slot(index))
-            case .slot(let index):
-                Self.append(slots[index], to: &literal)
-            }
-        }
-        if !literal.isEmpty { pieces.append(.literal(literal)) }
-        return CompiledTemplate(pieces: pieces, slotPaths: slotPaths, sizeHint: sizeHint)
     }
 }

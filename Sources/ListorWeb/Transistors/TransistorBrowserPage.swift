@@ -72,12 +72,14 @@ struct TransistorBrowserPage: Encodable {
     let familyError: String?
     let dopingError: String?
     let sortError: String?
+    /// "page: …", shown with the summary: the page has no field of its own.
+    let pageError: String?
     /// The `<option>`s of each select.
     let families: HTMLFragment
     let dopings: HTMLFragment
     let packages: HTMLFragment
     let sorts: HTMLFragment
-    /// The table rows, from `TransistorRows`.
+    /// This page's table rows, one `transistors/row.mustache` each.
     let rows: HTMLFragment
     let hasRows: Bool
     let summary: String
@@ -92,9 +94,15 @@ struct TransistorBrowserPage: Encodable {
     /// The matching parts as files.
     let csvHref: String
     let jsonHref: String
+    /// "Page 2 of 20" with its neighbours, when the matches take more than one page.
+    let hasPages: Bool
+    let pageNumber: Int
+    let pageCount: Int
+    let previousHref: String?
+    let nextHref: String?
 
     init(_ listing: (TransistorListViewModel, [FieldError]), input: TransistorQuery.Input,
-         detail: (TransistorDetailViewModel, SubstitutesViewModel)?, rows: TransistorRows, templates: Templates) throws {
+         detail: (TransistorDetailViewModel, SubstitutesViewModel)?, templates: Templates) throws {
         let (viewModel, errors) = listing
         let page = viewModel.page
         let query = Self.queryString(input)
@@ -109,6 +117,7 @@ struct TransistorBrowserPage: Encodable {
         familyError = error(.family)
         dopingError = error(.doping)
         sortError = error(.sort)
+        pageError = error(.page).map { "page: \($0)" }
         families = try templates.options([Choice(value: "", label: "Any family", selected: viewModel.query.family == nil)]
             + page.familyCounts.map { Choice(value: $0.value, label: "\($0.label) (\($0.count))", selected: $0.isSelected) })
         dopings = try templates.options([Choice(value: "", label: "Any doping", selected: viewModel.query.doping == nil)]
@@ -122,14 +131,27 @@ struct TransistorBrowserPage: Encodable {
         sorts = try templates.options(TransistorSort.allCases.map { sort in
             Choice(value: sort == .partNumber ? "" : sort.rawValue, label: sort.label, selected: viewModel.query.sort == sort)
         })
-        self.rows = try rows.html(page.transistors, query: query, openPart: detail?.0.partNumber, templates: templates)
+        let openPart = detail?.0.partNumber
+        self.rows = try templates.fragment(each: page.transistors.map { TransistorRowLink($0, query: query, isOpen: $0.partNumber == openPart) },
+                                           as: "transistors/row")
         hasRows = !page.transistors.isEmpty
         summary = page.summary
         emptyMessage = page.emptyMessage
         hasErrors = !errors.isEmpty
         listHref = "/transistors" + (query.isEmpty ? "" : "?" + query)
-        csvHref = "/api/transistors?" + (query.isEmpty ? "" : query + "&") + "format=csv"
-        jsonHref = "/api/transistors?" + (query.isEmpty ? "" : query + "&") + "format=json"
+        // A download is every match, whichever page is showing.
+        let matches = Self.queryString(input.onPage(nil))
+        csvHref = "/api/transistors?" + (matches.isEmpty ? "" : matches + "&") + "format=csv"
+        jsonHref = "/api/transistors?" + (matches.isEmpty ? "" : matches + "&") + "format=json"
+        hasPages = page.pageCount > 1
+        pageNumber = page.pageNumber
+        pageCount = page.pageCount
+        func pageHref(_ number: Int) -> String {
+            let query = Self.queryString(input.onPage(number))
+            return "/transistors" + (query.isEmpty ? "" : "?" + query)
+        }
+        previousHref = page.previousPage.map(pageHref)
+        nextHref = page.nextPage.map(pageHref)
         self.detail = detail.map { detail, substitutes in
             Detail(partNumber: detail.partNumber, subtitle: detail.subtitle, use: detail.use, sections: detail.sections,
                    pins: detail.pins, hasPins: !detail.pins.isEmpty,
@@ -142,7 +164,7 @@ struct TransistorBrowserPage: Encodable {
     static func queryString(_ input: TransistorQuery.Input) -> String {
         let pairs: [(TransistorQuery.Field, String?)] = [
             (.search, input.search), (.family, input.family), (.doping, input.doping), (.package, input.package),
-            (.minVoltage, input.minVoltage), (.minCurrent, input.minCurrent), (.sort, input.sort),
+            (.minVoltage, input.minVoltage), (.minCurrent, input.minCurrent), (.sort, input.sort), (.page, input.page),
         ]
         return URLQuery.encode(pairs.compactMap { field, value in
             guard let value, !value.isEmpty else { return nil }
@@ -160,6 +182,15 @@ struct TransistorBrowserPage: Encodable {
         let plain = partNumber.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
         let encoded = plain ? partNumber : partNumber.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? partNumber
         return "/transistors/\(encoded)" + (query.isEmpty ? "" : "?" + query)
+    }
+}
+
+private extension TransistorQuery.Input {
+    /// The same query on another page; nil or the first page leaves the page out of the URL.
+    func onPage(_ number: Int?) -> Self {
+        var input = self
+        input.page = number.flatMap { $0 > 1 ? String($0) : nil }
+        return input
     }
 }
 

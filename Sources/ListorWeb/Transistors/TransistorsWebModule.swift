@@ -20,10 +20,9 @@ public struct TransistorsWebModule: WebModule {
     public var apiPaths: [String] { ["/api/transistors"] }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
-        let rows = try TransistorRows(catalog: catalog, templates: templates)
         router.get("/transistors") { request, _ in
             let input = Self.input(request)
-            return try templates.html(try TransistorBrowserPage(listing(input), input: input, detail: nil, rows: rows, templates: templates), as: "transistors/browser")
+            return try templates.html(try TransistorBrowserPage(listing(input), input: input, detail: nil, templates: templates), as: "transistors/browser")
         }
         router.get("/transistors/compare") { request, _ in
             let partNumbers = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name == "parts" }.map(\.value)
@@ -37,7 +36,7 @@ public struct TransistorsWebModule: WebModule {
             let catalog = try loadedCatalog()
             let transistor = try catalog.require(partNumber: part)
             let detail = (TransistorDetailViewModel(transistor: transistor), SubstitutesViewModel(original: transistor, catalog: catalog))
-            let page = try TransistorBrowserPage(listing(input), input: input, detail: detail, rows: rows, templates: templates)
+            let page = try TransistorBrowserPage(listing(input), input: input, detail: detail, templates: templates)
             return try templates.html(page, as: "transistors/browser")
         }
         router.get("/api/transistors") { request, _ in
@@ -47,7 +46,13 @@ public struct TransistorsWebModule: WebModule {
             // typing, answered with the rest applied and a warning, unless asked to be strict.
             let refused = strict ? errors : errors.filter { $0.field != TransistorQuery.Field.search.rawValue }
             if !refused.isEmpty { throw Self.badQuery(refused) }
-            var response = try Self.download(listing.matchingTransistors, format: QueryPairs.parameters(of: request)["format"])
+            let parameters = QueryPairs.parameters(of: request)
+            var response: Response
+            if let format = parameters["format"], !format.isEmpty {
+                response = try Self.download(listing.matchingTransistors, format: format)
+            } else {
+                response = try Self.apiPage(listing, perPage: parameters["per_page"], request: request)
+            }
             for warning in errors where warning.field == TransistorQuery.Field.search.rawValue {
                 response.headers.append(HTTPField(name: WarningHeader.name, value: WarningHeader.value("\(warning.field): \(warning.message)")))
             }
@@ -98,10 +103,38 @@ public struct TransistorsWebModule: WebModule {
         return (listing, errors)
     }
 
-    /// The parts as the API's JSON; with `format=json` or `format=csv`, a file to save.
-    private static func download(_ transistors: [any Transistor], format: String?) throws -> Response {
-        switch format?.lowercased() {
-        case nil, "": return Response.json(TransistorJSON.value(transistors).serialized(pretty: false))
+    /// How many parts a page of the API gives unless `per_page` says, and at most.
+    static let apiPageSize = 100
+    static let maximumAPIPageSize = 1000
+
+    /// One page of the matching parts as the API's JSON, with the count of every match in
+    /// `X-Total-Count` and the neighbouring pages in `Link`, as GitHub's API pages.
+    private static func apiPage(_ listing: TransistorListViewModel, perPage text: String?, request: Request) throws -> Response {
+        var size = apiPageSize
+        if let text, !text.isEmpty {
+            guard let number = Int(text), (1...maximumAPIPageSize).contains(number) else {
+                throw badQuery([FieldError(field: "per_page", message: "\"\(text.prefix(20))\" is not a whole number from 1 to \(maximumAPIPageSize)")])
+            }
+            size = number
+        }
+        let page = listing.page(size: size)
+        var response = Response.json(TransistorJSON.value(page.transistors).serialized(pretty: false))
+        response.headers.append(HTTPField(name: .totalCount, value: String(page.matchCount)))
+        let others = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name != "page" }.map { ($0.name, $0.value) }
+        func link(_ number: Int, _ relation: String) -> String {
+            "</api/transistors?\(URLQuery.encode(others + [("page", String(number))]))>; rel=\"\(relation)\""
+        }
+        var links: [String] = []
+        if let next = page.nextPage { links.append(link(next, "next")) }
+        if let previous = page.previousPage { links.append(link(previous, "prev")) }
+        if page.pageCount > 1 { links += [link(1, "first"), link(page.pageCount, "last")] }
+        if !links.isEmpty { response.headers.append(HTTPField(name: .link, value: links.joined(separator: ", "))) }
+        return response
+    }
+
+    /// Every matching part as a file to save: `format=json` or `format=csv`.
+    private static func download(_ transistors: [any Transistor], format: String) throws -> Response {
+        switch format.lowercased() {
         case "json":
             var response = Response.json(TransistorJSON.value(transistors).serialized(pretty: true) + "\n")
             response.headers[.contentDisposition] = #"attachment; filename="transistors.json""#
@@ -109,8 +142,8 @@ public struct TransistorsWebModule: WebModule {
         case "csv":
             return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: #"attachment; filename="transistors.csv""#],
                             body: .init(byteBuffer: ByteBuffer(string: TransistorCSV.text(transistors))))
-        case let other?:
-            throw badQuery([FieldError(field: "format", message: "\"\(other.prefix(20))\" is not a format; use json or csv")])
+        default:
+            throw badQuery([FieldError(field: "format", message: "\"\(format.prefix(20))\" is not a format; use json or csv")])
         }
     }
 
@@ -145,6 +178,13 @@ public struct TransistorsWebModule: WebModule {
         func value(_ field: TransistorQuery.Field) -> String? { parameters[field.rawValue] }
         return TransistorQuery.Input(
             search: value(.search), family: value(.family), doping: value(.doping), package: value(.package),
-            minVoltage: value(.minVoltage), minCurrent: value(.minCurrent), sort: value(.sort))
+            minVoltage: value(.minVoltage), minCurrent: value(.minCurrent), sort: value(.sort), page: value(.page))
     }
+}
+
+private extension HTTPField.Name {
+    /// How many items match across every page of a paged API answer.
+    static let totalCount = Self("X-Total-Count")!
+    /// RFC 8288 links to the other pages.
+    static let link = Self("Link")!
 }

@@ -26,8 +26,10 @@ public struct TransistorListViewModel: Sendable {
         if let catalog = final.value { show(catalog) } else { state = final }
     }
 
+    /// A new search starts again from the first page.
     public mutating func search(_ text: String) {
         query.search = text
+        query.page = 1
     }
 
     public mutating func apply(_ query: TransistorQuery) {
@@ -44,17 +46,30 @@ public struct TransistorListViewModel: Sendable {
         index.transistors(index.select(query), sort: query.sort)
     }
 
-    public var page: TransistorListPage {
+    /// How many parts a page of the list shows.
+    public static let pageSize = 50
+
+    /// The query's page of the list, with the facet counts for the whole query.
+    public var page: TransistorListPage { page(size: Self.pageSize) }
+
+    /// A page of `size` parts, or with nil every matching part on one page (the command line's table).
+    public func page(size: Int?) -> TransistorListPage {
         let selection = index.select(query)
-        let matching = index.transistors(selection, sort: query.sort)
-        let total = index.count
-        let noun = total == 1 ? "transistor" : "transistors"
+        let matchCount = selection.count
+        let size = max(size ?? matchCount, 1)
+        let pageCount = max((matchCount + size - 1) / size, 1)
+        let pageNumber = min(max(query.page, 1), pageCount)
+        let offset = (pageNumber - 1) * size
+        let shown = index.transistors(selection, sort: query.sort, offset: offset, limit: size)
         let counts = index.facetCounts(selection)
         return TransistorListPage(
-            transistors: matching,
-            totalCount: total,
-            summary: matching.count == total ? "\(total) \(noun)" : "\(matching.count) of \(total) \(noun)",
-            emptyMessage: emptyMessage(matchCount: matching.count),
+            transistors: shown,
+            totalCount: index.count,
+            matchCount: matchCount,
+            pageNumber: pageNumber,
+            pageCount: pageCount,
+            summary: summary(matchCount: matchCount, shown: offset..<(offset + shown.count)),
+            emptyMessage: emptyMessage(matchCount: matchCount),
             familyCounts: TransistorFamily.allCases.map {
                 FacetCount(value: $0.rawValue.lowercased(), label: $0.rawValue, count: counts.families[$0] ?? 0, isSelected: query.family == $0)
             },
@@ -71,6 +86,17 @@ public struct TransistorListViewModel: Sendable {
     private mutating func show(_ catalog: TransistorCatalog) {
         state = .loaded(catalog)
         index = TransistorIndex(catalog.transistors)
+    }
+
+    /// "189 transistors", "12 of 189 transistors"; when the matches take several pages,
+    /// "51–100 of 189 transistors" or "1–50 of 120 matching, of 189 transistors".
+    private func summary(matchCount: Int, shown: Range<Int>) -> String {
+        let total = index.count
+        let noun = total == 1 ? "transistor" : "transistors"
+        let all = matchCount == total ? "\(total) \(noun)" : "\(matchCount) of \(total) \(noun)"
+        guard shown.count < matchCount, !shown.isEmpty else { return all }
+        let range = "\(shown.lowerBound + 1)–\(shown.upperBound)"
+        return matchCount == total ? "\(range) of \(all)" : "\(range) of \(matchCount) matching, of \(total) \(noun)"
     }
 
     private func emptyMessage(matchCount: Int) -> String? {

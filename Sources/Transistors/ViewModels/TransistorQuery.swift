@@ -12,9 +12,14 @@ public struct TransistorQuery: Sendable, Hashable {
     /// Amperes; parts rated below are left out.
     public var minCurrent: Double?
     public var sort: TransistorSort
+    /// Which page of the list, from 1; a page past the end shows the last.
+    public var page: Int
+
+    /// Pages beyond this are refused rather than computed: no catalog is that long.
+    public static let maximumPage = 1_000_000
 
     public init(search: String = "", family: TransistorFamily? = nil, doping: DopingFilter? = nil, package: Package? = nil,
-                minVoltage: Double? = nil, minCurrent: Double? = nil, sort: TransistorSort = .partNumber) {
+                minVoltage: Double? = nil, minCurrent: Double? = nil, sort: TransistorSort = .partNumber, page: Int = 1) {
         self.search = search
         self.family = family
         self.doping = doping
@@ -22,14 +27,15 @@ public struct TransistorQuery: Sendable, Hashable {
         self.minVoltage = minVoltage
         self.minCurrent = minCurrent
         self.sort = sort
+        self.page = page
     }
 
     /// The query as typed: command-line options or URL parameters, each optional.
     public struct Input: Sendable, Hashable {
-        public var search, family, doping, package, minVoltage, minCurrent, sort: String?
+        public var search, family, doping, package, minVoltage, minCurrent, sort, page: String?
 
         public init(search: String? = nil, family: String? = nil, doping: String? = nil, package: String? = nil,
-                    minVoltage: String? = nil, minCurrent: String? = nil, sort: String? = nil) {
+                    minVoltage: String? = nil, minCurrent: String? = nil, sort: String? = nil, page: String? = nil) {
             self.search = search
             self.family = family
             self.doping = doping
@@ -37,12 +43,13 @@ public struct TransistorQuery: Sendable, Hashable {
             self.minVoltage = minVoltage
             self.minCurrent = minCurrent
             self.sort = sort
+            self.page = page
         }
     }
 
     /// Field names as the JSON API and URLs spell them; the CLI maps them to its options.
     public enum Field: String, Sendable, CaseIterable {
-        case search, family, doping, package, sort
+        case search, family, doping, package, sort, page
         case minVoltage = "min_voltage"
         case minCurrent = "min_current"
     }
@@ -88,6 +95,13 @@ public struct TransistorQuery: Sendable, Hashable {
                 query.sort = sort
             } else {
                 error(.sort, "\"\(text)\" is not a sort order; use one of \(TransistorSort.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        if let text = nonEmpty(input.page) {
+            if let page = Int(text), (1...maximumPage).contains(page) {
+                query.page = page
+            } else {
+                error(.page, "\"\(text.prefix(20))\" is not a page number; pages are counted from 1")
             }
         }
         return (query, errors)

@@ -73,17 +73,6 @@ import Testing
         #expect(String(decoding: fragment.bytes, as: UTF8.self) == "<div><b>a&lt;b</b></div><div><b>c</b></div>")
     }
 
-    @Test func prerenderedMarkupLeavesOnlyTheNamedValueOpen() throws {
-        struct Link: Encodable { let path: String; let query: String; let label: String }
-        var library = MustacheLibrary()
-        try library.register(#"<a href="{{path}}{{query}}">{{label}}</a>"#, named: "link")
-        let templates = try Templates(library: library, requiring: ["link"])
-        let template = try templates.prerender(Link(path: "/p/1", query: "?", label: "A & B"), as: "link", leavingOpen: ["query"])
-        let (bytes, holes) = template.holes
-        #expect(String(decoding: bytes, as: UTF8.self) == #"<a href="/p/1">A &amp; B</a>"#)
-        #expect(holes == [#"<a href="/p/1"#.utf8.count])
-    }
-
     @Test func templatesWithTransformsAreRefusedAtStartUp() throws {
         #expect(throws: Never.self) { try Templates.checkForTransforms("<p>{{name}} {{#items}}{{.}}{{/items}} (a note)</p>", name: "fine") }
         #expect {

@@ -45,6 +45,23 @@ import Testing
         #expect(found.allSatisfy { ($0.transistor as? MOSFET)?.parameters.onResistance ?? 0 <= 0.0175 })
     }
 
+    /// The best few, described only once chosen, are the first few of the full ranking, ties
+    /// at the cut included, with the full count.
+    @Test func theBestFewAreTheFirstOfTheWholeRanking() async throws {
+        let catalog = try await TransistorCatalogProviders.bundled().load()
+        let finder = SubstituteFinder()
+        for original in catalog.transistors {
+            let all = finder.substitutes(for: original, among: catalog.transistors)
+            for limit in [1, 3, 20] {
+                let best = finder.best(for: original, among: catalog.transistors, limit: limit)
+                #expect(best.total == all.count, "\(original.partNumber)")
+                #expect(best.substitutes.map(\.transistor.partNumber) == all.prefix(limit).map(\.transistor.partNumber), "\(original.partNumber) best \(limit)")
+                #expect(best.substitutes.map(\.reasons) == all.prefix(limit).map(\.reasons))
+                #expect(best.substitutes.map(\.warnings) == all.prefix(limit).map(\.warnings))
+            }
+        }
+    }
+
     /// Never the other polarity or family, never the part itself or its complement, for any part.
     @Test func everySubstituteIsOfTheSameFamilyAndPolarity() async throws {
         let catalog = try await TransistorCatalogProviders.bundled().load()

@@ -19,6 +19,25 @@ import Testing
         #expect(page.rows.allSatisfy { $0.family == "MOSFET" && $0.doping == "NMOS" && $0.package == "TO-220" })
     }
 
+    @Test func showsAPageOfFiftyAndANewSearchStartsAtTheFirst() async throws {
+        var list = try await viewModel(.init(sort: "-voltage", page: "3"))
+        let all = list.page(size: nil)
+        let third = list.page
+        #expect(all.transistors.count == all.totalCount && all.pageCount == 1)
+        #expect(third.pageNumber == 3 && third.pageCount == (all.totalCount + 49) / 50)
+        #expect(third.rows.map(\.partNumber) == Array(all.rows.map(\.partNumber)[100..<min(150, all.totalCount)]))
+        #expect(third.summary == "101–\(min(150, all.totalCount)) of \(all.totalCount) transistors")
+        #expect(third.previousPage == 2)
+
+        list.search("bc54")
+        #expect(list.page.pageNumber == 1)
+        #expect(list.page.rows.map(\.partNumber) == ["BC546", "BC547", "BC548", "BC549"])
+        #expect(list.page.nextPage == nil && list.page.previousPage == nil)
+
+        #expect(TransistorQuery.parse(.init(page: "0")).errors.map(\.message) == ["\"0\" is not a page number; pages are counted from 1"])
+        #expect(try await viewModel(.init(page: "99")).page.pageNumber == third.pageCount, "past the end shows the last page")
+    }
+
     @Test func searchesPartNumberUsePackageAndDoping() async throws {
         #expect(try await viewModel(.init(search: "bc54")).page.rows.map(\.partNumber) == ["BC546", "BC547", "BC548", "BC549"])
         let darlingtons = try await viewModel(.init(search: "DARLINGTON pnp")).page.rows

@@ -55,7 +55,7 @@ struct ListTransistors: ListorCommand {
 
         switch format {
         case .table:
-            let page = viewModel.page
+            let page = viewModel.page(size: nil)
             if page.rows.isEmpty {
                 environment.write((page.emptyMessage ?? "") + "\n")
                 return

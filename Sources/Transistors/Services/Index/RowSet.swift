@@ -96,6 +96,51 @@ struct RowSet: Sendable, Hashable {
         }
     }
 
+    /// Calls `body` with each row in order, skipping the first `offset` rows (whole words at a
+    /// time), until it returns false.
+    func forEach(from offset: Int, _ body: (Int) -> Bool) {
+        var toSkip = offset
+        words.withUnsafeBufferPointer { words in
+            for index in words.indices {
+                guard var word = Self.skipping(words[index], &toSkip, clearing: { $0 & ($0 - 1) }) else { continue }
+                while word != 0 {
+                    if !body(index << 6 | word.trailingZeroBitCount) { return }
+                    word &= word - 1
+                }
+            }
+        }
+    }
+
+    /// As `forEach(from:_:)`, highest row first.
+    func forEachDescending(from offset: Int, _ body: (Int) -> Bool) {
+        var toSkip = offset
+        words.withUnsafeBufferPointer { words in
+            for index in words.indices.reversed() {
+                guard var word = Self.skipping(words[index], &toSkip, clearing: { $0 & ~(1 << UInt64(63 - $0.leadingZeroBitCount)) }) else { continue }
+                while word != 0 {
+                    let bit = 63 - word.leadingZeroBitCount
+                    if !body(index << 6 | bit) { return }
+                    word &= ~(1 << UInt64(bit))
+                }
+            }
+        }
+    }
+
+    /// `word` with its first `toSkip` rows (as `clearing` takes them, one at a time) taken off
+    /// and counted; nil when they are all skipped.
+    private static func skipping(_ word: UInt64, _ toSkip: inout Int, clearing: (UInt64) -> UInt64) -> UInt64? {
+        guard toSkip > 0 else { return word }
+        let bits = word.nonzeroBitCount
+        if bits <= toSkip {
+            toSkip -= bits
+            return nil
+        }
+        var word = word
+        for _ in 0..<toSkip { word = clearing(word) }
+        toSkip = 0
+        return word
+    }
+
     /// The bits past `count` in the last word stay clear, so counts and inversions hold.
     private mutating func clearTail() {
         let used = count & 63

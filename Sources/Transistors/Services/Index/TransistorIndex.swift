@@ -10,8 +10,9 @@ import ListorKit
 /// It answers exactly what a plain scan with `TransistorQuery`'s rules answers: the tests hold
 /// the two against each other on generated catalogs.
 public struct TransistorIndex: Sendable {
-    /// The parts, in part-number order.
-    public let transistors: [any Transistor]
+    /// The parts as the catalog has them, and for each row (part-number order) its place there.
+    private let parts: [any Transistor]
+    private let partOfRow: [Int32]
     /// One set per family and doping: NPN, PNP, NMOS, PMOS, N-channel, P-channel.
     private let dopingRows: [RowSet]
     private let dopingCodes: [UInt8]
@@ -19,7 +20,11 @@ public struct TransistorIndex: Sendable {
     /// The packages in `Package` order, and each row's place in it.
     private let packages: [Package]
     private let packageIDs: [UInt32]
-    /// Each parameter's figure as the range its datasheet gives; NaN where a part has none.
+    /// The rows of each package, in row order: `packageRows[packageStarts[id]..<packageStarts[id + 1]]`.
+    private let packageRows: [Int32]
+    private let packageStarts: [Int]
+    /// Each parameter's figure as the range its datasheet gives; NaN where a part has none. A
+    /// parameter no part gives has no column.
     private let lows: [TransistorParameter: [Double]]
     private let highs: [TransistorParameter: [Double]]
     /// The rows by voltage and by current, lowest first, ties in part-number order.
@@ -31,56 +36,115 @@ public struct TransistorIndex: Sendable {
     private let restTexts: [FoldedText]
     private let restIDs: [UInt32]
 
-    public var count: Int { transistors.count }
+    public var count: Int { parts.count }
 
     public init(_ catalog: [any Transistor]) {
-        let ordered = ListOrder<any Transistor> { NaturalSortKey($0.partNumber) }.sorted(catalog)
-        let count = ordered.count
-        transistors = ordered
+        let count = catalog.count
+        // One pass over the parts in the catalog's order, the order they lie in memory, takes
+        // every fact the index keeps; the columns are then put in row order.
+        var keys: [NaturalSortKey] = []
+        var partNumberTexts: [String] = []
+        var codes: [UInt8] = []
+        var isLogicLevel: [Bool] = []
+        var packageOfPart: [UInt32] = []
+        var packageID: [Package: UInt32] = [:]
+        var packageList: [Package] = []
+        var restIDs: [UInt32] = []
+        var restID: [RestKey: UInt32] = [:]
+        var restTexts: [FoldedText] = []
+        var lowColumns: [TransistorParameter: [Double]] = [:]
+        var highColumns: [TransistorParameter: [Double]] = [:]
+        var ranged: Set<TransistorParameter> = []
+        keys.reserveCapacity(count)
+        partNumberTexts.reserveCapacity(count)
+        codes.reserveCapacity(count)
+        isLogicLevel.reserveCapacity(count)
+        packageOfPart.reserveCapacity(count)
+        restIDs.reserveCapacity(count)
+        for (position, part) in catalog.enumerated() {
+            keys.append(NaturalSortKey(part.partNumber))
+            partNumberTexts.append(part.partNumber)
+            let code = Self.dopingCode(part)
+            codes.append(code)
+            isLogicLevel.append(SearchExpression.isLogicLevel(part))
+            let package = part.package
+            let id: UInt32
+            if let known = packageID[package] {
+                id = known
+            } else {
+                id = UInt32(packageList.count)
+                packageID[package] = id
+                packageList.append(package)
+            }
+            packageOfPart.append(id)
+            let key = RestKey(use: part.use, package: id, doping: code)
+            if let known = restID[key] {
+                restIDs.append(known)
+            } else {
+                let new = UInt32(restTexts.count)
+                restID[key] = new
+                restTexts.append(FoldedText("\(part.use) \(package.name) \(part.dopingName) \(part.family.rawValue)"))
+                restIDs.append(new)
+            }
+            for parameter in TransistorParameter.allCases {
+                guard let range = parameter.range(of: part) else { continue }
+                lowColumns[parameter, default: [Double](repeating: .nan, count: count)][position] = range.lowerBound
+                highColumns[parameter, default: [Double](repeating: .nan, count: count)][position] = range.upperBound
+                if range.lowerBound != range.upperBound { ranged.insert(parameter) }
+            }
+        }
 
-        dopingCodes = ordered.map(Self.dopingCode)
+        let partOfRow = catalog.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }.map(Int32.init)
+        func inRowOrder<T>(_ column: [T]) -> [T] { partOfRow.map { column[Int($0)] } }
+        parts = catalog
+        self.partOfRow = partOfRow
+
+        dopingCodes = inRowOrder(codes)
         var dopingRows = Array(repeating: RowSet(empty: count), count: 6)
         for (row, code) in dopingCodes.enumerated() { dopingRows[Int(code)].insert(row) }
         self.dopingRows = dopingRows
-        logicLevelRows = RowSet(count: count) { SearchExpression.isLogicLevel(ordered[$0]) }
+        let logicLevel = inRowOrder(isLogicLevel)
+        logicLevelRows = RowSet(count: count) { logicLevel[$0] }
 
-        packages = Set(ordered.map(\.package)).sorted()
-        let packageID = Dictionary(uniqueKeysWithValues: packages.enumerated().map { ($1, UInt32($0)) })
-        packageIDs = ordered.map { packageID[$0.package] ?? 0 }
-
-        var lows: [TransistorParameter: [Double]] = [:]
-        var highs: [TransistorParameter: [Double]] = [:]
-        for parameter in TransistorParameter.allCases {
-            var low = [Double](repeating: .nan, count: count)
-            var high = [Double](repeating: .nan, count: count)
-            var isSingle = true
-            for (row, part) in ordered.enumerated() {
-                guard let range = parameter.range(of: part) else { continue }
-                low[row] = range.lowerBound
-                high[row] = range.upperBound
-                if range.lowerBound != range.upperBound { isSingle = false }
-            }
-            lows[parameter] = low
-            // One figure a part: the same column twice, stored once.
-            highs[parameter] = isSingle ? low : high
+        // Package numbers follow `Package` order, so the facet lists them in it.
+        let sortedPackages = packageList.sorted()
+        packages = sortedPackages
+        let place = Dictionary(uniqueKeysWithValues: sortedPackages.enumerated().map { ($1, UInt32($0)) })
+        let renumbered = packageList.map { place[$0] ?? 0 }
+        let rowPackageIDs = partOfRow.map { renumbered[Int(packageOfPart[Int($0)])] }
+        self.packageIDs = rowPackageIDs
+        var packageStarts = [Int](repeating: 0, count: packages.count + 1)
+        for id in rowPackageIDs { packageStarts[Int(id) + 1] += 1 }
+        for id in packages.indices { packageStarts[id + 1] += packageStarts[id] }
+        var packageRows = [Int32](repeating: 0, count: count)
+        var filled = packageStarts
+        for (row, id) in rowPackageIDs.enumerated() {
+            packageRows[filled[Int(id)]] = Int32(row)
+            filled[Int(id)] += 1
         }
+        self.packageRows = packageRows
+        self.packageStarts = packageStarts
+
+        // One figure a part: the same column twice, stored once.
+        let lows = lowColumns.mapValues(inRowOrder)
         self.lows = lows
-        self.highs = highs
-        voltageOrder = Self.order(lows[.voltage] ?? [])
-        currentOrder = Self.order(lows[.current] ?? [])
+        highs = Dictionary(uniqueKeysWithValues: highColumns.map { parameter, column in
+            (parameter, ranged.contains(parameter) ? inRowOrder(column) : lows[parameter] ?? [])
+        })
+        let nothing = [Double](repeating: .nan, count: count)
+        voltageOrder = Self.order(lows[.voltage] ?? nothing)
+        currentOrder = Self.order(lows[.current] ?? nothing)
 
-        partNumbers = PartNumberIndex(ordered.map(\.partNumber))
-        var restID: [String: UInt32] = [:]
-        var restTexts: [FoldedText] = []
-        restIDs = ordered.map { part in
-            let text = "\(part.use) \(part.package.name) \(part.dopingName) \(part.family.rawValue)"
-            if let id = restID[text] { return id }
-            let id = UInt32(restTexts.count)
-            restID[text] = id
-            restTexts.append(FoldedText(text))
-            return id
-        }
+        partNumbers = PartNumberIndex(inRowOrder(partNumberTexts))
+        self.restIDs = inRowOrder(restIDs)
         self.restTexts = restTexts
+    }
+
+    /// What the rest of a part's searchable text is made of: parts that share it share one text.
+    private struct RestKey: Hashable {
+        let use: String
+        let package: UInt32
+        let doping: UInt8
     }
 
     private static func dopingCode(_ part: any Transistor) -> UInt8 {
@@ -112,29 +176,46 @@ public struct TransistorIndex: Sendable {
 
     public func select(_ query: TransistorQuery) -> Selection {
         let expression = SearchExpression.parse(query.search)
-        var base = RowSet(all: count)
-        for word in SearchQuery(expression.textSearch).text.split(whereSeparator: \.isWhitespace) {
-            base.formIntersection(rows(matchingWord: FoldedText(String(word))))
+        // Nil stands for every row until a filter narrows it, so a plain query copies no sets.
+        var base: RowSet?
+        func narrow(_ rows: RowSet?) {
+            guard let rows else { return }
+            if base == nil { base = rows } else { base?.formIntersection(rows) }
         }
-        if let family = expression.family { base.formIntersection(rows(family: family)) }
-        if let doping = expression.doping { base.formIntersection(rows(doping: doping)) }
-        if let package = expression.package { base.formIntersection(rows(package: package)) }
-        if expression.logicLevel { base.formIntersection(logicLevelRows) }
+        narrow(expression.family.map(rows(family:)))
+        narrow(expression.doping.map(rows(doping:)))
+        narrow(expression.package.map(rows(package:)))
+        if expression.logicLevel { narrow(logicLevelRows) }
+        for word in SearchQuery(expression.textSearch).text.split(whereSeparator: \.isWhitespace) {
+            narrow(rows(matchingWord: FoldedText(String(word))))
+        }
+        let family = query.family.map(rows(family:))
+        let doping = query.doping.map(rows(doping:))
+        let package = query.package.map(rows(package:))
+        // The numeric conditions are checked row by row, so only on the rows some set below can
+        // hold: those that pass at least two of the three facets' filters.
+        let all = RowSet(all: count)
+        if family != nil || doping != nil || package != nil {
+            let (f, d, p) = (family ?? all, doping ?? all, package ?? all)
+            narrow(d.intersection(p).union(f.intersection(p)).union(f.intersection(d)))
+        }
         var conditions = expression.conditions
         if let minVoltage = query.minVoltage { conditions.append(ParameterCondition(.voltage, .atLeast(minVoltage))) }
         if let minCurrent = query.minCurrent { conditions.append(ParameterCondition(.current, .atLeast(minCurrent))) }
-        for condition in conditions { refine(&base, by: condition) }
+        if !conditions.isEmpty {
+            var narrowed = base ?? all
+            for condition in conditions { refine(&narrowed, by: condition) }
+            base = narrowed
+        }
 
-        let all = RowSet(all: count)
-        let family = query.family.map(rows(family:)) ?? all
-        let doping = query.doping.map(rows(doping:)) ?? all
-        let package = query.package.map(rows(package:)) ?? all
-        var matches = base.intersection(family)
-        matches.formIntersection(doping)
-        matches.formIntersection(package)
-        return Selection(matches: matches, withoutFamily: base.intersection(doping).intersection(package),
-                         withoutDoping: base.intersection(family).intersection(package),
-                         withoutPackage: base.intersection(family).intersection(doping))
+        let rows = base ?? all
+        func restricted(_ filters: RowSet?...) -> RowSet {
+            var result = rows
+            for case let filter? in filters { result.formIntersection(filter) }
+            return result
+        }
+        return Selection(matches: restricted(family, doping, package), withoutFamily: restricted(doping, package),
+                         withoutDoping: restricted(family, package), withoutPackage: restricted(family, doping))
     }
 
     private func rows(family: TransistorFamily) -> RowSet {
@@ -157,8 +238,10 @@ public struct TransistorIndex: Sendable {
     }
 
     private func rows(package: Package) -> RowSet {
-        guard let id = packages.firstIndex(of: package).map(UInt32.init) else { return RowSet(empty: count) }
-        return packageIDs.withUnsafeBufferPointer { ids in RowSet(count: count) { ids[$0] == id } }
+        var rows = RowSet(empty: count)
+        guard let id = packages.firstIndex(of: package) else { return rows }
+        for row in packageRows[packageStarts[id]..<packageStarts[id + 1]] { rows.insert(Int(row)) }
+        return rows
     }
 
     /// The rows whose searchable text (part number, use, package, doping, family) contains `word`.
@@ -178,7 +261,10 @@ public struct TransistorIndex: Sendable {
     /// Keeps the rows that meet `condition`, as `ParameterCondition.matches` judges them; NaN,
     /// a figure not given, meets nothing.
     private func refine(_ rows: inout RowSet, by condition: ParameterCondition) {
-        guard let low = lows[condition.parameter], let high = highs[condition.parameter] else { return }
+        guard let low = lows[condition.parameter], let high = highs[condition.parameter] else {
+            rows = RowSet(empty: count)
+            return
+        }
         low.withUnsafeBufferPointer { low in
             high.withUnsafeBufferPointer { high in
                 switch condition.bound {
@@ -198,32 +284,42 @@ public struct TransistorIndex: Sendable {
     /// The matching parts in `sort`'s order, from `offset`, at most `limit` of them.
     public func transistors(_ selection: Selection, sort: TransistorSort, offset: Int = 0, limit: Int = .max) -> [any Transistor] {
         var result: [any Transistor] = []
-        var skipped = 0
-        func take(_ row: Int) -> Bool {
-            guard selection.matches.contains(row) else { return true }
-            if skipped < offset {
-                skipped += 1
-                return true
-            }
-            result.append(transistors[row])
-            return result.count < limit
-        }
+        guard limit > 0 else { return result }
+        result.reserveCapacity(min(limit, selection.count))
+        func part(_ row: Int) -> any Transistor { parts[Int(partOfRow[row])] }
         switch sort {
         case .partNumber:
-            for row in 0..<count where !take(row) { break }
+            selection.matches.forEach(from: offset) { row in
+                result.append(part(row))
+                return result.count < limit
+            }
         case .partNumberDescending:
-            for row in (0..<count).reversed() where !take(row) { break }
-        case .voltage: walk(voltageOrder, descending: false, column: lows[.voltage] ?? [], take)
-        case .voltageDescending: walk(voltageOrder, descending: true, column: lows[.voltage] ?? [], take)
-        case .current: walk(currentOrder, descending: false, column: lows[.current] ?? [], take)
-        case .currentDescending: walk(currentOrder, descending: true, column: lows[.current] ?? [], take)
+            selection.matches.forEachDescending(from: offset) { row in
+                result.append(part(row))
+                return result.count < limit
+            }
+        default:
+            var skipped = 0
+            let (order, column) = switch sort {
+            case .current, .currentDescending: (currentOrder, lows[.current])
+            default: (voltageOrder, lows[.voltage])
+            }
+            walk(order, descending: sort == .voltageDescending || sort == .currentDescending, column: column) { row in
+                guard selection.matches.contains(row) else { return true }
+                if skipped < offset {
+                    skipped += 1
+                    return true
+                }
+                result.append(part(row))
+                return result.count < limit
+            }
         }
         return result
     }
 
     /// Walks `order`; highest first keeps equal ratings in part-number order, as a catalog reads.
-    private func walk(_ order: [Int32], descending: Bool, column: [Double], _ take: (Int) -> Bool) {
-        guard descending else {
+    private func walk(_ order: [Int32], descending: Bool, column: [Double]?, _ take: (Int) -> Bool) {
+        guard descending, let column else {
             for row in order where !take(Int(row)) { return }
             return
         }

@@ -20,25 +20,48 @@ public struct SubstituteFinder: Sendable {
 
     /// The substitutes for `original` among `candidates`, best first.
     public func substitutes(for original: any Transistor, among candidates: [any Transistor]) -> [Substitute] {
+        best(for: original, among: candidates, limit: .max).substitutes
+    }
+
+    /// The best `limit` substitutes, and how many there are in all. Every candidate is judged
+    /// by its figures alone; only the ones kept are described, which in a catalog of a million
+    /// parts is most of the work saved.
+    public func best(for original: any Transistor, among candidates: [any Transistor], limit: Int) -> (substitutes: [Substitute], total: Int) {
         let excluded = Set([original.partNumber, original.datasheet.complement].compactMap { $0.map(TransistorCatalog.key) })
-        var found: [Substitute] = []
-        for candidate in candidates where candidate.family == original.family && candidate.isNType == original.isNType {
+        let ratings = original.ratings
+        var ranked: [(position: Int, fit: Substitute.Fit, distance: Double)] = []
+        for (position, candidate) in candidates.enumerated()
+        where candidate.family == original.family && candidate.isNType == original.isNType
+            && candidate.ratings.maxVoltage >= ratings.maxVoltage && candidate.ratings.maxCurrent >= ratings.maxCurrent {
             guard !excluded.contains(TransistorCatalog.key(candidate.partNumber)),
-                  let substitute = judge(candidate, for: original),
-                  !samePinoutOnly || substitute.fit == .dropIn
+                  let judged = judge(candidate, for: original, describing: false),
+                  !samePinoutOnly || judged.fit == .dropIn
             else { continue }
-            found.append(substitute)
+            ranked.append((position, judged.fit, judged.distance))
         }
-        return found.sorted { lhs, rhs in
-            if lhs.fit != rhs.fit { return lhs.fit < rhs.fit }
-            if lhs.distance != rhs.distance { return lhs.distance < rhs.distance }
-            return NaturalSortKey(lhs.transistor.partNumber) < NaturalSortKey(rhs.transistor.partNumber)
+        ranked.sort { $0.fit != $1.fit ? $0.fit < $1.fit : $0.distance < $1.distance }
+        // Ties with the last one kept are put in part-number order before the cut.
+        var kept = ranked
+        if limit < ranked.count, limit > 0 {
+            let last = ranked[limit - 1]
+            kept = Array(ranked.prefix { ($0.fit, $0.distance) <= (last.fit, last.distance) })
+        } else if limit <= 0 {
+            kept = []
         }
+        let keys = kept.map { NaturalSortKey(candidates[$0.position].partNumber) }
+        let order = kept.indices.sorted { lhs, rhs in
+            let (a, b) = (kept[lhs], kept[rhs])
+            if a.fit != b.fit { return a.fit < b.fit }
+            if a.distance != b.distance { return a.distance < b.distance }
+            return keys[lhs] < keys[rhs]
+        }
+        let substitutes = order.prefix(limit).compactMap { judge(candidates[kept[$0].position], for: original, describing: true) }
+        return (substitutes, ranked.count)
     }
 
     /// The candidate as a substitute, or nil when a figure of it is worse than the original's.
-    func judge(_ candidate: any Transistor, for original: any Transistor) -> Substitute? {
-        var judgement = Judgement()
+    func judge(_ candidate: any Transistor, for original: any Transistor, describing: Bool = true) -> Substitute? {
+        var judgement = Judgement(describing: describing)
         let labels = TransistorDetailViewModel.ratingLabels(original.family)
         guard judgement.atLeast(Self.short(labels.voltage), candidate.ratings.maxVoltage, original.ratings.maxVoltage, .volt),
               judgement.atLeast(Self.short(labels.current), candidate.ratings.maxCurrent, original.ratings.maxCurrent, .ampere),
@@ -49,19 +72,19 @@ public struct SubstituteFinder: Sendable {
         let fit: Substitute.Fit
         if candidate.package != original.package {
             fit = .packageDiffers
-            judgement.warnings.insert("package differs: \(candidate.package.name) vs \(original.package.name)", at: 0)
+            judgement.warnFirst("package differs: \(candidate.package.name) vs \(original.package.name)")
         } else if let pins = candidate.datasheet.pinout, let originalPins = original.datasheet.pinout {
             if pins == originalPins {
                 fit = .dropIn
-                judgement.reasons.insert("same package and pins: \(pins) in \(candidate.package.name)", at: 0)
+                judgement.reasonFirst("same package and pins: \(pins) in \(candidate.package.name)")
             } else {
                 fit = .pinsDiffer
-                judgement.warnings.insert("pins differ: \(pins) vs \(originalPins)", at: 0)
+                judgement.warnFirst("pins differ: \(pins) vs \(originalPins)")
             }
         } else {
             fit = .pinoutUnknown
-            judgement.reasons.insert("same package: \(candidate.package.name)", at: 0)
-            judgement.warnings.insert("pinout not given; check the pins", at: 0)
+            judgement.reasonFirst("same package: \(candidate.package.name)")
+            judgement.warnFirst("pinout not given; check the pins")
         }
         return Substitute(transistor: candidate, fit: fit, distance: judgement.distance, reasons: judgement.reasons,
                           warnings: judgement.warnings, notGiven: judgement.notGiven)
@@ -75,6 +98,8 @@ public struct SubstituteFinder: Sendable {
 
     /// What has been found out about one candidate so far.
     private struct Judgement {
+        /// Whether to say why in words; ranking needs only the distance and the fit.
+        let describing: Bool
         var reasons: [String] = []
         var warnings: [String] = []
         var notGiven: [String] = []
@@ -83,6 +108,14 @@ public struct SubstituteFinder: Sendable {
         /// datasheet shows it meets the original comes before one that may.
         var distance = 0.0
         static let missing = log(4.5)
+
+        mutating func reasonFirst(_ text: @autoclosure () -> String) {
+            if describing { reasons.insert(text(), at: 0) }
+        }
+
+        mutating func warnFirst(_ text: @autoclosure () -> String) {
+            if describing { warnings.insert(text(), at: 0) }
+        }
 
         /// Whether `value` (larger is better) is no worse than `original`'s.
         mutating func atLeast(_ name: String, _ value: Double?, _ original: Double?, _ unit: PhysicalUnit?) -> Bool {
@@ -101,15 +134,16 @@ public struct SubstituteFinder: Sendable {
                 return true
             }
             guard largerIsBetter ? value >= original : value <= original else { return false }
-            reasons.append("\(name) \(Self.text(value, unit)) \(largerIsBetter ? "≥" : "≤") \(Self.text(original, unit))")
+            if describing { reasons.append("\(name) \(Self.text(value, unit)) \(largerIsBetter ? "≥" : "≤") \(Self.text(original, unit))") }
             distance += largerIsBetter ? Self.logRatio(value, original) : Self.logRatio(original, value)
             return true
         }
 
-        private mutating func notGiven(_ name: String, original: String) {
-            warnings.append("\(name) not given (the original's is \(original))")
-            notGiven.append(name)
+        private mutating func notGiven(_ name: String, original: @autoclosure () -> String) {
             distance += Self.missing
+            guard describing else { return }
+            warnings.append("\(name) not given (the original's is \(original()))")
+            notGiven.append(name)
         }
 
         mutating func parameters(of candidate: any Transistor, against original: any Transistor) -> Bool {
@@ -138,7 +172,7 @@ public struct SubstituteFinder: Sendable {
                 return false
             }
             guard atMost("Rds(on)", candidate.onResistance, original.onResistance, .ohm) else { return false }
-            if let originalGate = original.onResistanceGateVoltage, candidate.onResistance != nil {
+            if describing, let originalGate = original.onResistanceGateVoltage, candidate.onResistance != nil {
                 if let gate = candidate.onResistanceGateVoltage {
                     reasons[reasons.count - 1] += " at VGS \(Self.text(abs(gate), .volt)) (≤ \(Self.text(abs(originalGate), .volt)))"
                 } else {
@@ -160,7 +194,7 @@ public struct SubstituteFinder: Sendable {
                 return true
             }
             guard value.overlaps(original) else { return false }
-            reasons.append("\(name) \(Self.text(value, unit)) overlaps \(Self.text(original, unit))")
+            if describing { reasons.append("\(name) \(Self.text(value, unit)) overlaps \(Self.text(original, unit))") }
             let shared = min(value.upperBound, original.upperBound) - max(value.lowerBound, original.lowerBound)
             let widest = max(value.upperBound, original.upperBound) - min(value.lowerBound, original.lowerBound)
             distance += widest > 0 ? 1 - shared / widest : 0

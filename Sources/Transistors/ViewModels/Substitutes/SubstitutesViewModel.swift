@@ -33,11 +33,12 @@ public struct SubstitutesViewModel: Sendable {
 
     /// The substitutes for `original` in `catalog`; `samePinoutOnly` keeps the drop-in ones.
     public init(original: any Transistor, catalog: TransistorCatalog, samePinoutOnly: Bool = false, limit: Int = defaultLimit) {
-        let all = SubstituteFinder(samePinoutOnly: samePinoutOnly).substitutes(for: original, among: catalog.transistors)
+        let found = SubstituteFinder(samePinoutOnly: samePinoutOnly)
+            .best(for: original, among: catalog.transistors, limit: max(0, min(limit, Self.maximumLimit)))
         self.original = original.partNumber
         self.samePinoutOnly = samePinoutOnly
-        substitutes = Array(all.prefix(max(0, min(limit, Self.maximumLimit))))
-        totalCount = all.count
+        substitutes = found.substitutes
+        totalCount = found.total
         rows = substitutes.map { substitute in
             let part = substitute.transistor
             return Row(partNumber: part.partNumber, fit: Self.label(substitute.fit), isDropIn: substitute.fit == .dropIn,
