@@ -1,5 +1,6 @@
 import Foundation
 import ListorKit
+import ListorTestSupport
 import Testing
 @testable import Transistors
 
@@ -132,28 +133,42 @@ import Testing
         }
     }
 
-    @Test func indexedQueriesGiveWhatAPlainScanGives() {
-        let parts = Self.catalog(count: 100_000, seed: 16)
-        let index = TransistorIndex(parts)
-        let scan = Scan(parts)
-        var random = Generator(state: 2026)
-        var nonEmpty = 0
-        for round in 0..<300 {
-            let query = Self.query(&random)
-            let selection = index.select(query)
-            let expected = scan.run(query)
-            if !expected.matching.isEmpty { nonEmpty += 1 }
-            let found = index.transistors(selection, sort: query.sort).map(\.partNumber)
-            #expect(found == scan.sorted(expected.matching, query.sort), "round \(round): \(query)")
-            let counts = index.facetCounts(selection)
-            #expect(counts.families == expected.families, "round \(round): \(query)")
-            #expect(counts.dopings == expected.dopings, "round \(round): \(query)")
-            #expect(Dictionary(uniqueKeysWithValues: counts.packages.map { ($0.0.name, $0.1) }) == expected.packages, "round \(round): \(query)")
-            // A page anywhere in the matches, past whole words of the bit set and into the last.
-            let offset = random.next(max(found.count, 1) + 10), limit = 1 + random.next(60)
-            let page = index.transistors(selection, sort: query.sort, offset: offset, limit: limit).map(\.partNumber)
-            #expect(page == Array(found.dropFirst(offset).prefix(limit)), "round \(round): offset \(offset), limit \(limit)")
+    /// What one round found that the scan did not, or nil.
+    static func round(_ round: Int, _ index: TransistorIndex, _ scan: Scan, _ random: inout Generator) -> (mismatch: String?, matched: Bool) {
+        let query = Self.query(&random)
+        let selection = index.select(query)
+        let expected = scan.run(query)
+        let found = index.transistors(selection, sort: query.sort).map(\.partNumber)
+        var problems: [String] = []
+        if found != scan.sorted(expected.matching, query.sort) { problems.append("parts or their order") }
+        let counts = index.facetCounts(selection)
+        if counts.families != expected.families { problems.append("family counts") }
+        if counts.dopings != expected.dopings { problems.append("doping counts") }
+        if Dictionary(uniqueKeysWithValues: counts.packages.map { ($0.0.name, $0.1) }) != expected.packages { problems.append("package counts") }
+        // A page anywhere in the matches, past whole words of the bit set and into the last.
+        let offset = random.next(max(found.count, 1) + 10), limit = 1 + random.next(60)
+        let page = index.transistors(selection, sort: query.sort, offset: offset, limit: limit).map(\.partNumber)
+        if page != Array(found.dropFirst(offset).prefix(limit)) { problems.append("the page at \(offset), \(limit) long") }
+        let mismatch = problems.isEmpty ? nil : "round \(round), \(query): \(problems.joined(separator: ", ")) differ"
+        return (mismatch, !expected.matching.isEmpty)
+    }
+
+    @Test func indexedQueriesGiveWhatAPlainScanGives() async {
+        let (mismatches, nonEmpty) = await OwnThread.run {
+            let parts = Self.catalog(count: 100_000, seed: 16)
+            let index = TransistorIndex(parts)
+            let scan = Scan(parts)
+            var random = Generator(state: 2026)
+            var mismatches: [String] = []
+            var nonEmpty = 0
+            for round in 0..<300 {
+                let outcome = Self.round(round, index, scan, &random)
+                if let mismatch = outcome.mismatch { mismatches.append(mismatch) }
+                if outcome.matched { nonEmpty += 1 }
+            }
+            return (mismatches, nonEmpty)
         }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).joined(separator: "\n"))")
         #expect(nonEmpty > 100, "most queries find something, so the comparison means something")
     }
 }
