@@ -107,6 +107,23 @@ import Transistors
         }
     }
 
+    /// As you type, each token the search cannot use is named under the box, and goes when fixed.
+    @Test func liveSearchNamesWhatItCannotUse() async throws {
+        if browserMissing() { return }
+        try await serve { base in
+            try await WebDriverSession.with(width: 1280, height: 900) { browser in
+                try await browser.open(base + "transistors")
+                try await browser.type("npn ic>=5xA", into: "#search")
+                try await browser.waitUntil("document.getElementById('search-errors') !== null")
+                #expect(try await browser.text("#search-errors").contains(#""ic>=5xA": "5xA" is not a current"#))
+                #expect(try await browser.script("return document.getElementById('search').getAttribute('aria-describedby')") == .string("search-errors"))
+                _ = try await browser.script("const box = document.getElementById('search'); box.value = 'npn'; box.dispatchEvent(new Event('input', {bubbles: true}))")
+                try await browser.waitUntil("document.getElementById('search-errors') === null && location.search === '?search=npn'")
+                #expect(try await browser.script("return document.getElementById('search').hasAttribute('aria-invalid')") == .bool(false))
+            }
+        }
+    }
+
     @Test func everythingWorksWithJavaScriptDisabled() async throws {
         if browserMissing() { return }
         try await serve { base in

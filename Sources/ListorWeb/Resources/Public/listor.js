@@ -22,12 +22,20 @@
     const freshResults = fresh.getElementById("results");
     if (results && freshResults) results.replaceWith(freshResults);
     // Field errors: replace those present, drop those gone.
-    for (const old of form.querySelectorAll(".field-error, .form-errors")) old.remove();
+    for (const old of form.querySelectorAll(".field-error, .form-errors, #search-errors")) old.remove();
     for (const control of form.querySelectorAll("[aria-invalid]")) {
       control.removeAttribute("aria-invalid");
       control.removeAttribute("aria-describedby");
     }
-    for (const error of fresh.querySelectorAll("form[data-live] .field-error")) {
+    // The search's own errors, one per token it cannot use, go under the box together.
+    const searchErrors = fresh.getElementById("search-errors");
+    const search = form.querySelector('[name="search"]');
+    if (searchErrors && search) {
+      search.setAttribute("aria-invalid", "true");
+      search.setAttribute("aria-describedby", "search-errors");
+      search.closest(".field").append(searchErrors);
+    }
+    for (const error of fresh.querySelectorAll("form[data-live] .field-error[id]")) {
       const name = error.id.replace(/-error$/, "");
       const control = form.querySelector(`[name="${name}"]`);
       if (!control) continue;
