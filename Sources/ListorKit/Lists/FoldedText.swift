@@ -22,16 +22,21 @@ public struct FoldedText: Sendable, Hashable {
 
     /// Whether `needle` occurs in this text.
     public func contains(_ needle: FoldedText) -> Bool {
-        let needle = needle.utf8
+        Self.occurs(needle.utf8, in: utf8[...])
+    }
+
+    /// Whether the folded bytes `needle` occur in `text`, folded bytes too: for texts kept in
+    /// one shared buffer rather than one `FoldedText` each.
+    public static func occurs(_ needle: [UInt8], in text: ArraySlice<UInt8>) -> Bool {
         if needle.isEmpty { return true }
-        if needle.count > utf8.count { return false }
+        if needle.count > text.count { return false }
         let first = needle[0]
-        let lastStart = utf8.count - needle.count
-        var start = 0
+        let lastStart = text.endIndex - needle.count
+        var start = text.startIndex
         while start <= lastStart {
-            if utf8[start] == first {
+            if text[start] == first {
                 var offset = 1
-                while offset < needle.count, utf8[start + offset] == needle[offset] { offset += 1 }
+                while offset < needle.count, text[start + offset] == needle[offset] { offset += 1 }
                 if offset == needle.count { return true }
             }
             start += 1

@@ -64,18 +64,7 @@ struct PartNumberIndex: Sendable {
     }
 
     private func contains(row: Int, _ needle: [UInt8]) -> Bool {
-        let start = Int(starts[row]), end = Int(starts[row + 1])
-        guard end - start >= needle.count, let first = needle.first else { return needle.isEmpty }
-        var offset = start
-        while offset <= end - needle.count {
-            if bytes[offset] == first {
-                var matched = 1
-                while matched < needle.count, bytes[offset + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            offset += 1
-        }
-        return false
+        FoldedText.occurs(needle, in: bytes[Int(starts[row])..<Int(starts[row + 1])])
     }
 
     private static func trigram(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {

@@ -42,11 +42,7 @@ struct RowSet: Sendable, Hashable {
     }
 
     mutating func formIntersection(_ other: RowSet) {
-        words.withUnsafeMutableBufferPointer { mine in
-            other.words.withUnsafeBufferPointer { theirs in
-                for index in mine.indices { mine[index] &= theirs[index] }
-            }
-        }
+        combine(with: other, &=)
     }
 
     func union(_ other: RowSet) -> RowSet {
@@ -56,9 +52,14 @@ struct RowSet: Sendable, Hashable {
     }
 
     mutating func formUnion(_ other: RowSet) {
+        combine(with: other, |=)
+    }
+
+    /// Each word combined in place with the other set's word.
+    private mutating func combine(with other: RowSet, _ operation: (inout UInt64, UInt64) -> Void) {
         words.withUnsafeMutableBufferPointer { mine in
             other.words.withUnsafeBufferPointer { theirs in
-                for index in mine.indices { mine[index] |= theirs[index] }
+                for index in mine.indices { operation(&mine[index], theirs[index]) }
             }
         }
     }
