@@ -203,6 +203,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/ListorTestSupport",
+            exclude: ["pymodbus_server.py"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -228,7 +229,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            exclude: ["pymodbus_server.py"],
             swiftSettings: swiftSettings
         ),
         /// The library's core, with one behaviour suite run on both stores, and `RemoteLibrary`

@@ -30,7 +30,7 @@ for round in $(seq 1 "$rounds"); do
     global=$(EXECUTOR=global .build/release/ModbusClientBenchmark "$port" "$count")
     ratio() { awk -v a="$1" -v b="$theirs" 'BEGIN { printf "%.3f", a / b }'; }
     ratios_loop+=("$(ratio "$ours")"); ratios_global+=("$(ratio "$global")")
-    echo "round $round: libmodbus $theirs req/s; ModbusTCPClient $ours req/s on its own loop (ratio $(ratio "$ours")), $global req/s from the global executor (ratio $(ratio "$global"))"
+    echo "round $round: libmodbus $theirs req/s; ModbusClient $ours req/s on its own loop (ratio $(ratio "$ours")), $global req/s from the global executor (ratio $(ratio "$global"))"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 echo "median ratio: $(median "${ratios_loop[@]}") on the client's loop, $(median "${ratios_global[@]}") from the global executor"

@@ -2,33 +2,57 @@ import Modbus
 import NIOCore
 import NIOPosix
 
-/// The client's end of a connection: writes each request, cuts the byte stream into frames,
-/// and resumes the request in flight with its answer, matched by transaction id. Fails it when
-/// its time is up, or when the connection closes or breaks. Runs on the connection's loop only.
+/// The client's end of a link: writes each request in the link's framing (MBAP on TCP, RTU on a
+/// serial line or over TCP), cuts the bytes that come back into frames, and completes the
+/// request in flight with its response. Fails it when its time is up, when an RTU frame stops
+/// short, or when the link closes or breaks. Runs on the link's event loop only, and so does
+/// everything it calls back: a batch of requests goes from one to the next without leaving it.
 final class ModbusClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
+    typealias Outcome = Result<ModbusResponse, ModbusError>
+
+    /// How requests and responses are framed.
+    enum Framing {
+        case mbap
+        /// RTU: `frameGap` of silence before each request, and a frame that stops for longer
+        /// than `characterTimeout` is cut short.
+        case rtu(frameGap: TimeAmount, characterTimeout: TimeAmount)
+    }
 
     private struct Pending {
+        let request: ModbusRequest
         let transactionID: UInt16
         let deadline: NIODeadline
-        /// Resumed exactly once: by the answer, the timer, or the connection's end, whichever
-        /// comes first clears `pending`.
-        let continuation: UnsafeContinuation<MBAPFrame, any Error>
+        /// Called exactly once: by the answer, the timer, or the link's end, whichever comes
+        /// first clears `pending`.
+        let completion: (Outcome) -> Void
     }
 
     private let endpoint: String
+    private let unitID: UInt8
     private let responseTimeout: Duration
+    private let framing: Framing
+    /// How a link that breaks under a request is reported.
+    private let lost: (String?) -> ModbusError
     private var context: ChannelHandlerContext?
     private var received: ByteBuffer?
     private var pending: Pending?
-    /// One timer per connection rather than one per request: when it fires it fails the request
-    /// in flight if that one's time is up, and otherwise waits for that one's deadline.
+    private var transactionID: UInt16 = 0
+    /// One timer per link rather than one per request: when it fires it fails the request in
+    /// flight if that one's time is up, and otherwise waits for that one's deadline.
     private var timer: Scheduled<Void>?
+    /// RTU: when the line has been silent long enough for the next request.
+    private var lineFreeAt = NIODeadline.uptimeNanoseconds(0)
+    /// RTU: fires when a frame has stopped coming.
+    private var characterTimer: Scheduled<Void>?
 
-    init(endpoint: String, responseTimeout: Duration) {
+    init(endpoint: String, unitID: UInt8, responseTimeout: Duration, framing: Framing, lost: @escaping (String?) -> ModbusError) {
         self.endpoint = endpoint
+        self.unitID = unitID
         self.responseTimeout = responseTimeout
+        self.framing = framing
+        self.lost = lost
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -36,56 +60,158 @@ final class ModbusClientHandler: ChannelInboundHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        fail(ModbusError.disconnected(endpoint: endpoint))
+        fail(lost(nil))
         timer?.cancel()
+        characterTimer?.cancel()
         self.context = nil
     }
 
-    /// Sends `frame`; `continuation` gets the answer or the failure.
-    func send(_ frame: MBAPFrame, continuation: UnsafeContinuation<MBAPFrame, any Error>) {
-        guard let context, context.channel.isActive else {
-            continuation.resume(throwing: ModbusError.disconnected(endpoint: endpoint))
+    /// Sends `request`; `completion` gets the response or the failure, on this loop.
+    func send(_ request: ModbusRequest, completion: @escaping (Outcome) -> Void) {
+        do { try request.validate() } catch {
+            completion(.failure(error))
             return
         }
-        // The client sends one request at a time, so nothing is pending here.
-        pending = Pending(transactionID: frame.transactionID, deadline: .now() + TimeAmount(responseTimeout), continuation: continuation)
+        guard let context, context.channel.isActive else {
+            completion(.failure(lost(nil)))
+            return
+        }
+        // One request at a time: the client takes turns before calling.
+        transactionID &+= 1
+        pending = Pending(request: request, transactionID: transactionID, deadline: .now() + TimeAmount(responseTimeout), completion: completion)
         if timer == nil { armTimer(context) }
-        var bytes = context.channel.allocator.buffer(capacity: MBAPFrame.headerSize + frame.pdu.count)
-        frame.write { bytes.writeBytes($0) }
+        switch framing {
+        case .mbap:
+            write(request, context)
+        case .rtu:
+            // Bytes left from before are noise or a late answer, not this request's.
+            received = nil
+            let now = NIODeadline.now()
+            if lineFreeAt <= now {
+                write(request, context)
+            } else {
+                context.eventLoop.assumeIsolated().scheduleTask(deadline: lineFreeAt) { [self] in
+                    guard let context = self.context, self.pending?.transactionID == transactionID else { return }
+                    write(request, context)
+                }
+            }
+        }
+    }
+
+    /// Sends `requests` one after another and hands back every outcome, in order; after a
+    /// failure of the link the rest are not sent and fail with it.
+    func run(_ requests: [ModbusRequest], completion: @escaping ([Outcome]) -> Void) {
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(requests.count)
+        func next() {
+            guard outcomes.count < requests.count else { return completion(outcomes) }
+            if case .failure(let failure) = outcomes.last, failure.isLinkFailure {
+                outcomes.append(.failure(failure))
+                return next()
+            }
+            send(requests[outcomes.count]) { outcome in
+                outcomes.append(outcome)
+                next()
+            }
+        }
+        next()
+    }
+
+    private func write(_ request: ModbusRequest, _ context: ChannelHandlerContext) {
+        let pdu = request.pdu
+        var bytes = context.channel.allocator.buffer(capacity: MBAPFrame.headerSize + pdu.count + 2)
+        switch framing {
+        case .mbap:
+            MBAPFrame(transactionID: transactionID, unitID: unitID, pdu: pdu).write { bytes.writeBytes($0) }
+        case .rtu(let frameGap, _):
+            bytes.writeBytes(RTUFrame(unitID: unitID, pdu: pdu).bytes)
+            // The line is busy until the frame is out, and must then be silent again.
+            lineFreeAt = .now() + frameGap
+        }
         context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
         if received == nil { received = bytes } else { received!.writeBuffer(&bytes) }
+        switch framing {
+        case .mbap: readMBAP(context)
+        case .rtu(let frameGap, let characterTimeout): readRTU(context, frameGap: frameGap, characterTimeout: characterTimeout)
+        }
+    }
+
+    private func readMBAP(_ context: ChannelHandlerContext) {
         do {
             while let frame = try MBAPFrameDecoder.nextFrame(from: &received!) {
                 // A frame for another transaction is a late answer to a request that timed out.
                 guard let pending, pending.transactionID == frame.transactionID else { continue }
-                self.pending = nil
-                pending.continuation.resume(returning: frame)
+                complete(answer(pending.request, unitID: frame.unitID, pdu: frame.pdu))
             }
             if received!.readableBytes == 0 { received = nil } else { received!.discardReadBytes() }
         } catch {
+            received = nil
             fail(error)
             context.close(promise: nil)
         }
     }
 
+    private func readRTU(_ context: ChannelHandlerContext, frameGap: TimeAmount, characterTimeout: TimeAmount) {
+        lineFreeAt = .now() + frameGap
+        characterTimer?.cancel()
+        characterTimer = nil
+        guard let pending else {
+            // Nothing was asked: noise, or the rest of an answer already given up on.
+            received = nil
+            return
+        }
+        do {
+            guard let (frame, _) = try RTUFrame.parse(received!.readableBytesView, .response) else {
+                let count = received!.readableBytes
+                characterTimer = context.eventLoop.assumeIsolated().scheduleTask(in: characterTimeout) { [self] in
+                    characterTimer = nil
+                    guard self.pending?.transactionID == pending.transactionID else { return }
+                    received = nil
+                    fail(.malformed("the RTU frame stopped after \(count) bytes"))
+                }
+                return
+            }
+            received = nil
+            complete(answer(pending.request, unitID: frame.unitID, pdu: frame.pdu))
+        } catch {
+            received = nil
+            fail(error)
+        }
+    }
+
+    private func answer(_ request: ModbusRequest, unitID: UInt8, pdu: [UInt8]) -> Outcome {
+        guard unitID == self.unitID else {
+            return .failure(.mismatchedResponse("unit \(unitID) answered a request to unit \(self.unitID)"))
+        }
+        return Result { () throws(ModbusError) in try ModbusResponse(pdu: pdu, answering: request) }
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
-        fail(ModbusError.disconnected(endpoint: endpoint))
+        fail(lost(nil))
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        fail(error as? ModbusError ?? ModbusError.disconnected(endpoint: endpoint))
+        fail(error as? ModbusError ?? lost(Self.reason(error)))
         context.close(promise: nil)
     }
 
-    private func fail(_ error: any Error) {
+    private func complete(_ outcome: Outcome) {
         guard let pending else { return }
         self.pending = nil
-        pending.continuation.resume(throwing: error)
+        pending.completion(outcome)
+    }
+
+    private func fail(_ error: ModbusError) {
+        complete(.failure(error))
+    }
+
+    private func fail(_ error: any Error) {
+        complete(.failure(error as? ModbusError ?? .malformed("\(error)")))
     }
 
     private func armTimer(_ context: ChannelHandlerContext) {
@@ -99,6 +225,12 @@ final class ModbusClientHandler: ChannelInboundHandler {
                 armTimer(context)
             }
         }
+    }
+
+    /// "Input/output error" rather than NIO's description of where it happened.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(error.errnoCode))
     }
 }
 

@@ -38,7 +38,7 @@ import Testing
 
     @Test func aSilentDeviceTimesOutAndTheNextRequestStartsAfresh() async throws {
         try await withDevice(hangsUp: false) { port in
-            let client = ModbusTCPClient(host: "127.0.0.1", port: port, configuration: .init(responseTimeout: .milliseconds(100)))
+            let client = ModbusClient(.tcp(host: "127.0.0.1", port: port), configuration: .init(responseTimeout: .milliseconds(100)))
             for _ in 0..<2 {
                 await #expect(throws: ModbusError.responseTimeout(endpoint: "127.0.0.1:\(port)", seconds: 0.1)) {
                     try await client.send(.readHoldingRegisters(address: 0, count: 1))
@@ -51,7 +51,7 @@ import Testing
     @Test func aDeviceThatHangsUpIsADisconnection() async throws {
         try await withDevice(hangsUp: true) { port in
             // A response time far beyond the hang-up, so that a busy machine cannot turn it into a timeout.
-            let client = ModbusTCPClient(host: "127.0.0.1", port: port, configuration: .init(responseTimeout: .seconds(120)))
+            let client = ModbusClient(.tcp(host: "127.0.0.1", port: port), configuration: .init(responseTimeout: .seconds(120)))
             await #expect(throws: ModbusError.disconnected(endpoint: "127.0.0.1:\(port)")) {
                 try await client.send(.readHoldingRegisters(address: 0, count: 1))
             }

@@ -11,7 +11,7 @@ import Testing
         let simulation = TUF2000MSimulation(map: map, started: started)
         let bank = simulation.makeBank(at: started)
         let server = try await ModbusTCPServer.start(port: 0, bank: bank)
-        let client = ModbusTCPClient(host: "127.0.0.1", port: server.port)
+        let client = ModbusClient(.tcp(host: "127.0.0.1", port: server.port))
 
         let poller = RegisterPoller(map: map, transport: client)
         var snapshot = await poller.poll()

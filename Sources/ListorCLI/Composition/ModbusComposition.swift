@@ -7,9 +7,9 @@ import ModbusNIO
 /// and the register map a device is read with.
 enum ModbusComposition {
     /// Runs `body` with a client of `device` that closes afterwards; `timeout` bounds connecting and each response.
-    static func withClient<T: Sendable>(_ device: ModbusEndpoint, unit: UInt8, timeout: Duration,
+    static func withClient<T: Sendable>(_ link: ModbusLink, unit: UInt8, timeout: Duration,
                                         _ body: (any ModbusTransport) async throws -> T) async throws -> T {
-        let client = ModbusTCPClient(host: device.host, port: device.port, unitID: unit,
+        let client = ModbusClient(link, unitID: unit,
                                      configuration: ModbusClientConfiguration(connectTimeout: timeout, responseTimeout: timeout))
         let result: Result<T, any Error>
         do { result = .success(try await body(client)) } catch { result = .failure(error) }

@@ -1,10 +1,11 @@
 import Foundation
+import Modbus
 
 /// How `serve` builds ModbusApp: the device to poll (a simulated TUF-2000M when none), its
 /// register map, its unit id and how often to poll.
 struct ModbusSettings: Sendable {
-    /// A Modbus TCP device; nil for the built-in simulated meter.
-    var device: ModbusEndpoint?
+    /// The device's link: TCP, a serial port, or RTU over TCP; nil for the built-in simulated meter.
+    var device: ModbusLink?
     /// A register map file; nil for the TUF-2000M's.
     var map: String?
     var unit: UInt8 = 1

@@ -11,21 +11,21 @@ struct ServedModbus {
     /// "Simulated TUF-2000M at 127.0.0.1:40123, unit 1".
     let device: String
     let services: [any Service]
-    private let client: ModbusTCPClient
+    private let client: ModbusClient
     private let simulator: ModbusTCPServer?
 
     static func start(_ settings: ModbusSettings, environment: CommandEnvironment) async throws -> ServedModbus {
         let map = try ModbusComposition.registerMap(settings.map, environment, option: "--modbus-map")
         var services: [any Service] = []
-        let host: String, port: Int, description: String
+        let link: ModbusLink, description: String
         var simulator: ModbusTCPServer?
         if let device = settings.device {
-            (host, port) = (device.host, device.port)
-            description = "\(map.device) at \(device.host.contains(":") ? "[\(host)]" : host):\(port), unit \(settings.unit)"
+            link = device
+            description = "\(map.device.isEmpty ? "the device" : map.device) at \(device), unit \(settings.unit)"
         } else {
             let (server, update) = try await ModbusComposition.startSimulator(host: "127.0.0.1", port: 0)
             simulator = server
-            (host, port) = ("127.0.0.1", server.port)
+            link = .tcp(host: "127.0.0.1", port: server.port)
             description = "Simulated TUF-2000M at 127.0.0.1:\(server.port), unit \(settings.unit)"
             // The simulated meter's readings move on at the poll interval, at least once a second.
             let tick = min(settings.interval, .seconds(1))
@@ -36,7 +36,7 @@ struct ServedModbus {
                 }
             })
         }
-        let client = ModbusTCPClient(host: host, port: port, unitID: settings.unit)
+        let client = ModbusClient(link, unitID: settings.unit)
         let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client), interval: settings.interval)
         services.append(TaskService { await monitor.run() })
         return ServedModbus(monitor: monitor, device: description, services: services, client: client, simulator: simulator)

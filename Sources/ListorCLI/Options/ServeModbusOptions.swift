@@ -1,10 +1,13 @@
 import ArgumentParser
+import Modbus
 
 /// The options of `listor serve` that choose ModbusApp's device; without `--modbus-device`,
 /// a simulated TUF-2000M on a free loopback port.
 struct ServeModbusOptions: ParsableArguments {
-    @Option(name: .customLong("modbus-device"), help: ArgumentHelp("A Modbus TCP device to poll (default: a built-in simulated TUF-2000M).", valueName: "host[:port]"))
-    var device: ModbusEndpoint?
+    @Option(name: .customLong("modbus-device"), help: ArgumentHelp(
+        "A device to poll (default: a built-in simulated TUF-2000M): host[:port] for Modbus TCP, rtu:/dev/ttyUSB0?baud=9600&parity=none&data=8&stop=1 for Modbus RTU (19200 8E1 unless given), rtu+tcp://host:port for RTU over TCP.",
+        valueName: "device"))
+    var device: String?
     @Option(name: .customLong("modbus-map"), help: ArgumentHelp("Its register map (JSON; default: the TUF-2000M's).", valueName: "file"))
     var map: String?
     @Option(name: .customLong("modbus-unit"), help: ArgumentHelp("Its unit (slave) id.", valueName: "n"))
@@ -13,12 +16,19 @@ struct ServeModbusOptions: ParsableArguments {
     var interval: Double = 1
 
     func validate() throws {
+        if let device { _ = try link(device) }
         guard interval >= 0.1, interval <= 3600 else {
             throw ValidationError("--modbus-interval: \(interval) is outside 0.1 to 3600 seconds")
         }
     }
 
+    private func link(_ device: String) throws -> ModbusLink {
+        do { return try ModbusDeviceAddress.link(device) } catch let error as ValidationError {
+            throw ValidationError("--modbus-device: \(error.message)")
+        }
+    }
+
     var settings: ModbusSettings {
-        ModbusSettings(device: device, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())))
+        ModbusSettings(device: device.flatMap { try? link($0) }, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())))
     }
 }

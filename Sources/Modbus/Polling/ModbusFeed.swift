@@ -10,7 +10,8 @@ public enum ModbusFeed {
     ]
 
     /// `{"date": "2026-11-22 14:05", "header_key": […], "header_value": {…}, "data": […]}`.
-    /// Stale rows also carry `"stale": true`, `"error"` and `"error_date"`, which the original
+    /// Rows with a numeric value also carry it exactly as a JSON number, `"value": 1234.5677`,
+    /// whatever `decimals` does to `real_value`. Stale rows also carry `"stale": true`, `"error"` and `"error_date"`, which the original
     /// app ignores.
     public static func json(_ snapshot: ModbusSnapshot, timeZone: TimeZone = .current) -> JSONValue {
         let rows: [JSONValue] = snapshot.rows.map { row in
@@ -18,6 +19,7 @@ public enum ModbusFeed {
                 ("register", .string(row.register)), ("register_value", .string(row.registerValue)), ("unit", .string(row.unit)),
                 ("variable_name", .string(row.variableName)), ("real_value", .string(row.realValue)),
             ]
+            if let number = row.number, number.isFinite { members.append(("value", .number(number))) }
             if let stale = row.stale {
                 members += [("stale", .bool(true)), ("error", .string(stale.error)), ("error_date", .string(dateText(stale.since, timeZone: timeZone)))]
             }

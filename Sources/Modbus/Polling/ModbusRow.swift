@@ -10,8 +10,11 @@ public struct ModbusRow: Sendable, Hashable {
     public var unit: String
     /// The raw registers in decimal, "63647-15846"; empty until the first good read.
     public var registerValue: String
-    /// The value the registers hold, "0.1128".
+    /// The value the registers hold as text, exactly as decoded: "0.112778895".
     public var realValue: String
+    /// The value as a number, for trends and the feed's `value`; nil until the first good read
+    /// and for formats that are not one number.
+    public var number: Double?
     /// Set when the last read of this variable failed: the row shows its last good values.
     public var stale: Staleness?
 
@@ -20,12 +23,14 @@ public struct ModbusRow: Sendable, Hashable {
         public var since: Date
     }
 
-    public init(register: String, variableName: String, unit: String, registerValue: String = "", realValue: String = "", stale: Staleness? = nil) {
+    public init(register: String, variableName: String, unit: String, registerValue: String = "", realValue: String = "",
+                number: Double? = nil, stale: Staleness? = nil) {
         self.register = register
         self.variableName = variableName
         self.unit = unit
         self.registerValue = registerValue
         self.realValue = realValue
+        self.number = number
         self.stale = stale
     }
 }

@@ -25,25 +25,19 @@ public actor RegisterPoller {
     public func poll() async -> ModbusSnapshot {
         var rows = snapshot.rows
         var failures: [String] = []
-        var linkFailure: String?
-        for read in plan.reads {
-            // Once the link has failed, the other reads of this poll would only wait out the
-            // same failure: their rows go stale with it at once.
-            if let linkFailure {
-                markStale(read, linkFailure, in: &rows)
-                continue
-            }
+        // The whole plan goes in one call: a client runs it on its own thread, and once the link
+        // fails the reads after it fail with it at once rather than each waiting it out.
+        let results = await transport.send(plan.reads.map(\.request))
+        for (read, result) in zip(plan.reads, results) {
             do {
-                let response = try await transport.send(read.request)
+                let response = try result.get()
                 let time = now()
                 for index in read.variables {
                     rows[index] = try row(for: map.variables[index], in: read, response: response, previous: rows[index], time: time)
                 }
             } catch {
-                let modbusError = error as? ModbusError
-                let message = modbusError?.description ?? "\(error)"
+                let message = (error as? ModbusError)?.description ?? "\(error)"
                 failures.append(message)
-                if modbusError?.isLinkFailure == true { linkFailure = message }
                 markStale(read, message, in: &rows)
             }
         }
@@ -70,15 +64,19 @@ public actor RegisterPoller {
             let words = Array(registers[offset..<offset + variable.count])
             row.registerValue = words.map(String.init).joined(separator: "-")
             do {
-                row.realValue = try variable.encoding.value(of: words)
+                let reading = try variable.encoding.reading(of: words)
+                row.realValue = reading.text
+                row.number = reading.number
             } catch {
                 row.realValue = ""
+                row.number = nil
                 row.stale = ModbusRow.Staleness(error: error.description, since: time)
             }
         case .bits(let bits) where bits.count >= offset + variable.count:
             let values = bits[offset..<offset + variable.count].map { $0 ? "1" : "0" }
             row.registerValue = values.joined(separator: "-")
             row.realValue = values.joined(separator: " ")
+            row.number = variable.count == 1 ? (bits[offset] ? 1 : 0) : nil
         default:
             throw ModbusError.mismatchedResponse("\(response) does not cover \(variable.name)")
         }

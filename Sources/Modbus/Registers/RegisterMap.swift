@@ -107,6 +107,11 @@ public struct RegisterMap: Sendable, Hashable {
         }
         if fields.contains(Key("scale")) { encoding.scale = try fields.double(Key("scale")) }
         if fields.contains(Key("offset")) { encoding.offset = try fields.double(Key("offset")) }
+        if fields.contains(Key("decimals")) {
+            let decimals = try fields.integer(Key("decimals"))
+            guard (0...10).contains(decimals) else { throw fields.invalid(Key("decimals"), "must be 0 to 10, not \(decimals)") }
+            encoding.decimals = decimals
+        }
         return RegisterVariable(
             name: name, unit: try fields.optionalString(Key("unit"))?.trimmed() ?? "", table: table,
             address: UInt16(start - first), count: count, encoding: encoding, numbering: numbering)

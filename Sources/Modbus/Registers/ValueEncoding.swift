@@ -10,34 +10,49 @@ public struct ValueEncoding: Sendable, Hashable {
     public var mask: UInt32?
     public var scale: Double
     public var offset: Double
+    /// Digits after the point in the text shown (Home Assistant's `precision`); nil shows the
+    /// value exactly. Never applied to the number.
+    public var decimals: Int?
 
     public init(format: RegisterFormat, wordOrder: WordOrder = .lowWordFirst, byteSwap: Bool = false,
-                mask: UInt32? = nil, scale: Double = 1, offset: Double = 0) {
+                mask: UInt32? = nil, scale: Double = 1, offset: Double = 0, decimals: Int? = nil) {
         self.format = format
         self.wordOrder = wordOrder
         self.byteSwap = byteSwap
         self.mask = mask
         self.scale = scale
         self.offset = offset
+        self.decimals = decimals
     }
 
     /// The value the registers hold, as text: what the feed's `real_value` shows.
     public func value(of registers: [UInt16]) throws(RegisterValueError) -> String {
+        try reading(of: registers).text
+    }
+
+    /// The value the registers hold, exactly: a REAL4 as the shortest decimal that reads back to
+    /// the same float, integers whole, scaled integers with the decimals the scale and offset
+    /// imply; `decimals`, when set, rounds the text (never the number).
+    public func reading(of registers: [UInt16]) throws(RegisterValueError) -> RegisterReading {
         let words = byteSwap ? registers.map(\.byteSwapped) : registers
         if let count = format.registerCount, words.count != count {
             throw RegisterValueError("\(format.rawValue) takes \(count) registers, not \(words.count)")
         }
         switch format {
         case .real4:
-            return Self.text(scaled(Double(Float(bitPattern: combined(words)))))
+            let float = Float(bitPattern: combined(words))
+            let value = isScaled ? Float(scaled(Double(float))) : float
+            let exact = Self.shortest(value)
+            let number = value.isFinite ? Double(exact) ?? Double(value) : Double(value)
+            return RegisterReading(text: decimals.map { Self.fixed(number, decimals: $0) } ?? exact, number: number)
         case .long:
-            return integerText(Int64(Int32(bitPattern: masked(combined(words)))))
+            return integerReading(Int64(Int32(bitPattern: masked(combined(words)))))
         case .ulong:
-            return integerText(Int64(masked(combined(words))))
+            return integerReading(Int64(masked(combined(words))))
         case .integer:
-            return integerText(Int64(Int16(bitPattern: UInt16(truncatingIfNeeded: masked(UInt32(words[0]))))))
+            return integerReading(Int64(Int16(bitPattern: UInt16(truncatingIfNeeded: masked(UInt32(words[0]))))))
         case .uint16:
-            return integerText(Int64(masked(UInt32(words[0]))))
+            return integerReading(Int64(masked(UInt32(words[0]))))
         case .bcd:
             var digits = ""
             for (index, word) in words.enumerated() {
@@ -49,12 +64,13 @@ public struct ValueEncoding: Sendable, Hashable {
                     digits.append(Character(String(nibble)))
                 }
             }
-            return digits
+            return RegisterReading(text: digits, number: Double(digits))
         case .bit:
-            return words.map { word in
+            let text = words.map { word in
                 let bits = String(word, radix: 2)
                 return String(repeating: "0", count: 16 - bits.count) + bits
             }.joined(separator: " ")
+            return RegisterReading(text: text, number: words.count == 1 ? Double(words[0]) : nil)
         }
     }
 
@@ -67,29 +83,69 @@ public struct ValueEncoding: Sendable, Hashable {
         mask.map { value & $0 } ?? value
     }
 
+    private var isScaled: Bool { scale != 1 || offset != 0 }
+
     private func scaled(_ value: Double) -> Double { value * scale + offset }
 
-    private func integerText(_ value: Int64) -> String {
-        scale == 1 && offset == 0 ? String(value) : Self.text(scaled(Double(value)))
+    /// An integer, whole; scaled, with as many decimals as the scale and the offset have
+    /// (a scale of 0.01 gives two), so that 1989 × 0.1 reads 198.9 and not 198.90000000000001.
+    private func integerReading(_ value: Int64) -> RegisterReading {
+        guard isScaled else {
+            return RegisterReading(text: decimals.map { Self.fixed(Double(value), decimals: $0) } ?? String(value), number: Double(value))
+        }
+        let places = max(Self.decimalPlaces(of: scale), Self.decimalPlaces(of: offset))
+        let text = Self.fixed(scaled(Double(value)), decimals: decimals ?? places)
+        return RegisterReading(text: text, number: Double(Self.fixed(scaled(Double(value)), decimals: places)))
     }
 
-    /// Four significant digits, as a panel shows a measurement: 0.1128, 11.14, 877.8; whole
-    /// numbers from 10 000 up.
-    static func text(_ value: Double) -> String {
-        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-Infinity" : "Infinity") }
-        if value == 0 { return "0" }
-        let magnitude = abs(value)
-        if magnitude >= 10_000 { return String(Int64(value.rounded())) }
-        let digitsBeforePoint = magnitude >= 1 ? Int(log10(magnitude).rounded(.down)) + 1 : 0
-        let leadingZeros = magnitude < 1 ? -Int(log10(magnitude).rounded(.down)) - 1 : 0
-        let decimals = max(0, 4 - digitsBeforePoint + leadingZeros)
-        let factor = pow(10, Double(decimals))
-        let rounded = (value * factor).rounded() / factor
-        var text = String(format: "%.\(decimals)f", rounded)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
+    /// The digits after the point in the shortest text of `value`: 2 for 0.01, 0 for 2.
+    static func decimalPlaces(of value: Double) -> Int {
+        let text = plain(String(value))
+        guard let point = text.firstIndex(of: ".") else { return 0 }
+        let fraction = text[text.index(after: point)...]
+        return fraction == "0" ? 0 : min(fraction.count, 15)
+    }
+
+    /// `value` with `decimals` digits after the point, without a negative zero.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return special(value) }
+        let text = String(format: "%.\(max(0, min(decimals, 17)))f", value)
+        return text.allSatisfy({ "-0.".contains($0) }) && text.hasPrefix("-") ? String(text.dropFirst()) : text
+    }
+
+    /// The shortest decimal that reads back to `value`, written out without an exponent:
+    /// 1234.5677, 0.1128, 30000000000.
+    static func shortest(_ value: Float) -> String {
+        guard value.isFinite else { return special(Double(value)) }
+        return value == 0 ? "0" : plain(value.description)
+    }
+
+    private static func special(_ value: Double) -> String {
+        value.isNaN ? "NaN" : (value < 0 ? "-Infinity" : "Infinity")
+    }
+
+    /// Swift's "1e-05" or "3e+10" written out as 0.00001 or 30000000000; "2.0" as "2".
+    static func plain(_ text: String) -> String {
+        var text = text
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) else { return text }
+        let negative = text.hasPrefix("-")
+        let mantissa = text[text.index(text.startIndex, offsetBy: negative ? 1 : 0)..<e]
+        let point = mantissa.firstIndex(of: ".")
+        let digits = mantissa.filter { $0 != "." }
+        let integerDigits = (point.map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count) + exponent
+        var result: String
+        if integerDigits <= 0 {
+            result = "0." + String(repeating: "0", count: -integerDigits) + digits
+        } else if integerDigits >= digits.count {
+            result = digits + String(repeating: "0", count: integerDigits - digits.count)
+        } else {
+            result = String(digits.prefix(integerDigits)) + "." + String(digits.dropFirst(integerDigits))
         }
-        return text == "-0" ? "0" : text
+        if result.contains(".") {
+            while result.hasSuffix("0") { result.removeLast() }
+            if result.hasSuffix(".") { result.removeLast() }
+        }
+        return (negative ? "-" : "") + result
     }
 }

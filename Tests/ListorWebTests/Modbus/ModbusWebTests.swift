@@ -107,8 +107,8 @@ import Testing
                 Issue.record("no rows in the feed")
                 return
             }
-            #expect(first.members.map(\.key) == ["register", "register_value", "unit", "variable_name", "real_value"])
-            #expect(first.members.map(\.value) == [.string("1-2"), .string("63647-15846"), .string("m3/h"), .string("Flow Rate"), .string("0.1128")])
+            #expect(first.members.map(\.key) == ["register", "register_value", "unit", "variable_name", "real_value", "value"])
+            #expect(first.members.map(\.value) == [.string("1-2"), .string("63647-15846"), .string("m3/h"), .string("Flow Rate"), .string("0.112778895"), .number(0.112778895)])
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
         await monitor.refresh()
         let polled = await iterator.next()
         #expect(polled?.connection == .connected)
-        #expect(polled?.rows.first?.realValue == "0.1128")
+        #expect(polled?.rows.first?.realValue == "0.112778895")
         #expect(await monitor.snapshot == polled)
     }
 

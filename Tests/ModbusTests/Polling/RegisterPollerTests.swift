@@ -47,6 +47,29 @@ final class TestClock: Sendable {
         return device
     }
 
+    /// A flow of 1234.5678 m³/h is served as the float holds it, or with the decimals the map
+    /// asks for; never as the 1235 a four-digit panel would show.
+    @Test func aReal4IsServedExactlyOrWithTheMapsDecimals() async throws {
+        let (map, problems) = try RegisterMap.decode(Data("""
+            {"device": "meter", "registers": [
+              {"start": 1, "name": "Flow", "unit": "m3/h", "format": "REAL4"},
+              {"start": 3, "name": "Flow shown", "unit": "m3/h", "format": "REAL4", "decimals": 3},
+              {"start": 5, "name": "Bad", "format": "REAL4", "decimals": 11}
+            ]}
+            """.utf8))
+        #expect(problems.map(\.description) == ["item 2 (Bad): decimals: must be 0 to 10, not 11"])
+        let bits = Float(1234.5678).bitPattern
+        let words = [UInt16(bits & 0xFFFF), UInt16(bits >> 16)]
+        let device = ScriptedDevice()
+        device.answer(.readHoldingRegisters(address: 0, count: 4), with: .success(.registers(words + words)))
+        let snapshot = await RegisterPoller(map: map, transport: device).poll()
+        #expect(snapshot.rows.map(\.realValue) == ["1234.5677", "1234.568"])
+        let feed = ModbusFeed.json(snapshot).serialized(pretty: false)
+        #expect(feed.contains(#""real_value":"1234.5677","value":1234.5677}"#))
+        #expect(feed.contains(#""real_value":"1234.568","value":1234.5677}"#))
+        #expect(!feed.contains("1235"))
+    }
+
     @Test func aPollFillsTheSeedsFeedWithEveryValueComputed() async throws {
         let map = try RegisterMap.tuf2000m()
         let clock = TestClock()
@@ -54,7 +77,7 @@ final class TestClock: Sendable {
         let snapshot = await poller.poll()
         #expect(snapshot.connection == .connected)
         func row(_ register: String) -> ModbusRow? { snapshot.rows.first { $0.register == register } }
-        #expect(row("1-2") == ModbusRow(register: "1-2", variableName: "Flow Rate", unit: "m3/h", registerValue: "63647-15846", realValue: "0.1128"))
+        #expect(row("1-2") == ModbusRow(register: "1-2", variableName: "Flow Rate", unit: "m3/h", registerValue: "63647-15846", realValue: "0.112778895", number: 0.112778895))
         #expect(row("21-22")?.realValue == "-1104")
         #expect(row("53-54-55")?.registerValue == "9267-775-6152")
         #expect(row("53-54-55")?.realValue == "243303071808")
@@ -63,7 +86,7 @@ final class TestClock: Sendable {
         #expect(snapshot.rows.allSatisfy { !$0.realValue.isEmpty && $0.stale == nil })
 
         let feed = ModbusFeed.json(snapshot, timeZone: TimeZone(identifier: "UTC")!).serialized(pretty: false)
-        #expect(feed.hasPrefix(#"{"date":"2018-08-03 04:06","header_key":["register","variable_name","unit","register_value","real_value"],"header_value":{"register":"Register","variable_name":"Variable Name","unit":"Unit","register_value":"Register Value","real_value":"Real Value"},"data":[{"register":"1-2","register_value":"63647-15846","unit":"m3/h","variable_name":"Flow Rate","real_value":"0.1128"},"#))
+        #expect(feed.hasPrefix(#"{"date":"2018-08-03 04:06","header_key":["register","variable_name","unit","register_value","real_value"],"header_value":{"register":"Register","variable_name":"Variable Name","unit":"Unit","register_value":"Register Value","real_value":"Real Value"},"data":[{"register":"1-2","register_value":"63647-15846","unit":"m3/h","variable_name":"Flow Rate","real_value":"0.112778895","value":0.112778895},"#))
     }
 
     @Test func aFailedReadKeepsTheLastGoodValuesMarkedStale() async throws {
@@ -80,11 +103,11 @@ final class TestClock: Sendable {
         var snapshot = await poller.poll()
         #expect(snapshot.connection == .failed("no response from meter:502 within 1 s"))
         let reynolds = try #require(snapshot.rows.last)
-        #expect(reynolds.realValue == "892.8")
+        #expect(reynolds.realValue == "892.7822")
         #expect(reynolds.stale == ModbusRow.Staleness(error: "no response from meter:502 within 1 s", since: clock.now))
         #expect(snapshot.rows.first?.stale == nil)
         let feed = ModbusFeed.json(snapshot, timeZone: TimeZone(identifier: "UTC")!).serialized(pretty: false)
-        #expect(feed.contains(#""real_value":"892.8","stale":true,"error":"no response from meter:502 within 1 s","error_date":"2018-08-03 04:07"}"#))
+        #expect(feed.contains(#""real_value":"892.7822","value":892.7822,"stale":true,"error":"no response from meter:502 within 1 s","error_date":"2018-08-03 04:07"}"#))
 
         let failedAt = clock.now
         clock.advance(60)

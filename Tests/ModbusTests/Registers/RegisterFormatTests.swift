@@ -4,11 +4,11 @@ import Testing
 /// Values from the seed backend's own dump of a TUF-2000M (feed.txt, 2018-08-03).
 @Suite struct RegisterFormatTests {
     @Test func real4LowWordFirstIsTheMetersFlowRate() throws {
-        #expect(try ValueEncoding(format: .real4).value(of: [63647, 15846]) == "0.1128")
-        #expect(try ValueEncoding(format: .real4, wordOrder: .highWordFirst).value(of: [15846, 63647]) == "0.1128")
-        #expect(try ValueEncoding(format: .real4, byteSwap: true).value(of: [UInt16(63647).byteSwapped, UInt16(15846).byteSwapped]) == "0.1128")
-        #expect(try ValueEncoding(format: .real4).value(of: [14744, 16690]) == "11.14", "temperature #1/inlet")
-        #expect(try ValueEncoding(format: .real4).value(of: [12816, 17503]) == "892.8", "Reynolds number")
+        #expect(try ValueEncoding(format: .real4).value(of: [63647, 15846]) == "0.112778895")
+        #expect(try ValueEncoding(format: .real4, wordOrder: .highWordFirst).value(of: [15846, 63647]) == "0.112778895")
+        #expect(try ValueEncoding(format: .real4, byteSwap: true).value(of: [UInt16(63647).byteSwapped, UInt16(15846).byteSwapped]) == "0.112778895")
+        #expect(try ValueEncoding(format: .real4).value(of: [14744, 16690]) == "11.139061", "temperature #1/inlet")
+        #expect(try ValueEncoding(format: .real4).value(of: [12816, 17503]) == "892.7822", "Reynolds number")
         #expect(try ValueEncoding(format: .real4).value(of: [0, 0]) == "0")
     }
 
@@ -24,7 +24,7 @@ import Testing
         #expect(try ValueEncoding(format: .integer).value(of: [65535]) == "-1")
         #expect(try ValueEncoding(format: .uint16).value(of: [65535]) == "65535")
         #expect(try ValueEncoding(format: .integer, mask: 0xFF).value(of: [829]) == "61", "signal quality is the low byte")
-        #expect(try ValueEncoding(format: .uint16, scale: 0.5, offset: -10).value(of: [120]) == "50")
+        #expect(try ValueEncoding(format: .uint16, scale: 0.5, offset: -10).value(of: [120]) == "50.0")
     }
 
     @Test func bcdAndBits() throws {
@@ -40,8 +40,32 @@ import Testing
         #expect(throws: RegisterValueError("REAL4 takes 2 registers, not 1")) { try ValueEncoding(format: .real4).value(of: [1]) }
     }
 
-    @Test(arguments: [(0.000123456, "0.0001235"), (1234.5, "1235"), (99999.4, "99999"), (-0.5, "-0.5"), (10, "10"), (Double.nan, "NaN")])
-    func measurementsShowFourSignificantDigits(value: Double, text: String) {
-        #expect(ValueEncoding.text(value) == text)
+    /// A REAL4 is shown as the shortest decimal that reads back to the same float: never
+    /// rounded to a panel's four digits (1234.5678 used to be served as 1235).
+    @Test(arguments: [
+        (Float(1234.5678), "1234.5677"), (Float(0.000123456), "0.000123456"), (Float(99999.4), "99999.4"), (Float(-0.5), "-0.5"),
+        (Float(10), "10"), (Float(3e10), "30000000000"), (Float(1e-7), "0.0000001"), (Float(-0.0), "0"), (Float.nan, "NaN"), (-Float.infinity, "-Infinity"),
+    ])
+    func real4IsTheShortestDecimalOfTheFloat(value: Float, text: String) throws {
+        let words = [UInt16(value.bitPattern & 0xFFFF), UInt16(value.bitPattern >> 16)]
+        let reading = try ValueEncoding(format: .real4).reading(of: words)
+        #expect(reading.text == text)
+        if value.isFinite { #expect(reading.number.map(Float.init) == value, "the number reads back to the same float") }
+    }
+
+    @Test func decimalsRoundTheTextButNotTheNumber() throws {
+        let words = [UInt16(Float(1234.5678).bitPattern & 0xFFFF), UInt16(Float(1234.5678).bitPattern >> 16)]
+        let reading = try ValueEncoding(format: .real4, decimals: 3).reading(of: words)
+        #expect(reading.text == "1234.568")
+        #expect(reading.number == 1234.5677)
+        #expect(try ValueEncoding(format: .uint16, decimals: 2).value(of: [7]) == "7.00")
+        #expect(try ValueEncoding(format: .real4, decimals: 0).value(of: words) == "1235")
+    }
+
+    @Test(arguments: [(0.01, 0.0, 1234, "12.34"), (0.1, -40.0, 655, "25.5"), (2.0, 0.0, 21, "42"), (0.001, 0.0, 1, "0.001"), (0.5, 0.25, 3, "1.75")])
+    func scaledIntegersKeepTheDecimalsTheScaleImplies(scale: Double, offset: Double, register: UInt16, text: String) throws {
+        let reading = try ValueEncoding(format: .uint16, scale: scale, offset: offset).reading(of: [register])
+        #expect(reading.text == text)
+        #expect(reading.number == Double(text))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ListorTestSupport
 import Modbus
 import ModbusNIO
 import Testing
@@ -20,12 +21,43 @@ import Testing
         try await server.close()
     }
 
+    /// A Modbus RTU device on a serial port (pymodbus's, on a pseudo-terminal pair), named as
+    /// mbpoll names it.
+    @Test func readsAndPollsASerialDeviceAsMbpollSpellsIt() async throws {
+        let noSocat = SerialPair.isMissing()
+        guard await !PymodbusServer.isMissing(), !noSocat else { return }
+        let pair = try SerialPair()
+        try await pair.plugIn()
+        let server = try await PymodbusServer.startSerial(path: pair.device, baudRate: 9600, parity: "N")
+        let read = await listor(["modbus", "read", pair.client, "-m", "rtu", "-b", "9600", "-P", "none", "-a", "1", "-r", "1", "-c", "2"])
+        let poll = await listor(["modbus", "poll", pair.client, "-b", "9600", "-P", "none", "--format", "json"])
+        let wrongMode = await listor(["modbus", "read", pair.client, "-m", "tcp"])
+        await server.stop()
+        await pair.remove()
+        #expect(read.output == "[1]: \t63647 (-1889)\n[2]: \t15846\n")
+        #expect(poll.exitCode == 0, "\(poll.errorOutput)")
+        #expect(poll.output.contains(#""real_value": "0.112778895""#))
+        #expect(wrongMode.exitCode == 64)
+        #expect(wrongMode.errorOutput.hasPrefix("Error: -m tcp: \(pair.client) is a serial port, which speaks RTU (-m rtu)"))
+    }
+
+    @Test func lineSettingsAreCheckedAndBelongToSerialPorts() async {
+        let baud = await listor(["modbus", "read", "/dev/ttyUSB0", "-b", "9601"])
+        #expect(baud.exitCode == 64)
+        #expect(baud.errorOutput.hasPrefix("Error: baud rate 9601 is not one of 1200, 2400"))
+        let tcp = await listor(["modbus", "read", "127.0.0.1", "-P", "none"])
+        #expect(tcp.errorOutput.hasPrefix("Error: -P: only a serial port takes line settings; 127.0.0.1 is reached over TCP"))
+        let missing = await listor(["modbus", "read", "/dev/listor-no-such-port", "--timeout", "1"])
+        #expect(missing.exitCode == 1)
+        #expect(missing.errorOutput == "listor: cannot connect to /dev/listor-no-such-port: No such file or directory\n")
+    }
+
     @Test func readsAsMbpollPrints() async throws {
         try await withDevice { device in
             let result = await listor(["modbus", "read", device, "-r", "1", "-c", "5"])
             #expect(result.exitCode == 0)
             #expect(result.output == "[1]: \t63647 (-1889)\n[2]: \t15846\n[3]: \t23\n[4]: \t0\n[5]: \t65535 (-1)\n")
-            #expect(await listor(["modbus", "read", device, "-r", "0", "-0", "--format", "float"]).output == "[0]: \t0.1128\n")
+            #expect(await listor(["modbus", "read", device, "-r", "0", "-0", "--format", "float"]).output == "[0]: \t0.112778895\n")
             #expect(await listor(["modbus", "read", device, "-t", "coil", "-r", "1", "-c", "3"]).output == "[1]: \t1\n[2]: \t0\n[3]: \t1\n")
         }
     }
@@ -71,8 +103,22 @@ import Testing
 
                 """)
             #expect(result.output.contains(#""register": "1-2","#))
-            #expect(result.output.contains(#""real_value": "0.1128""#))
+            #expect(result.output.contains(#""real_value": "0.112778895""#))
             #expect(result.output.contains(#""stale": true"#))
         }
+    }
+}
+
+/// The one string `serve --modbus-device` takes, in each transport.
+@Suite struct ModbusDeviceAddressTests {
+    @Test func everyTransportHasOneClearForm() throws {
+        #expect(try ModbusDeviceAddress.link("10.0.0.7") == .tcp(host: "10.0.0.7", port: 502))
+        #expect(try ModbusDeviceAddress.link("tcp://[::1]:1502") == .tcp(host: "::1", port: 1502))
+        #expect(try ModbusDeviceAddress.link("rtu+tcp://gateway:4001") == .rtuOverTCP(host: "gateway", port: 4001))
+        #expect(try ModbusDeviceAddress.link("rtu:/dev/ttyUSB0") == .rtu(SerialLine(path: "/dev/ttyUSB0", baudRate: 19200, dataBits: 8, parity: .even, stopBits: 1)))
+        #expect(try ModbusDeviceAddress.link("rtu:/dev/ttyUSB0?baud=9600&parity=none&data=7&stop=2")
+            == .rtu(SerialLine(path: "/dev/ttyUSB0", baudRate: 9600, dataBits: 7, parity: .none, stopBits: 2)))
+        #expect(throws: (any Error).self) { try ModbusDeviceAddress.link("rtu:/dev/ttyUSB0?speed=9600") }
+        #expect(throws: (any Error).self) { try ModbusDeviceAddress.link("rtu:ttyUSB0") }
     }
 }

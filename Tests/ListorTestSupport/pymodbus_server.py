@@ -2,7 +2,15 @@
 
 pymodbus is someone else's implementation of the protocol, so the tests check Listor's client
 against it rather than against Listor's own simulator. Prints "listening on PORT" once the
-server accepts connections; stops on SIGTERM. Usage: pymodbus_server.py [PORT]
+server accepts connections; stops on SIGTERM.
+
+Usage: pymodbus_server.py [PORT]                      Modbus TCP on 127.0.0.1
+       pymodbus_server.py --rtu-over-tcp [PORT]       RTU frames over TCP on 127.0.0.1
+       pymodbus_server.py --serial PATH BAUD PARITY   Modbus RTU on a serial port (N, E or O)
+
+On RTU links the device is unit 1, and three reads misbehave on purpose: input register 6
+(address 5) is answered with a wrong CRC, input register 7 (address 6) with a frame cut short,
+and input register 8 (address 7) not at all.
 """
 import asyncio
 import os
@@ -11,7 +19,8 @@ import socket
 import struct
 import sys
 
-from pymodbus.server import ModbusTcpServer
+from pymodbus import FramerType
+from pymodbus.server import ModbusSerialServer, ModbusTcpServer
 from pymodbus.simulator import DataType, SimData, SimDevice
 
 # Registers 1-100 of a TUF-2000M, from the seed backend's dump (feed.txt, 2018-08-03).
@@ -47,11 +56,48 @@ COILS = [SimData(address=0, values=[0x6BCD], datatype=DataType.BITS)]
 DISCRETE = [SimData(address=0, values=[0x0055], datatype=DataType.BITS)]
 
 
-async def main(port):
-    device = SimDevice(id=0, simdata=(COILS, DISCRETE, HOLDING, INPUT))
-    server = ModbusTcpServer(device, address=("127.0.0.1", port))
+class Misbehaviour:
+    """Spoils the answers to three reads on RTU links, through pymodbus's packet trace."""
+
+    def __init__(self):
+        self.last_request = b""
+
+    def __call__(self, sending, packet):
+        if not sending:
+            self.last_request = bytes(packet)
+            return packet
+        # Read input registers (04) at address 5, 6 or 7, one register.
+        if self.last_request[1:6] == bytes([4, 0, 5, 0, 1]):
+            return packet[:-1] + bytes([packet[-1] ^ 0xFF])
+        if self.last_request[1:6] == bytes([4, 0, 6, 0, 1]):
+            return packet[:4]
+        if self.last_request[1:6] == bytes([4, 0, 7, 0, 1]):
+            return b""
+        return packet
+
+
+async def main(port, serial=None, rtu_over_tcp=False):
     # pymodbus's serve_forever outlives SIGTERM; end at once, as a killed device would.
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: os._exit(0))
+    if serial:
+        path, baud, parity = serial
+        device = SimDevice(id=1, simdata=(COILS, DISCRETE, HOLDING, INPUT))
+        opened = asyncio.Event()
+        server = ModbusSerialServer(
+            device, framer=FramerType.RTU, port=path, baudrate=baud, parity=parity, ignore_missing_devices=True,
+            reconnect_delay=0.2, trace_packet=Misbehaviour(), trace_connect=lambda up: opened.set() if up else None)
+        task = asyncio.create_task(server.serve_forever())
+        await asyncio.wait_for(opened.wait(), 10)
+        print(f"listening on {path}", flush=True)
+        await task
+        return
+    if rtu_over_tcp:
+        device = SimDevice(id=1, simdata=(COILS, DISCRETE, HOLDING, INPUT))
+        server = ModbusTcpServer(device, framer=FramerType.RTU, address=("127.0.0.1", port), ignore_missing_devices=True,
+                                 trace_packet=Misbehaviour())
+    else:
+        device = SimDevice(id=0, simdata=(COILS, DISCRETE, HOLDING, INPUT))
+        server = ModbusTcpServer(device, address=("127.0.0.1", port))
     task = asyncio.create_task(server.serve_forever())
     for _ in range(500):
         try:
@@ -66,10 +112,16 @@ async def main(port):
 if __name__ == "__main__":
     # A process started from a Swift test inherits the worker thread's blocked signals.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
-    if len(sys.argv) > 1:
-        chosen = int(sys.argv[1])
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["--serial"]:
+        asyncio.run(main(None, serial=(arguments[1], int(arguments[2]), arguments[3])))
+        sys.exit(0)
+    rtu_over_tcp = arguments[:1] == ["--rtu-over-tcp"]
+    arguments = arguments[1:] if rtu_over_tcp else arguments
+    if arguments:
+        chosen = int(arguments[0])
     else:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             chosen = probe.getsockname()[1]
-    asyncio.run(main(chosen))
+    asyncio.run(main(chosen, rtu_over_tcp=rtu_over_tcp))
