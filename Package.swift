@@ -81,6 +81,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        /// ModbusApp's trends in a SQLite file through GRDB: samples, thinned per-minute past, retention.
+        .target(
+            name: "ModbusSQLite",
+            dependencies: ["Modbus", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+
         /// Prolific Library (seed 002): books and loans, the validator, the library service and
         /// its view models. Stores are injected; LibrarySQLite has the default one.
         .target(
@@ -154,7 +161,7 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "LibraryPostgres", "Stella",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusNIO", "ModbusSQLite", "Library", "LibrarySQLite", "LibraryPostgres", "Stella",
                 "TextBrowser", "TextBrowserSQLite", "CListorMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -221,7 +228,7 @@ let package = Package(
             dependencies: ["Transistors", "ListorKit", "ListorTestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ModbusSQLite", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ModbusNIOTests",
             dependencies: [
@@ -266,8 +273,8 @@ let package = Package(
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
-                "ListorWeb", "Transistors", "Modbus", "Library", "LibrarySQLite", "Stella", "TextBrowser", "TextBrowserSQLite", "ListorKit", "ListorHTTPClient",
-                "ListorTestSupport",
+                "ListorWeb", "Transistors", "Modbus", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "TextBrowser", "TextBrowserSQLite", "ListorKit",
+                "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -282,7 +289,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "Library", "LibrarySQLite", "Stella", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ],

@@ -1,5 +1,4 @@
 import Foundation
-import ListorTestSupport
 import Testing
 
 /// pymodbus's Modbus server (pymodbus_server.py) with known registers: Modbus TCP or RTU over

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import ListorTestSupport
 import Testing
 
 /// Two pseudo-terminals joined by Debian's socat, standing in for a USB–RS-485 adapter and the

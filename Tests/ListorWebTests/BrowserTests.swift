@@ -6,6 +6,7 @@ import ListorKit
 import ListorTestSupport
 import ListorWeb
 import Modbus
+import ModbusSQLite
 import Stella
 import Tagged
 import Testing
@@ -223,6 +224,48 @@ import Transistors
                 polling.cancel()
             }
         }
+    }
+
+    /// From the sheet to a variable's chart, where a new poll's value is drawn without a reload:
+    /// wide and at phone width.
+    @Test(arguments: [(1280, 900), (375, 812)])
+    func modbusChartGrowsAsValuesArrive(width: Int, height: Int) async throws {
+        if browserMissing() { return }
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let map = try RegisterMap.tuf2000m()
+        try await store.describe(map.variables)
+        let now = Date()
+        for ago in (1...120).reversed() {
+            try await store.record([TrendSample(variable: "1-2", time: now.addingTimeInterval(-Double(ago)), value: 0.2 + Double(ago % 10) / 100)])
+        }
+        let meter = try await SimulatedMeter()
+        meter.setFlow(0.25)
+        await meter.monitor.refresh()
+        let trends = VariableTrendViewModel(store: store, pollInterval: .seconds(1))
+        try await withLoopbackServer(try await makeRouter(meter: meter, trends: trends)) { base in
+            try await WebDriverSession.with(width: width, height: height) { browser in
+                try await browser.open(base.absoluteString + "/modbus")
+                try await browser.click(#"a[href="/modbus/variables/1"]"#)
+                #expect(try await browser.currentURL() == base.absoluteString + "/modbus/variables/1")
+                #expect(try await browser.text("#variable-heading") == "Flow Rate")
+                let shown = width > 640 ? "#chart-wide" : "#chart-narrow"
+                #expect(try await browser.script("return getComputedStyle(document.querySelector('\(shown)')).display") == .string("block"))
+                #expect(try await browser.script("return document.querySelectorAll('\(shown) polyline.line:not(.live)').length") == .number(1))
+                // The first event is the current snapshot.
+                try await browser.waitUntil("document.querySelector('.variable-trend').dataset.livePoints === '1'")
+                _ = try await browser.script("window.listorMarker = 'same page'; return null")
+                meter.setFlow(0.5)
+                await meter.monitor.refresh()
+                try await browser.waitUntil("document.querySelector('.variable-trend').dataset.livePoints === '2'")
+                #expect(try await browser.text("#figure-last") == "0.5 m3/h")
+                #expect(try await browser.script("return document.querySelector('\(shown) polyline.live').getAttribute('points').split(' ').length") == .number(2))
+                #expect(try await browser.script("return window.listorMarker") == .string("same page"))
+                #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "no sideways scrolling")
+                try await save(browser, "modbus-chart-\(width).png")
+            }
+        }
+        _ = directory
     }
 
     @Test func modbusSheetWorksWithJavaScriptDisabled() async throws {

@@ -7,13 +7,14 @@ import Synchronization
 import Transistors
 
 /// The web front end over the bundled catalog and a simulated TUF-2000M, as `listor serve` builds it.
-func makeRouter(configuration: WebConfiguration = WebConfiguration(), meter: SimulatedMeter? = nil) async throws -> Router<WebRequestContext> {
+func makeRouter(configuration: WebConfiguration = WebConfiguration(), meter: SimulatedMeter? = nil,
+                trends: VariableTrendViewModel? = nil) async throws -> Router<WebRequestContext> {
     var transistors = TransistorListViewModel()
     await transistors.load(from: TransistorCatalogProviders.bundled())
     let meter = if let meter { meter } else { try await SimulatedMeter() }
     return try await buildRouter(configuration: configuration, modules: [
         TransistorsWebModule(viewModel: transistors),
-        ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", timeZone: TimeZone(identifier: "UTC")!),
+        ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", trends: trends, timeZone: TimeZone(identifier: "UTC")!),
     ])
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Modbus
 import ModbusNIO
+import ModbusSQLite
 
 /// Builds ModbusApp's transports and devices: a client for one device, the simulated TUF-2000M,
 /// and the register map a device is read with.
@@ -15,6 +16,17 @@ enum ModbusComposition {
         do { result = .success(try await body(client)) } catch { result = .failure(error) }
         await client.close()
         return try result.get()
+    }
+
+    /// The history `serve` keeps in `dataDirectory` (the default one when nil), for reading.
+    /// A directory without one is an error saying so.
+    static func trends(in dataDirectory: String?) throws -> VariableTrendViewModel {
+        let directory = try DataDirectory.prepare(dataDirectory)
+        let path = "\(directory)/modbus-history.sqlite"
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CompositionError("no Modbus history at \(path): `listor serve` records one (--data-dir \(directory))")
+        }
+        return VariableTrendViewModel(store: try SQLiteTrendStore(path: path), pollInterval: .seconds(1))
     }
 
     /// A poller of every variable of `map` on `transport`.

@@ -10,4 +10,6 @@ struct ModbusSettings: Sendable {
     var map: String?
     var unit: UInt8 = 1
     var interval: Duration = .seconds(1)
+    /// Days of trends kept in the data directory's `modbus-history.sqlite`; 0 keeps none.
+    var historyDays = 7
 }

@@ -19,15 +19,18 @@ enum ServeComposition {
         let formKey = try FormKeyFile.load(in: dataDirectory)
         let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog)
         try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
+        var logger = Logger(label: "listor") { StreamLogHandler(label: $0, stream: environment.errorStream) }
+        logger.logLevel = settings.logLevel
         let modbus: ServedModbus
-        do { modbus = try await ServedModbus.start(settings.modbus, environment: environment) } catch let error as ValidationError {
+        let modbusLogger = logger
+        do {
+            modbus = try await ServedModbus.start(settings.modbus, dataDirectory: dataDirectory, environment: environment) { modbusLogger.warning("\($0)") }
+        } catch let error as ValidationError {
             environment.writeError("error: \(error.message)\n")
             throw ExitCode.validationFailure
         } catch {
-            throw CompositionError("cannot start the simulated Modbus device: \(error)")
+            throw CompositionError("cannot start ModbusApp: \(error)")
         }
-        var logger = Logger(label: "listor") { StreamLogHandler(label: $0, stream: environment.errorStream) }
-        logger.logLevel = settings.logLevel
         let serverLogger = logger
         if settings.browser.allowsPrivateAddresses {
             logger.warning("--browser-allow-private: the reader fetches loopback and private addresses for anyone who can reach this server")
@@ -41,7 +44,7 @@ enum ServeComposition {
                         configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits),
                         modules: [
                             TransistorsWebModule(viewModel: transistors),
-                            ModbusWebModule(monitor: modbus.monitor, device: modbus.device, limits: settings.limits),
+                            ModbusWebModule(monitor: modbus.monitor, device: modbus.device, trends: modbus.trends, limits: settings.limits),
                             LibraryWebModule(library: library, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                              openLending: settings.libraryOpenLending, formKey: formKey),
                             StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures),

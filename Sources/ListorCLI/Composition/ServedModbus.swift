@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Modbus
 import ModbusNIO
+import ModbusSQLite
 import ServiceLifecycle
 
 /// ModbusApp's running parts for `listor serve`: the device (simulated unless one was named),
@@ -11,10 +12,14 @@ struct ServedModbus {
     /// "Simulated TUF-2000M at 127.0.0.1:40123, unit 1".
     let device: String
     let services: [any Service]
+    /// The variables' trends, when history is kept.
+    let trends: VariableTrendViewModel?
     private let client: ModbusClient
     private let simulator: ModbusTCPServer?
 
-    static func start(_ settings: ModbusSettings, environment: CommandEnvironment) async throws -> ServedModbus {
+    /// `report` hears what the history has to say for the log (writes failing, working again).
+    static func start(_ settings: ModbusSettings, dataDirectory: String, environment: CommandEnvironment,
+                      report: @escaping @Sendable (String) -> Void) async throws -> ServedModbus {
         let map = try ModbusComposition.registerMap(settings.map, environment, option: "--modbus-map")
         var services: [any Service] = []
         let link: ModbusLink, description: String
@@ -37,9 +42,17 @@ struct ServedModbus {
             })
         }
         let client = ModbusClient(link, unitID: settings.unit)
-        let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client), interval: settings.interval)
+        var recorder: TrendRecorder?, trends: VariableTrendViewModel?
+        if settings.historyDays > 0 {
+            let store = try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: .seconds(settings.historyDays * 86_400))
+            let trendRecorder = TrendRecorder(store: store, map: map, report: report)
+            services.append(TaskService { await trendRecorder.run() })
+            recorder = trendRecorder
+            trends = VariableTrendViewModel(store: store, pollInterval: settings.interval)
+        }
+        let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client), interval: settings.interval, recorder: recorder)
         services.append(TaskService { await monitor.run() })
-        return ServedModbus(monitor: monitor, device: description, services: services, client: client, simulator: simulator)
+        return ServedModbus(monitor: monitor, device: description, services: services, trends: trends, client: client, simulator: simulator)
     }
 
     /// Closes the connection to the device and stops the simulated one.

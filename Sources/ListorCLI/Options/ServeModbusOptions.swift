@@ -14,9 +14,16 @@ struct ServeModbusOptions: ParsableArguments {
     var unit: UInt8 = 1
     @Option(name: .customLong("modbus-interval"), help: ArgumentHelp("Seconds between polls (0.1 to 3600).", valueName: "seconds"))
     var interval: Double = 1
+    @Option(name: .customLong("modbus-history-days"), help: ArgumentHelp(
+        "Days of values to keep as trends in modbus-history.sqlite (whole for the last day, per-minute min/max/mean before it; 0 keeps none).",
+        valueName: "days"))
+    var historyDays: Int = 7
 
     func validate() throws {
         if let device { _ = try link(device) }
+        guard (0...3650).contains(historyDays) else {
+            throw ValidationError("--modbus-history-days: \(historyDays) is outside 0 to 3650")
+        }
         guard interval >= 0.1, interval <= 3600 else {
             throw ValidationError("--modbus-interval: \(interval) is outside 0.1 to 3600 seconds")
         }
@@ -29,6 +36,7 @@ struct ServeModbusOptions: ParsableArguments {
     }
 
     var settings: ModbusSettings {
-        ModbusSettings(device: device.flatMap { try? link($0) }, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())))
+        ModbusSettings(device: device.flatMap { try? link($0) }, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())),
+                       historyDays: historyDays)
     }
 }

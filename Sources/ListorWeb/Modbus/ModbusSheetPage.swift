@@ -19,6 +19,11 @@ struct ModbusSheetPage: Encodable {
         let hidden: Bool
         /// "Stale since 14:05: response timeout …", for stale rows only.
         let stale: String?
+        /// The variable's chart: "/modbus/variables/1".
+        let chartPath: String
+        /// Its last hour, when history is kept.
+        let sparkline: HTMLFragment?
+        let hasTrends: Bool
     }
 
     struct Cell: Encodable {
@@ -39,10 +44,14 @@ struct ModbusSheetPage: Encodable {
     let rows: HTMLFragment
     let emptyMessage: String?
     let hasEmptyMessage: Bool
+    /// Whether the sheet has a column of sparklines.
+    let hasTrends: Bool
     /// The live updates of this page: Server-Sent Events.
     let eventsPath = ModbusWebModule.eventsPath
 
-    init(_ viewModel: RegisterSheetViewModel, device: String, interval: Duration, timeZone: TimeZone, templates: Templates) throws {
+    /// `sparklines`: each variable's last hour by register, when history is kept.
+    init(_ viewModel: RegisterSheetViewModel, device: String, interval: Duration, timeZone: TimeZone,
+         sparklines: [String: HTMLFragment] = [:], templates: Templates) throws {
         self.device = device
         self.interval = Self.intervalText(interval)
         connection = viewModel.connectionText
@@ -51,16 +60,19 @@ struct ModbusSheetPage: Encodable {
         search = viewModel.search.text
         summary = viewModel.summary
         columns = viewModel.columns.map { Column(key: $0.key, title: $0.title) }
-        rows = try templates.fragment(each: Self.rows(viewModel, timeZone: timeZone), as: "modbus/row")
+        hasTrends = !sparklines.isEmpty
+        rows = try templates.fragment(each: Self.rows(viewModel, timeZone: timeZone, sparklines: sparklines), as: "modbus/row")
         emptyMessage = viewModel.emptyMessage
         hasEmptyMessage = emptyMessage != nil
     }
 
-    static func rows(_ viewModel: RegisterSheetViewModel, timeZone: TimeZone) -> [Row] {
+    static func rows(_ viewModel: RegisterSheetViewModel, timeZone: TimeZone, sparklines: [String: HTMLFragment]) -> [Row] {
         viewModel.snapshot.rows.enumerated().map { index, row in
             let cells = zip(viewModel.columns, viewModel.cells(of: row)).map { Cell(key: $0.key, text: $1) }
+            let firstRegister = row.register.split(separator: "-").first.map(String.init) ?? row.register
             return Row(index: index, first: cells.first?.text ?? "", cells: Array(cells.dropFirst()),
-                       hidden: !viewModel.matches(row), stale: staleText(row, timeZone: timeZone))
+                       hidden: !viewModel.matches(row), stale: staleText(row, timeZone: timeZone),
+                       chartPath: "/modbus/variables/\(firstRegister)", sparkline: sparklines[row.register], hasTrends: !sparklines.isEmpty)
         }
     }
 
@@ -89,12 +101,14 @@ struct ModbusSheetPage: Encodable {
         let rows: [JSONValue] = viewModel.snapshot.rows.map { row in
             var members: [(String, JSONValue)] = [("cells", .array(viewModel.cells(of: row).map(JSONValue.string)))]
             if let stale = staleText(row, timeZone: timeZone) { members.append(("stale", .string(stale))) }
+            if row.stale == nil, let number = row.number, number.isFinite { members.append(("value", .number(number))) }
             return .members(members)
         }
         return .members([
             ("connection", .string(viewModel.connectionText)),
             ("state", .string(state(viewModel.snapshot.connection))),
             ("updated", .string(viewModel.updatedText(timeZone: timeZone))),
+            ("time", viewModel.snapshot.updated.map { .number(($0.timeIntervalSince1970 * 1000).rounded()) } ?? .null),
             ("rows", .array(rows)),
         ])
     }

@@ -9,6 +9,8 @@ public actor RegisterMonitor {
     public nonisolated let interval: Duration
     public nonisolated let maximumWatchers: Int
     private let poller: RegisterPoller
+    /// Keeps every poll's values as trends, when there is a history.
+    public nonisolated let recorder: TrendRecorder?
     public private(set) var snapshot: ModbusSnapshot
     private var watchers: [Int: AsyncStream<ModbusSnapshot>.Continuation] = [:]
     private var counters: [Int: AsyncStream<Int>.Continuation] = [:]
@@ -20,8 +22,9 @@ public actor RegisterMonitor {
         case snapshots, counts
     }
 
-    public init(poller: RegisterPoller, interval: Duration, maximumWatchers: Int = 100) async {
+    public init(poller: RegisterPoller, interval: Duration, maximumWatchers: Int = 100, recorder: TrendRecorder? = nil) async {
         self.poller = poller
+        self.recorder = recorder
         self.interval = interval
         self.maximumWatchers = maximumWatchers
         snapshot = await poller.snapshot
@@ -106,6 +109,7 @@ public actor RegisterMonitor {
     public func refresh() async -> ModbusSnapshot {
         let snapshot = await poller.poll()
         self.snapshot = snapshot
+        recorder?.record(snapshot)
         for watcher in watchers.values { watcher.yield(snapshot) }
         return snapshot
     }

@@ -32,7 +32,7 @@ import Testing
             #expect(response.status == .ok)
             let html = response.text
             #expect(html.contains(#"<th scope="col" class="col-register_value">Register Value</th>"#))
-            #expect(html.contains(#"<tr data-index="0"><th scope="row">1-2</th><td class="col-variable_name">Flow Rate</td><td class="col-unit">m3/h</td>"#))
+            #expect(html.contains(#"<tr data-index="0"><th scope="row"><a href="/modbus/variables/1">1-2</a></th><td class="col-variable_name">Flow Rate</td><td class="col-unit">m3/h</td>"#))
             #expect(html.contains(#"<td class="col-real_value">0.25</td>"#))
             #expect(html.matches(of: /<tr data-index=/).count == snapshot.rows.count)
             #expect(html.contains(#"<span id="connection-text">Connected</span>"#))
@@ -75,7 +75,7 @@ import Testing
             #expect(html.contains(#"class="connection failed""#))
             #expect(html.contains("Cannot read the device: no response from meter:502 within 2 s"))
             // The last good value stays, marked.
-            #expect(html.contains(#"<th scope="row">1-2<span class="stale-mark"> (stale)</span></th>"#))
+            #expect(html.contains(#"<th scope="row"><a href="/modbus/variables/1">1-2</a><span class="stale-mark"> (stale)</span></th>"#))
             #expect(html.contains(#"<td class="col-real_value">0.5</td>"#))
 
             let feed = try feed(try await client.execute(uri: "/api/modbus", method: .get))

@@ -108,3 +108,74 @@
   };
   follow();
 })();
+
+// Times on ModbusApp's charts are shown in the reader's time zone: tell the server which.
+(() => {
+  "use strict";
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && !document.cookie.split("; ").includes("listor_tz=" + zone)) {
+    document.cookie = "listor_tz=" + zone + "; Path=/modbus; SameSite=Strict; Max-Age=31536000";
+  }
+})();
+
+// A variable's chart. Without this script it is complete as of loading the page. With it, each
+// poll's value arrives over the sheet's event stream and is drawn at the right end of the line;
+// once the line reaches the right edge, the chart slides left, a gap opens where a read failed,
+// and the "Last" figure follows.
+(() => {
+  "use strict";
+  const trend = document.querySelector(".variable-trend[data-events][data-row]");
+  const svgs = [...document.querySelectorAll("svg.chart")];
+  if (!trend || svgs.length === 0 || !("EventSource" in window)) return;
+  const index = Number(trend.dataset.row);
+  const round = (number) => Math.round(number * 10) / 10;
+
+  // Each chart (one for wide screens, one for phones) keeps its own scale and line.
+  const charts = svgs.map((svg) => {
+    const [left, top, width, height] = svg.dataset.plot.split(" ").map(Number);
+    const start = Number(svg.dataset.start), end = Number(svg.dataset.end);
+    const lowest = Number(svg.dataset.lowest), highest = Number(svg.dataset.highest);
+    const chart = { svg, line: svg.querySelector("polyline.live"), shift: svg.querySelector("g.shift") };
+    chart.x = (time) => left + width * (time - start) / (end - start);
+    chart.y = (value) => top + height * (1 - (Math.min(Math.max(value, lowest), highest) - lowest) / (highest - lowest));
+    chart.slide = (time) => time > end ? round(-width * (time - end) / (end - start)) : 0;
+    return chart;
+  });
+  let newest = 0;
+  let points = 0;
+
+  const add = (update) => {
+    const row = update.rows[index];
+    if (!row || typeof update.time !== "number" || update.time <= newest) return;
+    newest = update.time;
+    for (const chart of charts) {
+      if (typeof row.value !== "number") {
+        // A failed read: the next value starts a new run of the line.
+        if (chart.line.getAttribute("points")) {
+          const next = chart.line.cloneNode(false);
+          next.setAttribute("points", "");
+          chart.line.after(next);
+          chart.line = next;
+        }
+        continue;
+      }
+      const point = `${round(chart.x(update.time))},${round(chart.y(row.value))}`;
+      chart.line.setAttribute("points", ((chart.line.getAttribute("points") || "") + " " + point).trim());
+      chart.shift.setAttribute("transform", `translate(${chart.slide(update.time)} 0)`);
+    }
+    if (typeof row.value !== "number") return;
+    const last = document.getElementById("figure-last");
+    if (last) last.textContent = row.cells[4] + (trend.dataset.unit ? " " + trend.dataset.unit : "");
+    points += 1;
+    trend.dataset.livePoints = String(points);
+  };
+
+  const follow = (delay) => {
+    const events = new EventSource(trend.dataset.events);
+    events.addEventListener("snapshot", (event) => add(JSON.parse(event.data)));
+    events.addEventListener("error", () => {
+      if (events.readyState === EventSource.CLOSED) setTimeout(() => follow(Math.min(delay * 2, 60)), delay * 1000);
+    });
+  };
+  follow(5);
+})();

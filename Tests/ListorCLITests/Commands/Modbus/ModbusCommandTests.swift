@@ -2,6 +2,7 @@ import Foundation
 import ListorTestSupport
 import Modbus
 import ModbusNIO
+import ModbusSQLite
 import Testing
 @testable import ListorCLI
 
@@ -120,5 +121,58 @@ import Testing
             == .rtu(SerialLine(path: "/dev/ttyUSB0", baudRate: 9600, dataBits: 7, parity: .none, stopBits: 2)))
         #expect(throws: (any Error).self) { try ModbusDeviceAddress.link("rtu:/dev/ttyUSB0?speed=9600") }
         #expect(throws: (any Error).self) { try ModbusDeviceAddress.link("rtu:ttyUSB0") }
+    }
+}
+
+/// `listor modbus history` on the history `serve` keeps in the data directory.
+@Suite struct ModbusHistoryCommandTests {
+    static let start = Date(timeIntervalSince1970: 1_795_000_260)  // 2026-11-18 11:11:00 UTC
+
+    func withHistory(_ body: (String) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        try await store.describe(try RegisterMap.tuf2000m().variables)
+        for second in 0..<60 {
+            try await store.record([TrendSample(variable: "1-2", time: Self.start.addingTimeInterval(Double(second)), value: second == 3 ? nil : Double(second) / 4)])
+        }
+        try await body(directory.url.path)
+    }
+
+    @Test func printsSamplesAndStepsAsTableJSONAndCSV() async throws {
+        try await withHistory { dataDirectory in
+            let range = ["--from", "2026-11-18T11:11:00Z", "--to", "2026-11-18T11:11:05Z", "--data-dir", dataDirectory]
+            let table = await listor(["modbus", "history", "1"] + range)
+            #expect(table.exitCode == 0, "\(table.errorOutput)")
+            #expect(table.output == """
+                Flow Rate (m3/h), registers 1-2: 5 samples
+                time                      value
+                2026-11-18T11:11:00.000Z      0
+                2026-11-18T11:11:01.000Z   0.25
+                2026-11-18T11:11:02.000Z    0.5
+                2026-11-18T11:11:03.000Z
+                2026-11-18T11:11:04.000Z      1
+
+                """)
+            let csv = await listor(["modbus", "history", "1-2", "--from", "2026-11-18T11:11:00Z", "--to", "2026-11-18T11:12:00Z", "--step", "30s",
+                                    "--format", "csv", "--data-dir", dataDirectory])
+            #expect(csv.output == "time,min,max,mean,last,count\r\n2026-11-18T11:11:00.000Z,0,7.25,3.72413793103,7.25,29\r\n2026-11-18T11:11:30.000Z,7.5,14.75,11.125,14.75,30\r\n")
+            let json = await listor(["modbus", "history", "1"] + range + ["--format", "json"])
+            #expect(json.output.contains(#""time": "2026-11-18T11:11:03.000Z","#) && json.output.contains(#""value": null"#))
+        }
+    }
+
+    @Test func badInputIsNamed() async throws {
+        try await withHistory { dataDirectory in
+            let time = await listor(["modbus", "history", "1", "--from", "yesterday", "--data-dir", dataDirectory])
+            #expect(time.exitCode == 64)
+            #expect(time.errorOutput.hasPrefix(#"Error: --from: "yesterday" is not a time"#))
+            let unknown = await listor(["modbus", "history", "500", "--data-dir", dataDirectory])
+            #expect(unknown.exitCode == 1)
+            #expect(unknown.errorOutput == "listor: no variable at register 500; the map has 1-2, 3-4, 5-6, 7-8, 9-10, 11-12, …\n")
+        }
+        let empty = try TemporaryDirectory()
+        let none = await listor(["modbus", "history", "1", "--data-dir", empty.url.path])
+        #expect(none.exitCode == 1)
+        #expect(none.errorOutput.contains("no Modbus history at \(empty.url.path)/modbus-history.sqlite"))
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import ListorKit
+import Modbus
+
+/// What `modbus/variable.mustache` shows: one variable's chart over the range asked for, links
+/// to the other ranges, the range's figures, and the data behind it as CSV and JSON.
+struct ModbusVariablePage: Encodable {
+    struct RangeLink: Encodable {
+        let title: String
+        let href: String
+        let current: Bool
+    }
+
+    struct Figure: Encodable {
+        let label: String
+        let value: String
+        let id: String
+    }
+
+    let title: String
+    let register: String
+    let unit: String
+    let rangeTitle: String
+    let ranges: [RangeLink]
+    let figures: [Figure]
+    let chart: HTMLFragment
+    let emptyMessage: String?
+    /// The variable's row in the event stream's snapshots, for the live chart; nil if not polled.
+    let rowIndex: String?
+    let eventsPath = ModbusWebModule.eventsPath
+    let csvPath: String
+    let jsonPath: String
+
+    init(_ trend: VariableTrendViewModel.Chart, rowIndex: Int?, templates: Templates) throws {
+        let variable = trend.variable
+        title = variable.name
+        register = variable.register
+        unit = variable.unit
+        rangeTitle = trend.range.title
+        let first = variable.register.split(separator: "-").first.map(String.init) ?? variable.register
+        ranges = TrendRange.allCases.map { range in
+            RangeLink(title: range.title == "hour" ? "1 hour" : range.title == "day" ? "1 day" : range.title == "week" ? "1 week" : range.title,
+                      href: "/modbus/variables/\(first)?range=\(range.rawValue)", current: range == trend.range)
+        }
+        let suffix = variable.unit.isEmpty ? "" : " \(variable.unit)"
+        func text(_ value: Double?) -> String { value.map { TrendSeries.number($0) + suffix } ?? "—" }
+        figures = [
+            Figure(label: "Last", value: text(trend.last), id: "figure-last"),
+            Figure(label: "Minimum", value: text(trend.minimum), id: "figure-minimum"),
+            Figure(label: "Maximum", value: text(trend.maximum), id: "figure-maximum"),
+            Figure(label: "Mean", value: text(trend.mean), id: "figure-mean"),
+        ]
+        let heading = "\(variable.name) over the last \(trend.range.title)" + (variable.unit.isEmpty ? "" : ", in \(variable.unit)")
+        let wide = try templates.fragment(ModbusChartSVG(trend.chart, title: heading, unit: variable.unit, size: "wide"), as: "modbus/chart")
+        let narrow = try templates.fragment(ModbusChartSVG(trend.narrow, title: heading, unit: variable.unit, size: "narrow"), as: "modbus/chart")
+        chart = HTMLFragment(bytes: wide.bytes + narrow.bytes)
+        emptyMessage = trend.emptyMessage
+        self.rowIndex = rowIndex.map(String.init)
+        let query = "from=\(Int(trend.range.duration / 60))m" + (trend.range.step.map { "&step=\($0)" } ?? "")
+        csvPath = "/api/modbus/variables/\(first)/history.csv?\(query)"
+        jsonPath = "/api/modbus/variables/\(first)/history?\(query)"
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Keeps every poll's values in a `TrendStore`, without ever holding the poll up: snapshots
+/// are handed over at once and written in the recorder's own task, one transaction a poll. A
+/// write that fails (a full disk, a file gone read-only) is kept as the recorder's `problem`,
+/// for the page and the log, and the next poll's write is tried as usual.
+public actor TrendRecorder {
+    /// A write that failed, and since when writes have been failing.
+    public struct Problem: Sendable, Hashable {
+        public var message: String
+        public var since: Date
+    }
+
+    private let store: any TrendStore
+    private let variables: [RegisterVariable]
+    private let thinningInterval: Duration
+    private let now: @Sendable () -> Date
+    private let report: @Sendable (String) -> Void
+    private let snapshots: AsyncStream<ModbusSnapshot>
+    private let input: AsyncStream<ModbusSnapshot>.Continuation
+    public private(set) var problem: Problem?
+    /// Polls written since the recorder started, for tests and the log.
+    public private(set) var written = 0
+    private var lastWritten: Date?
+
+    /// `thinningInterval`: how often old samples are thinned and trimmed; `report` hears when
+    /// writes start failing and when they work again, for the log.
+    public init(store: any TrendStore, map: RegisterMap, thinningInterval: Duration = .seconds(600),
+                now: @escaping @Sendable () -> Date = Date.init, report: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.store = store
+        variables = map.variables
+        self.thinningInterval = thinningInterval
+        self.now = now
+        self.report = report
+        // A slow disk drops the oldest polls waiting, never the poller's time.
+        (snapshots, input) = AsyncStream.makeStream(of: ModbusSnapshot.self, bufferingPolicy: .bufferingNewest(256))
+    }
+
+    /// Hands a poll's snapshot over; returns at once.
+    public nonisolated func record(_ snapshot: ModbusSnapshot) {
+        input.yield(snapshot)
+    }
+
+    /// Writes what `record` hands over until the task is cancelled; thins old samples at the
+    /// start and then every `thinningInterval`.
+    public func run() async {
+        await attempt { try await store.describe(variables) }
+        await attempt { try await store.thin(now: now()) }
+        var nextThinning = ContinuousClock.now + thinningInterval
+        for await snapshot in snapshots {
+            if Task.isCancelled { break }
+            await write(snapshot)
+            if ContinuousClock.now >= nextThinning {
+                await attempt { try await store.thin(now: now()) }
+                nextThinning = ContinuousClock.now + thinningInterval
+            }
+        }
+    }
+
+    /// Stops `run()` once what was handed over is written.
+    public nonisolated func finish() {
+        input.finish()
+    }
+
+    /// Writes one snapshot now: what `run()` does for each.
+    public func write(_ snapshot: ModbusSnapshot) async {
+        guard let time = snapshot.updated, time != lastWritten else { return }
+        lastWritten = time
+        let samples = snapshot.rows.map { row in
+            TrendSample(variable: row.register, time: time, value: row.stale == nil ? row.number : nil)
+        }
+        if await attempt({ try await store.record(samples) }) { written += 1 }
+    }
+
+    @discardableResult
+    private func attempt(_ body: () async throws -> Void) async -> Bool {
+        do {
+            try await body()
+            if problem != nil {
+                problem = nil
+                report("the Modbus history is written again")
+            }
+            return true
+        } catch {
+            let message = String(describing: error)
+            if problem?.message != message { report("cannot write the Modbus history: \(message); polling goes on") }
+            problem = Problem(message: message, since: problem?.since ?? now())
+            return false
+        }
+    }
+}

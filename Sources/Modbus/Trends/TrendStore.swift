@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where trends are kept: ModbusSQLite's file in the data directory, or a double in tests.
+public protocol TrendStore: Sendable {
+    /// Names the variables whose samples will be recorded, so that the history can say what
+    /// it holds without the map.
+    func describe(_ variables: [RegisterVariable]) async throws
+
+    /// Keeps one poll's samples, all or none.
+    func record(_ samples: [TrendSample]) async throws
+
+    /// `variable`'s history from `from` up to `to`: every sample when `step` is nil, otherwise
+    /// one point per `step` seconds that holds values (min, max, mean, last). Oldest first.
+    func points(variable: String, from: Date, to: Date, step: Int?) async throws -> [TrendPoint]
+
+    /// Thins and trims what has grown old: samples older than the store's full-resolution window
+    /// become per-minute minimum, maximum and mean; anything beyond the retention goes.
+    func thin(now: Date) async throws
+
+    /// The variables the history holds, in the order they were described.
+    func variables() async throws -> [TrendVariable]
+}
