@@ -23,14 +23,16 @@ echo "$count reads of 125 holding registers per round, libmodbus $(pkg-config --
 # Load on this machine varies from minute to minute, so the clients alternate in short rounds,
 # and the median of the rounds' ratios is the figure.
 rounds=${ROUNDS:-7}
-ratios_loop=(); ratios_global=()
+plan=${PLAN:-8}
+ratios_loop=(); ratios_global=(); ratios_plan=()
 for round in $(seq 1 "$rounds"); do
     theirs=$("$out/libmodbus-client" "$port" "$count")
     ours=$(.build/release/ModbusClientBenchmark "$port" "$count")
     global=$(EXECUTOR=global .build/release/ModbusClientBenchmark "$port" "$count")
+    planned=$(EXECUTOR=plan PLAN=$plan .build/release/ModbusClientBenchmark "$port" "$count")
     ratio() { awk -v a="$1" -v b="$theirs" 'BEGIN { printf "%.3f", a / b }'; }
-    ratios_loop+=("$(ratio "$ours")"); ratios_global+=("$(ratio "$global")")
-    echo "round $round: libmodbus $theirs req/s; ModbusClient $ours req/s on its own loop (ratio $(ratio "$ours")), $global req/s from the global executor (ratio $(ratio "$global"))"
+    ratios_loop+=("$(ratio "$ours")"); ratios_global+=("$(ratio "$global")"); ratios_plan+=("$(ratio "$planned")")
+    echo "round $round: libmodbus $theirs req/s; ModbusClient $ours on its own loop ($(ratio "$ours")), $global one at a time from the global executor ($(ratio "$global")), $planned in read plans of $plan from the global executor ($(ratio "$planned"))"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-echo "median ratio: $(median "${ratios_loop[@]}") on the client's loop, $(median "${ratios_global[@]}") from the global executor"
+echo "median ratio: $(median "${ratios_loop[@]}") on the client's loop, $(median "${ratios_global[@]}") one at a time from the global executor, $(median "${ratios_plan[@]}") in read plans of $plan from the global executor (the poller's way)"

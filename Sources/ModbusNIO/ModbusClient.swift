@@ -150,9 +150,13 @@ public actor ModbusClient: ModbusTransport {
     }
 
     private func connect(host: String, port: Int, framing: ModbusClientHandler.Framing) async throws(ModbusError) -> Connection {
+        // A response is at most 260 bytes and comes alone: one read of a small buffer takes it,
+        // where NIO's defaults would read again until the socket is empty and size buffers by guess.
         let bootstrap = ClientBootstrap(group: eventLoop)
             .connectTimeout(TimeAmount(configuration.connectTimeout))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(.maxMessagesPerRead, value: 1)
+            .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 1024))
         do {
             let channel = try await bootstrap.connect(host: host, port: port).get()
             return try await attach(framing, to: channel)
@@ -185,8 +189,8 @@ public actor ModbusClient: ModbusTransport {
     }
 
     private func attach(_ framing: ModbusClientHandler.Framing, to channel: any Channel) async throws -> Connection {
-        let handler = makeHandler(framing)
-        return try await channel.eventLoop.submit {
+        return try await channel.eventLoop.submit { [self] in
+            let handler = makeHandler(framing)
             try channel.pipeline.syncOperations.addHandler(handler)
             return Connection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
         }.get()

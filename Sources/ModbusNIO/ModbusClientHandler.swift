@@ -25,8 +25,15 @@ final class ModbusClientHandler: ChannelInboundHandler {
         let transactionID: UInt16
         let deadline: NIODeadline
         /// Called exactly once: by the answer, the timer, or the link's end, whichever comes
-        /// first clears `pending`.
-        let completion: (Outcome) -> Void
+        /// first clears `pending`. Nil for a request of the batch, whose outcome goes to `batch`.
+        let completion: ((Outcome) -> Void)?
+    }
+
+    /// The requests of `run(_:completion:)` still to send and the outcomes so far.
+    private struct Batch {
+        let requests: [ModbusRequest]
+        var outcomes: [Outcome]
+        let completion: ([Outcome]) -> Void
     }
 
     private let endpoint: String
@@ -38,6 +45,7 @@ final class ModbusClientHandler: ChannelInboundHandler {
     private var context: ChannelHandlerContext?
     private var received: ByteBuffer?
     private var pending: Pending?
+    private var batch: Batch?
     private var transactionID: UInt16 = 0
     /// One timer per link rather than one per request: when it fires it fails the request in
     /// flight if that one's time is up, and otherwise waits for that one's deadline.
@@ -68,14 +76,43 @@ final class ModbusClientHandler: ChannelInboundHandler {
 
     /// Sends `request`; `completion` gets the response or the failure, on this loop.
     func send(_ request: ModbusRequest, completion: @escaping (Outcome) -> Void) {
-        do { try request.validate() } catch {
-            completion(.failure(error))
-            return
+        if let failure = start(request, completion: completion) { completion(.failure(failure)) }
+    }
+
+    /// Sends `requests` one after another and hands back every outcome, in order; after a
+    /// failure of the link the rest are not sent and fail with it. The batch goes from one
+    /// request to the next here, on the loop, without a closure or a task per request.
+    func run(_ requests: [ModbusRequest], completion: @escaping ([Outcome]) -> Void) {
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(requests.count)
+        batch = Batch(requests: requests, outcomes: outcomes, completion: completion)
+        continueBatch()
+    }
+
+    /// Sends the batch's next request, or finishes it; requests that fail before they are sent
+    /// are recorded in a loop rather than by recursion.
+    private func continueBatch() {
+        while var current = batch {
+            guard current.outcomes.count < current.requests.count else {
+                batch = nil
+                current.completion(current.outcomes)
+                return
+            }
+            if case .failure(let failure) = current.outcomes.last, failure.isLinkFailure {
+                current.outcomes.append(.failure(failure))
+                batch = current
+                continue
+            }
+            let request = current.requests[current.outcomes.count]
+            guard let failure = start(request, completion: nil) else { return }
+            batch?.outcomes.append(.failure(failure))
         }
-        guard let context, context.channel.isActive else {
-            completion(.failure(lost(nil)))
-            return
-        }
+    }
+
+    /// Puts `request` on the wire; the failure that kept it off, if one did.
+    private func start(_ request: ModbusRequest, completion: ((Outcome) -> Void)?) -> ModbusError? {
+        do { try request.validate() } catch { return error }
+        guard let context, context.channel.isActive else { return lost(nil) }
         // One request at a time: the client takes turns before calling.
         transactionID &+= 1
         pending = Pending(request: request, transactionID: transactionID, deadline: .now() + TimeAmount(responseTimeout), completion: completion)
@@ -96,28 +133,17 @@ final class ModbusClientHandler: ChannelInboundHandler {
                 }
             }
         }
-    }
-
-    /// Sends `requests` one after another and hands back every outcome, in order; after a
-    /// failure of the link the rest are not sent and fail with it.
-    func run(_ requests: [ModbusRequest], completion: @escaping ([Outcome]) -> Void) {
-        var outcomes: [Outcome] = []
-        outcomes.reserveCapacity(requests.count)
-        func next() {
-            guard outcomes.count < requests.count else { return completion(outcomes) }
-            if case .failure(let failure) = outcomes.last, failure.isLinkFailure {
-                outcomes.append(.failure(failure))
-                return next()
-            }
-            send(requests[outcomes.count]) { outcome in
-                outcomes.append(outcome)
-                next()
-            }
-        }
-        next()
+        return nil
     }
 
     private func write(_ request: ModbusRequest, _ context: ChannelHandlerContext) {
+        if case .mbap = framing, let (function, address, count) = request.read {
+            // A read, the request a poll sends: written straight into the buffer.
+            var bytes = context.channel.allocator.buffer(capacity: MBAPFrame.headerSize + 5)
+            bytes.writeMultipleIntegers(transactionID, UInt16(0), UInt16(6), unitID, function.rawValue, address, UInt16(count))
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+            return
+        }
         let pdu = request.pdu
         var bytes = context.channel.allocator.buffer(capacity: MBAPFrame.headerSize + pdu.count + 2)
         switch framing {
@@ -142,10 +168,15 @@ final class ModbusClientHandler: ChannelInboundHandler {
 
     private func readMBAP(_ context: ChannelHandlerContext) {
         do {
-            while let frame = try MBAPFrameDecoder.nextFrame(from: &received!) {
+            // The PDU is read where it lies in the buffer, without a copy.
+            while let header = try MBAPFrame.header(received!.readableBytesView), received!.readableBytes >= header.size {
+                let view = received!.readableBytesView
+                let pdu = view[view.startIndex + MBAPFrame.headerSize..<view.startIndex + header.size]
                 // A frame for another transaction is a late answer to a request that timed out.
-                guard let pending, pending.transactionID == frame.transactionID else { continue }
-                complete(answer(pending.request, unitID: frame.unitID, pdu: frame.pdu))
+                let outcome = pending.flatMap { $0.transactionID == header.transactionID ? answer($0.request, unitID: header.unitID, pdu: pdu) : nil }
+                received!.moveReaderIndex(forwardBy: header.size)
+                if let outcome { complete(outcome) }
+                guard received != nil else { return }
             }
             if received!.readableBytes == 0 { received = nil } else { received!.discardReadBytes() }
         } catch {
@@ -183,7 +214,7 @@ final class ModbusClientHandler: ChannelInboundHandler {
         }
     }
 
-    private func answer(_ request: ModbusRequest, unitID: UInt8, pdu: [UInt8]) -> Outcome {
+    private func answer(_ request: ModbusRequest, unitID: UInt8, pdu: some Collection<UInt8>) -> Outcome {
         guard unitID == self.unitID else {
             return .failure(.mismatchedResponse("unit \(unitID) answered a request to unit \(self.unitID)"))
         }
@@ -203,7 +234,12 @@ final class ModbusClientHandler: ChannelInboundHandler {
     private func complete(_ outcome: Outcome) {
         guard let pending else { return }
         self.pending = nil
-        pending.completion(outcome)
+        if let completion = pending.completion {
+            completion(outcome)
+        } else {
+            batch?.outcomes.append(outcome)
+            continueBatch()
+        }
     }
 
     private func fail(_ error: ModbusError) {

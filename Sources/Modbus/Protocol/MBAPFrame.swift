@@ -46,6 +46,16 @@ public struct MBAPFrame: Sendable, Equatable {
     /// for transports that keep their own buffers. Nil and throws as `read(from:)`.
     @inlinable
     public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ModbusError) -> (frame: MBAPFrame, size: Int)? {
+        guard let header = try header(bytes), bytes.count >= header.size else { return nil }
+        let pduStart = bytes.index(bytes.startIndex, offsetBy: headerSize)
+        let pduEnd = bytes.index(pduStart, offsetBy: header.size - headerSize)
+        return (MBAPFrame(transactionID: header.transactionID, unitID: header.unitID, pdu: Array(bytes[pduStart..<pduEnd])), header.size)
+    }
+
+    /// The header at the front of `bytes` and the whole frame's size, once the header is there:
+    /// for a reader that takes the PDU where it lies. Throws as `parse`.
+    @inlinable
+    public static func header<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ModbusError) -> (transactionID: UInt16, unitID: UInt8, size: Int)? {
         guard bytes.count >= headerSize else { return nil }
         var header = bytes.makeIterator()
         func next() -> UInt16 { UInt16(header.next() ?? 0) }
@@ -55,11 +65,6 @@ public struct MBAPFrame: Sendable, Equatable {
         let length = Int(next() << 8 | next())
         guard length >= 2 else { throw .malformed("length \(length) leaves no room for a function code") }
         guard length - 1 <= maximumPDUSize else { throw .malformed("length \(length) is over the limit of \(maximumPDUSize + 1)") }
-        let unitID = UInt8(next())
-        let total = headerSize - 1 + length
-        guard bytes.count >= total else { return nil }
-        let pduStart = bytes.index(bytes.startIndex, offsetBy: headerSize)
-        let pduEnd = bytes.index(pduStart, offsetBy: length - 1)
-        return (MBAPFrame(transactionID: transactionID, unitID: unitID, pdu: Array(bytes[pduStart..<pduEnd])), total)
+        return (transactionID, UInt8(next()), headerSize - 1 + length)
     }
 }

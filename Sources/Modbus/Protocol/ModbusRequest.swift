@@ -53,6 +53,16 @@ public enum ModbusRequest: Sendable, Hashable {
         }
     }
 
+    /// The function, first address and count of a read; nil for a write.
+    public var read: (function: FunctionCode, address: UInt16, count: Int)? {
+        switch self {
+        case .readCoils(let address, let count), .readDiscreteInputs(let address, let count),
+             .readHoldingRegisters(let address, let count), .readInputRegisters(let address, let count):
+            (function, address, count)
+        default: nil
+        }
+    }
+
     /// The PDU's bytes. Call `validate()` first; counts beyond the limits do not fit the format.
     public var pdu: [UInt8] {
         var bytes: [UInt8] = [function.rawValue]

@@ -9,6 +9,12 @@ public enum ModbusResponse: Sendable, Hashable {
     /// Reads the response to `request`. An exception response throws `ModbusError.exception`;
     /// anything that does not fit the request throws, naming what did not fit.
     public init(pdu: some Collection<UInt8>, answering request: ModbusRequest) throws(ModbusError) {
+        // What a poll mostly reads, from contiguous bytes without a copy; anything else, errors
+        // included, goes the general way.
+        if let registers = pdu.withContiguousStorageIfAvailable({ Self.registers($0, answering: request) }) ?? nil {
+            self = .registers(registers)
+            return
+        }
         var reader = ByteReader(pdu)
         let code = try reader.byte("function code")
         let function = request.function
@@ -51,6 +57,22 @@ public enum ModbusResponse: Sendable, Hashable {
             self = try Self.readMultipleEcho(&reader, address: address, count: values.count)
         }
         try reader.expectEnd()
+    }
+
+    /// The registers a well-formed answer to a register read holds; nil for anything else.
+    private static func registers(_ bytes: UnsafeBufferPointer<UInt8>, answering request: ModbusRequest) -> [UInt16]? {
+        let count: Int
+        switch request {
+        case .readHoldingRegisters(_, let wanted), .readInputRegisters(_, let wanted): count = wanted
+        default: return nil
+        }
+        guard bytes.count == 2 + count * 2, bytes[0] == request.function.rawValue, Int(bytes[1]) == count * 2 else { return nil }
+        return [UInt16](unsafeUninitializedCapacity: count) { registers, initialized in
+            for index in 0..<count {
+                registers[index] = UInt16(bytes[2 + index * 2]) << 8 | UInt16(bytes[3 + index * 2])
+            }
+            initialized = count
+        }
     }
 
     private static func readMultipleEcho(_ reader: inout ByteReader, address: UInt16, count: Int) throws(ModbusError) -> ModbusResponse {
