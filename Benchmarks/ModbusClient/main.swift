@@ -4,14 +4,14 @@ import ModbusNIO
 
 // Sequential reads of 125 holding registers on one connection with `ModbusClient`, as
 // libmodbus/client.c does with libmodbus. Prints requests per second.
-// Usage: ModbusClientBenchmark PORT COUNT
-// EXECUTOR=loop (default) sends one request at a time from a task that prefers the client's
-// event loop; EXECUTOR=global one at a time from Swift's global executor; EXECUTOR=plan from the
-// global executor as the poller does, a read plan of PLAN requests (8 by default) per call.
-// Every mode puts the same requests on the wire, one in flight at a time.
+// Usage: ModbusClientBenchmark PORT|/dev/pts/N COUNT (a path: Modbus RTU at 115200 baud 8N1;
+// FRAME_GAP=milliseconds sets the silence before each RTU request)
+// From a task on Swift's global executor, the caller's ordinary context: one request per call,
+// or with PLAN=n (8 by default with MODE=plan) as the poller sends them, a read plan of n
+// requests per call. Both put the same requests on the wire, one in flight at a time.
 
-/// `count` reads, timed; nonisolated, so that it runs on the executor the caller prefers.
-nonisolated func measure(_ client: ModbusClient, count: Int, plan: Int?) async throws -> (Duration, ModbusResponse?) {
+/// `count` reads, timed.
+func measure(_ client: ModbusClient, count: Int, plan: Int?) async throws -> (Duration, ModbusResponse?) {
     let request = ModbusRequest.readHoldingRegisters(address: 0, count: 125)
     _ = try await client.send(request)  // connects
     var last: ModbusResponse?
@@ -32,17 +32,19 @@ nonisolated func measure(_ client: ModbusClient, count: Int, plan: Int?) async t
 }
 
 let arguments = CommandLine.arguments
-let port = arguments.count > 1 ? Int(arguments[1]) ?? 1502 : 1502
+let device = arguments.count > 1 ? arguments[1] : "1502"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 20000 : 20000
 let environment = ProcessInfo.processInfo.environment
-let executor = environment["EXECUTOR"] ?? "loop"
-let plan = executor == "plan" ? Int(environment["PLAN"] ?? "") ?? 8 : nil
+let plan = environment["MODE"] == "plan" ? Int(environment["PLAN"] ?? "") ?? 8 : nil
 
-let client = ModbusClient(.tcp(host: "127.0.0.1", port: port), unitID: 1)
+let link: ModbusLink = device.hasPrefix("/")
+    ? .rtu(SerialLine(path: device, baudRate: 115200, parity: .none))
+    : .tcp(host: "127.0.0.1", port: Int(device) ?? 1502)
+// FRAME_GAP=0: RTU without the silence before each request, to time the software alone.
+let gap = environment["FRAME_GAP"].flatMap(Double.init).map { Duration.milliseconds($0) }
+let client = ModbusClient(link, unitID: 1, configuration: ModbusClientConfiguration(frameGap: gap))
 do {
-    let (elapsed, last) = try await withTaskExecutorPreference(executor == "loop" ? client.taskExecutor : nil) {
-        try await measure(client, count: count, plan: plan)
-    }
+    let (elapsed, last) = try await Task.detached { try await measure(client, count: count, plan: plan) }.value
     guard case .registers(let registers) = last, registers.count == 125, registers[124] == 124 * 257 else {
         FileHandle.standardError.write(Data("benchmark: unexpected response \(String(describing: last))\n".utf8))
         exit(1)
