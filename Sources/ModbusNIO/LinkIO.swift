@@ -184,7 +184,7 @@ final class LinkIO: @unchecked Sendable {
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
                 link.isSerial
-                    ? Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    ? SerialPort.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                     : send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
             }
             if written >= 0 {

@@ -1,6 +1,4 @@
 import Modbus
-import NIOCore
-import NIOPosix
 
 /// Limits of a Modbus client.
 public struct ModbusClientConfiguration: Sendable {

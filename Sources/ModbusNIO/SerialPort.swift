@@ -28,7 +28,25 @@ enum SerialPort {
         }
     }
 
-    /// Closes a descriptor that SwiftNIO did not take.
+    /// write(2), under a name that no method hides.
+    static func write(_ descriptor: CInt, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+        #else
+        Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    /// connect(2), under a name that no function hides.
+    static func connect(_ descriptor: CInt, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> CInt {
+        #if canImport(Glibc)
+        Glibc.connect(descriptor, address, length)
+        #else
+        Darwin.connect(descriptor, address, length)
+        #endif
+    }
+
+    /// Closes a descriptor.
     static func close(_ descriptor: CInt) -> CInt {
         #if canImport(Glibc)
         Glibc.close(descriptor)

@@ -33,7 +33,7 @@ enum TCPSocket {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             var on: Int32 = 1
             _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            if Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return descriptor }
+            if SerialPort.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return descriptor }
             guard errno == EINPROGRESS else {
                 failure = .connectFailed(endpoint: endpoint, reason: SerialPort.reason(errno))
                 _ = SerialPort.close(descriptor)

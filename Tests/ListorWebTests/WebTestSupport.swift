@@ -26,11 +26,12 @@ struct SimulatedMeter: Sendable {
     let monitor: RegisterMonitor
 
     /// `interval` is how often `monitor.run()` polls, for the tests that let it.
-    init(maximumWatchers: Int = 100, interval: Duration = .seconds(1)) async throws {
+    init(maximumWatchers: Int = 100, interval: Duration = .seconds(1), recorder: TrendRecorder? = nil) async throws {
         let map = try RegisterMap.tuf2000m()
         bank = TUF2000MSimulation(map: map, started: Date(timeIntervalSince1970: 0)).makeBank(at: Date(timeIntervalSince1970: 60))
         link = BankLink(bank: bank)
-        monitor = await RegisterMonitor(poller: RegisterPoller(map: map, transport: link), interval: interval, maximumWatchers: maximumWatchers)
+        monitor = await RegisterMonitor(poller: RegisterPoller(map: map, transport: link), interval: interval, maximumWatchers: maximumWatchers,
+                                        recorder: recorder)
     }
 
     /// Sets the flow rate (registers 1-2, REAL4 low word first).

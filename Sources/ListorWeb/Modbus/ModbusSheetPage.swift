@@ -37,6 +37,8 @@ struct ModbusSheetPage: Encodable {
     let connection: String
     /// connecting, connected or failed: the status line's style.
     let connectionState: String
+    /// Set while the trends cannot be written.
+    let historyProblem: String?
     let updated: String
     let search: String
     let summary: String
@@ -56,6 +58,7 @@ struct ModbusSheetPage: Encodable {
         self.interval = Self.intervalText(interval)
         connection = viewModel.connectionText
         connectionState = Self.state(viewModel.snapshot.connection)
+        historyProblem = viewModel.historyText(timeZone: timeZone)
         updated = viewModel.updatedText(timeZone: timeZone)
         search = viewModel.search.text
         summary = viewModel.summary

@@ -39,7 +39,8 @@ public struct ModbusWebModule: WebModule {
         router.get("/modbus") { request, _ in
             let snapshot = await monitor.snapshot
             if Self.prefersJSON(request) { return feed(snapshot) }
-            let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: QueryPairs.parameters(of: request)["search"] ?? "")
+            let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: QueryPairs.parameters(of: request)["search"] ?? "",
+                                                   historyProblem: await monitor.recorder?.problem)
             let zone = readerTimeZone(request)
             let sparklines = try await sparklines(for: snapshot, timeZone: zone, templates: templates)
             let page = try ModbusSheetPage(viewModel, device: device, interval: monitor.interval, timeZone: zone, sparklines: sparklines,

@@ -14,10 +14,21 @@ public struct RegisterSheetViewModel: Sendable {
 
     public let snapshot: ModbusSnapshot
     public let search: SearchQuery
+    /// Set while the trends cannot be written.
+    public let historyProblem: TrendRecorder.Problem?
 
-    public init(snapshot: ModbusSnapshot, search: String = "") {
+    public init(snapshot: ModbusSnapshot, search: String = "", historyProblem: TrendRecorder.Problem? = nil) {
         self.snapshot = snapshot
         self.search = SearchQuery(search)
+        self.historyProblem = historyProblem
+    }
+
+    /// "The history has not been written since 2026-11-23 14:05:09: … Polling goes on.", while
+    /// writes fail; nil while they work.
+    public func historyText(timeZone: TimeZone = .current) -> String? {
+        historyProblem.map { problem in
+            "The history has not been written since \(ModbusFeed.dateText(problem.since, timeZone: timeZone, seconds: true)): \(problem.message). Polling goes on."
+        }
     }
 
     public var columns: [Column] {

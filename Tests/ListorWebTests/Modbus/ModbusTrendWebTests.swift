@@ -95,3 +95,37 @@ import Testing
         }
     }
 }
+
+/// A history that cannot be written is shown on the sheet, and polling goes on.
+@Suite struct ModbusHistoryProblemWebTests {
+    @Test func theSheetSaysWhileTheHistoryCannotBeWritten() async throws {
+        let map = try RegisterMap.tuf2000m()
+        let store = FailingTrendStore()
+        let recorder = TrendRecorder(store: store, map: map, now: { Date(timeIntervalSince1970: 1_795_000_320) })
+        let meter = try await SimulatedMeter(recorder: recorder)
+        let snapshot = await meter.monitor.refresh()
+        await recorder.write(snapshot)
+        try await Application(router: try await makeRouter(meter: meter)).test(.router) { client in
+            let html = try await client.execute(uri: "/modbus", method: .get).text
+            #expect(html.contains(#"<p class="form-errors" id="history-problem" role="alert">The history has not been written since 2026-11-18 11:12:00: cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full. Polling goes on.</p>"#))
+            #expect(html.contains(#"<span id="connection-text">Connected</span>"#))
+        }
+    }
+}
+
+/// A store whose every write fails as a full disk does.
+final class FailingTrendStore: TrendStore {
+    func describe(_ variables: [RegisterVariable]) async throws {}
+    func record(_ samples: [TrendSample]) async throws {
+        throw TrendStoreError("cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full")
+    }
+    func points(variable: String, from: Date, to: Date, step: Int?) async throws -> [TrendPoint] {
+        Issue.record("FailingTrendStore: points(variable:) is not set up")
+        return []
+    }
+    func thin(now: Date) async throws {}
+    func variables() async throws -> [TrendVariable] {
+        Issue.record("FailingTrendStore: variables() is not set up")
+        return []
+    }
+}
