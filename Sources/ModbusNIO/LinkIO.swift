@@ -24,6 +24,8 @@ final class LinkIO: @unchecked Sendable {
     private var retryAt: UInt64 = 0
     /// RTU: when the line has been silent long enough for the next request.
     private var lineFreeAt: UInt64 = 0
+    /// RTU: set after an answer that went wrong, whose rest may still come in.
+    private var mayHoldNoise = false
 
     init(link: ModbusLink, unitID: UInt8, configuration: ModbusClientConfiguration) {
         self.link = link
@@ -103,10 +105,13 @@ final class LinkIO: @unchecked Sendable {
     }
 
     private func exchangeRTU(_ request: ModbusRequest, on descriptor: CInt) throws(ModbusError) -> Outcome {
-        // Bytes left from before are noise or a late answer, not this request's.
+        // After an answer that went wrong, what is left of it is noise, not this request's answer.
+        if mayHoldNoise {
+            while try readSome(from: descriptor, until: 0) {}
+            mayHoldNoise = false
+        }
         received.removeAll(keepingCapacity: true)
-        while try readSome(from: descriptor, until: 0) {}
-        received.removeAll(keepingCapacity: true)
+        mayHoldNoise = true
         let gaps = rtuGaps
         let now = Self.now()
         if lineFreeAt > now { Self.sleep(nanoseconds: lineFreeAt - now) }
@@ -114,7 +119,8 @@ final class LinkIO: @unchecked Sendable {
         lineFreeAt = Self.now() + gaps.frame
         let deadline = Self.now() + configuration.responseTimeout.nanoseconds
         while true {
-            if let (frame, _) = try RTUFrame.parse(received, .response) {
+            if let (frame, size) = try RTUFrame.parse(received, .response) {
+                mayHoldNoise = received.count > size
                 received.removeAll(keepingCapacity: true)
                 lineFreeAt = Self.now() + gaps.frame
                 return answer(request, unitID: frame.unitID, pdu: frame.pdu)
