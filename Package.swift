@@ -43,6 +43,14 @@ let package = Package(
         /// Returns the heap's free pages to the system after a large load (glibc's malloc_trim).
         .target(name: "CListorMemory"),
 
+        /// libjpeg-turbo and libpng from the system (Debian's libjpeg-dev and libpng-dev).
+        .systemLibrary(name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        /// JPEG and PNG to and from RGBA pixels in C, catching libjpeg's errors with setjmp.
+        .target(name: "CListorImaging", dependencies: ["CLibJPEG", "CLibPNG"]),
+        /// Decoding, encoding and the size checks of JPEG and PNG images, for covers and pictures.
+        .target(name: "ListorImaging", dependencies: ["ListorKit", "CListorImaging"], swiftSettings: swiftSettings),
+
         /// The live HTTP transport for ListorKit's `HTTPDataProvider`, on AsyncHTTPClient.
         .target(
             name: "ListorHTTPClient",
@@ -215,6 +223,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ListorKitTests", dependencies: ["ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "ListorImagingTests", dependencies: ["ListorImaging", "ListorKit"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ListorHTTPClientTests",
             dependencies: [

@@ -1,0 +1,215 @@
+#include "ListorImaging.h"
+
+// jpeglib.h needs FILE and size_t declared before it.
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+#include <png.h>
+
+// MARK: JPEG
+
+struct listor_jpeg_error {
+    struct jpeg_error_mgr manager;
+    jmp_buf escape;
+    char *message;
+    size_t message_size;
+};
+
+static void listor_jpeg_error_exit(j_common_ptr info) {
+    struct listor_jpeg_error *error = (struct listor_jpeg_error *)info->err;
+    char text[JMSG_LENGTH_MAX];
+    (*info->err->format_message)(info, text);
+    snprintf(error->message, error->message_size, "%s", text);
+    longjmp(error->escape, 1);
+}
+
+// Warnings (a truncated file's "premature end of data") are failures too: a cover either
+// decodes whole or is refused.
+static void listor_jpeg_emit_message(j_common_ptr info, int level) {
+    if (level < 0) listor_jpeg_error_exit(info);
+}
+
+int listor_jpeg_header(const uint8_t *data, size_t size, int *width, int *height, char *message, size_t message_size) {
+    struct jpeg_decompress_struct info;
+    struct listor_jpeg_error error;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = listor_jpeg_error_exit;
+    error.manager.emit_message = listor_jpeg_emit_message;
+    error.message = message;
+    error.message_size = message_size;
+    if (setjmp(error.escape)) {
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int listor_jpeg_decode(const uint8_t *data, size_t size, long max_pixels, listor_raster *image, char *message, size_t message_size) {
+    struct jpeg_decompress_struct info;
+    struct listor_jpeg_error error;
+    uint8_t *volatile pixels = NULL;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = listor_jpeg_error_exit;
+    error.manager.emit_message = listor_jpeg_emit_message;
+    error.message = message;
+    error.message_size = message_size;
+    if (setjmp(error.escape)) {
+        jpeg_destroy_decompress(&info);
+        free(pixels);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    if ((long)info.image_width * (long)info.image_height > max_pixels) {
+        snprintf(message, message_size, "%u × %u pixels is more than the %ld allowed", info.image_width, info.image_height, max_pixels);
+        jpeg_destroy_decompress(&info);
+        return -2;
+    }
+    info.out_color_space = JCS_EXT_RGBA;
+    jpeg_start_decompress(&info);
+    size_t stride = (size_t)info.output_width * 4;
+    pixels = malloc(stride * info.output_height);
+    if (pixels == NULL) {
+        snprintf(message, message_size, "out of memory for %u × %u pixels", info.output_width, info.output_height);
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + stride * info.output_scanline;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    image->width = (int)info.output_width;
+    image->height = (int)info.output_height;
+    image->pixels = pixels;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int listor_jpeg_encode(const uint8_t *rgba, int width, int height, int quality, uint8_t **output, size_t *output_size,
+                       char *message, size_t message_size) {
+    struct jpeg_compress_struct info;
+    struct listor_jpeg_error error;
+    unsigned char *volatile buffer = NULL;
+    unsigned long buffer_size = 0;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = listor_jpeg_error_exit;
+    error.message = message;
+    error.message_size = message_size;
+    if (setjmp(error.escape)) {
+        jpeg_destroy_compress(&info);
+        free(buffer);
+        return -1;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, (unsigned char **)&buffer, &buffer_size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    size_t stride = (size_t)width * 4;
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(rgba + stride * info.next_scanline);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    *output = buffer;
+    *output_size = buffer_size;
+    return 0;
+}
+
+// MARK: PNG (libpng's simplified API reports errors in the image's message, without longjmp)
+
+int listor_png_header(const uint8_t *data, size_t size, int *width, int *height, char *message, size_t message_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        snprintf(message, message_size, "%s", image.message);
+        png_image_free(&image);
+        return -1;
+    }
+    *width = (int)image.width;
+    *height = (int)image.height;
+    png_image_free(&image);
+    return 0;
+}
+
+int listor_png_decode(const uint8_t *data, size_t size, long max_pixels, listor_raster *result, char *message, size_t message_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        snprintf(message, message_size, "%s", image.message);
+        png_image_free(&image);
+        return -1;
+    }
+    if ((long)image.width * (long)image.height > max_pixels) {
+        snprintf(message, message_size, "%u × %u pixels is more than the %ld allowed", image.width, image.height, max_pixels);
+        png_image_free(&image);
+        return -2;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    size_t bytes = PNG_IMAGE_SIZE(image);
+    uint8_t *pixels = malloc(bytes);
+    if (pixels == NULL) {
+        snprintf(message, message_size, "out of memory for %u × %u pixels", image.width, image.height);
+        png_image_free(&image);
+        return -1;
+    }
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        snprintf(message, message_size, "%s", image.message);
+        free(pixels);
+        png_image_free(&image);
+        return -1;
+    }
+    result->width = (int)image.width;
+    result->height = (int)image.height;
+    result->pixels = pixels;
+    return 0;
+}
+
+int listor_png_encode(const uint8_t *rgba, int width, int height, uint8_t **output, size_t *output_size,
+                      char *message, size_t message_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = PNG_FORMAT_RGBA;
+    png_alloc_size_t size = 0;
+    if (!png_image_write_to_memory(&image, NULL, &size, 0, rgba, 0, NULL)) {
+        snprintf(message, message_size, "%s", image.message);
+        return -1;
+    }
+    uint8_t *buffer = malloc(size);
+    if (buffer == NULL) {
+        snprintf(message, message_size, "out of memory for a PNG of %zu bytes", (size_t)size);
+        return -1;
+    }
+    if (!png_image_write_to_memory(&image, buffer, &size, 0, rgba, 0, NULL)) {
+        snprintf(message, message_size, "%s", image.message);
+        free(buffer);
+        return -1;
+    }
+    *output = buffer;
+    *output_size = size;
+    return 0;
+}
+
+void listor_free(void *pointer) {
+    free(pointer);
+}
