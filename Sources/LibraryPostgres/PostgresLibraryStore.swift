@@ -85,6 +85,10 @@ public final class PostgresLibraryStore: LibraryStore {
                     for statement in Self.schema { try await connection.query(statement, logger: logger) }
                     try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('books and loans', now())", logger: logger)
                 }
+                if !applied.contains("covers") {
+                    for statement in Self.coverSchema { try await connection.query(statement, logger: logger) }
+                    try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('covers', now())", logger: logger)
+                }
                 if !applied.contains("sample library") {
                     if seeded {
                         for book in SampleLibrary.books { _ = try await Self.insert(book, on: connection, logger: logger) }
@@ -131,6 +135,60 @@ public final class PostgresLibraryStore: LibraryStore {
         FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
         """,
     ]
+
+    /// The second migration: a book's uploaded cover, and whether it has one.
+    static let coverSchema: [PostgresQuery] = [
+        "ALTER TABLE books ADD COLUMN has_cover BOOLEAN NOT NULL DEFAULT FALSE",
+        """
+        CREATE TABLE covers (
+            book_id BIGINT PRIMARY KEY REFERENCES books(id) ON DELETE CASCADE,
+            media_type TEXT NOT NULL,
+            bytes BYTEA NOT NULL,
+            colors TEXT
+        )
+        """,
+        "DROP VIEW books_with_loans",
+        """
+        CREATE VIEW books_with_loans AS
+        SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, b.last_checked_out, b.last_checked_out_by, b.version,
+               l.id AS loan_id, l.borrower, l.checked_out, l.due, b.has_cover
+        FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+        """,
+    ]
+
+    // MARK: Covers
+
+    public func cover(of id: Book.ID) async throws -> StoredCover? {
+        try await translating {
+            try await client.withConnection { connection in
+                let rows = try await connection.query("SELECT media_type, bytes, colors FROM covers WHERE book_id = \(id.rawValue)", logger: logger)
+                for try await (mediaType, bytes, colors) in rows.decode((String, ByteBuffer, String?).self) {
+                    return StoredCover(mediaType: mediaType, bytes: Array(bytes.readableBytesView), colors: colors.flatMap(CoverColors.init(text:)))
+                }
+                _ = try await Self.existingBook(id: id, on: connection, logger: logger)
+                return nil
+            }
+        }
+    }
+
+    public func setCover(_ cover: StoredCover?, of id: Book.ID) async throws -> Book {
+        try await translating {
+            try await transaction { connection in
+                _ = try await Self.existingBook(id: id, on: connection, logger: logger)
+                if let cover {
+                    let bytes = ByteBuffer(bytes: cover.bytes)
+                    try await connection.query("""
+                        INSERT INTO covers (book_id, media_type, bytes, colors) VALUES (\(id.rawValue), \(cover.mediaType), \(bytes), \(cover.colors?.text))
+                        ON CONFLICT (book_id) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes, colors = excluded.colors
+                        """, logger: logger)
+                } else {
+                    try await connection.query("DELETE FROM covers WHERE book_id = \(id.rawValue)", logger: logger)
+                }
+                try await connection.query("UPDATE books SET has_cover = \(cover != nil), version = version + 1 WHERE id = \(id.rawValue)", logger: logger)
+                return try await Self.existingBook(id: id, on: connection, logger: logger)
+            }
+        }
+    }
 
     // MARK: Books
 
@@ -191,7 +249,7 @@ public final class PostgresLibraryStore: LibraryStore {
 
     public func deleteAll() async throws {
         try await translating {
-            _ = try await client.query("TRUNCATE loans, books", logger: logger)
+            _ = try await client.query("TRUNCATE covers, loans, books", logger: logger)
         }
     }
 
@@ -340,15 +398,15 @@ public final class PostgresLibraryStore: LibraryStore {
 
     private static func books(_ rows: PostgresRowSequence) async throws -> [Book] {
         var books: [Book] = []
-        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?).self
-        for try await (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due)
+        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?, Bool).self
+        for try await (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due, hasCover)
             in rows.decode(columns) {
             var loan: Loan?
             if let loanID, let borrower, let checkedOut, let due {
                 loan = Loan(id: Loan.ID(rawValue: loanID), bookID: Book.ID(rawValue: id), borrower: borrower, checkedOut: checkedOut, due: due)
             }
             books.append(Book(id: Book.ID(rawValue: id), title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
-                              lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan))
+                              lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan, hasCover: hasCover))
         }
         return books
     }

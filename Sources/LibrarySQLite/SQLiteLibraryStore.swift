@@ -71,6 +71,21 @@ public final class SQLiteLibraryStore: LibraryStore {
                 FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL;
                 """)
         }
+        migrator.registerMigration("covers") { db in
+            try db.execute(sql: """
+                ALTER TABLE books ADD COLUMN has_cover INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE covers (
+                    book_id INTEGER PRIMARY KEY REFERENCES books(id) ON DELETE CASCADE,
+                    media_type TEXT NOT NULL,
+                    bytes BLOB NOT NULL,
+                    colors TEXT
+                );
+                DROP VIEW books_with_loans;
+                CREATE VIEW books_with_loans AS
+                SELECT b.*, l.id AS loan_id, l.borrower, l.checked_out, l.due
+                FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL;
+                """)
+        }
         migrator.registerMigration("sample library") { db in
             guard seeded else { return }
             for book in SampleLibrary.books { _ = try insert(book, in: db) }
@@ -123,6 +138,34 @@ public final class SQLiteLibraryStore: LibraryStore {
     public func deleteAll() async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM loans; DELETE FROM books")
+        }
+    }
+
+    // MARK: Covers
+
+    public func cover(of id: Book.ID) async throws -> StoredCover? {
+        try await read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT media_type, bytes, colors FROM covers WHERE book_id = ?", arguments: [id.rawValue]) else {
+                _ = try Self.existingBook(id: id, in: db)
+                return nil
+            }
+            let bytes: Data = row["bytes"]
+            let colors: String? = row["colors"]
+            return StoredCover(mediaType: row["media_type"], bytes: [UInt8](bytes), colors: colors.flatMap(CoverColors.init(text:)))
+        }
+    }
+
+    public func setCover(_ cover: StoredCover?, of id: Book.ID) async throws -> Book {
+        try await write { db in
+            _ = try Self.existingBook(id: id, in: db)
+            if let cover {
+                try db.execute(sql: "INSERT OR REPLACE INTO covers (book_id, media_type, bytes, colors) VALUES (?, ?, ?, ?)",
+                               arguments: [id.rawValue, cover.mediaType, Data(cover.bytes), cover.colors?.text])
+            } else {
+                try db.execute(sql: "DELETE FROM covers WHERE book_id = ?", arguments: [id.rawValue])
+            }
+            try db.execute(sql: "UPDATE books SET has_cover = ?, version = version + 1 WHERE id = ?", arguments: [cover != nil, id.rawValue])
+            return try Self.existingBook(id: id, in: db)
         }
     }
 
@@ -233,6 +276,7 @@ public final class SQLiteLibraryStore: LibraryStore {
         return Book(
             id: id, title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"], isbn: row["isbn"],
             lastCheckedOut: row["last_checked_out"], lastCheckedOutBy: row["last_checked_out_by"], version: row["version"],
-            loan: loanID.map { Loan(id: Loan.ID(rawValue: $0), bookID: id, borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"]) })
+            loan: loanID.map { Loan(id: Loan.ID(rawValue: $0), bookID: id, borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"]) },
+            hasCover: row["has_cover"] ?? false)
     }
 }

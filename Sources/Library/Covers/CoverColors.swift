@@ -19,6 +19,16 @@ public struct CoverColors: Sendable, Hashable {
         self.detail = detail
     }
 
+    /// "#112233 #445566 #778899 #AABBCC": background, primary, secondary, detail, as a store keeps them.
+    public var text: String { [background, primary, secondary, detail].map(\.hex).joined(separator: " ") }
+
+    /// The colours `text` holds; nil when it is not four colours.
+    public init?(text: String) {
+        let colors = text.split(separator: " ").compactMap { RGBColor(hex: String($0)) }
+        guard colors.count == 4 else { return nil }
+        (background, primary, secondary, detail) = (colors[0], colors[1], colors[2], colors[3])
+    }
+
     /// The colours of `image`, analysed on a copy at most 100 pixels a side.
     public init(of image: RasterImage) {
         let small = image.fitting(width: 100, height: 100)
@@ -73,6 +83,12 @@ public struct CoverColors: Sendable, Hashable {
 }
 
 extension RGBColor {
+    /// "#1F5FBF"; nil for anything else.
+    init?(hex: String) {
+        guard hex.count == 7, hex.hasPrefix("#"), let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
+    }
+
     var isDark: Bool {
         0.2126 * Double(red) / 255 + 0.7152 * Double(green) / 255 + 0.0722 * Double(blue) / 255 < 0.5
     }

@@ -23,9 +23,11 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var version: Int
     /// The open loan: set while the book is out.
     public var loan: Loan?
+    /// Whether a cover was uploaded for it.
+    public var hasCover: Bool
 
     public init(id: ID, title: String, author: String, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
-                lastCheckedOut: Date? = nil, lastCheckedOutBy: String? = nil, version: Int = 1, loan: Loan? = nil) {
+                lastCheckedOut: Date? = nil, lastCheckedOutBy: String? = nil, version: Int = 1, loan: Loan? = nil, hasCover: Bool = false) {
         self.id = id
         self.title = title
         self.author = author
@@ -36,6 +38,7 @@ public struct Book: Sendable, Hashable, Identifiable {
         self.lastCheckedOutBy = lastCheckedOutBy
         self.version = version
         self.loan = loan
+        self.hasCover = hasCover
     }
 
     public var isOnLoan: Bool { loan != nil }

@@ -28,6 +28,11 @@ public protocol LibraryStore: Sendable {
     /// refused with `LibraryError.onLoan` when the book is out; the book's `lastCheckedOut`
     /// follows the newest loan.
     func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan
+    /// The cover uploaded for the book; nil when it has none. Throws `LibraryError.notFound`.
+    func cover(of id: Book.ID) async throws -> StoredCover?
+    /// Keeps `cover` as the book's, or removes the book's cover when nil, in one transaction; the
+    /// book's version goes up, so that its ETag and its cover's address change.
+    func setCover(_ cover: StoredCover?, of id: Book.ID) async throws -> Book
 }
 
 extension LibraryStore {

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where covers come from for books that have an ISBN and no uploaded cover: a URL template
+/// with `{isbn}` in it (Open Library's by default), or none at all. Only this service is ever
+/// asked, and only for books that exist, so the server that uses it is not an open proxy.
+public struct CoverService: Sendable, Hashable {
+    /// `https://covers.openlibrary.org/b/isbn/{isbn}-M.jpg?default=false`: a 404 rather than a
+    /// blank picture when Open Library has no cover.
+    public static let openLibrary = CoverService(uncheckedTemplate: "https://covers.openlibrary.org/b/isbn/{isbn}-M.jpg?default=false")
+
+    public let template: String
+
+    private init(uncheckedTemplate template: String) {
+        self.template = template
+    }
+
+    /// The service `text` names: a template, or nil for `none`. Throws naming what is wrong: a
+    /// template must be an http or https URL with `{isbn}` in it.
+    public static func parse(_ text: String) throws(CoverServiceError) -> CoverService? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased() == "none" { return nil }
+        guard trimmed.contains("{isbn}") else { throw CoverServiceError("\"\(text)\" has no {isbn} for the book's ISBN") }
+        guard let url = URL(string: trimmed.replacingOccurrences(of: "{isbn}", with: "9780441172719")),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+            throw CoverServiceError("\"\(text)\" is not an http or https URL")
+        }
+        return CoverService(uncheckedTemplate: trimmed)
+    }
+
+    /// The cover's address for `isbn`, which holds digits and perhaps a final X only.
+    public func url(isbn: String) -> URL? {
+        guard !isbn.isEmpty, isbn.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }) else { return nil }
+        return URL(string: template.replacingOccurrences(of: "{isbn}", with: isbn))
+    }
+}
