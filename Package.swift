@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // MARK: - Shared, platform-neutral core
@@ -64,7 +65,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: - App cores (platform-neutral: Foundation and ListorKit only)
+        // MARK: - App cores (platform-neutral: Foundation, ListorKit, and ListorImaging for pictures)
 
         /// Transistor Listor (seed 000): models, catalog decoding, providers, view models.
         .target(
@@ -97,10 +98,11 @@ let package = Package(
         ),
 
         /// Prolific Library (seed 002): books and loans, the validator, the library service and
-        /// its view models. Stores are injected; LibrarySQLite has the default one.
+        /// its view models, covers and their colours (decoded by ListorImaging, which needs only
+        /// the system's libjpeg and libpng). Stores are injected; LibrarySQLite has the default one.
         .target(
             name: "Library",
-            dependencies: ["ListorKit", .product(name: "Tagged", package: "swift-tagged")],
+            dependencies: ["ListorKit", "ListorImaging", .product(name: "Tagged", package: "swift-tagged")],
             swiftSettings: swiftSettings
         ),
 
@@ -160,6 +162,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             resources: [.copy("Resources/Templates"), .copy("Resources/Public")],
             swiftSettings: swiftSettings

@@ -89,6 +89,10 @@ public final class PostgresLibraryStore: LibraryStore {
                     for statement in Self.coverSchema { try await connection.query(statement, logger: logger) }
                     try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('covers', now())", logger: logger)
                 }
+                if !applied.contains("cover colours") {
+                    for statement in Self.coverColorSchema { try await connection.query(statement, logger: logger) }
+                    try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('cover colours', now())", logger: logger)
+                }
                 if !applied.contains("sample library") {
                     if seeded {
                         for book in SampleLibrary.books { _ = try await Self.insert(book, on: connection, logger: logger) }
@@ -156,6 +160,20 @@ public final class PostgresLibraryStore: LibraryStore {
         """,
     ]
 
+    /// The third: an uploaded cover's colours on the book, so that lists show them without
+    /// reading any picture.
+    static let coverColorSchema: [PostgresQuery] = [
+        "ALTER TABLE books ADD COLUMN cover_colors TEXT",
+        "UPDATE books SET cover_colors = (SELECT colors FROM covers WHERE covers.book_id = books.id)",
+        "DROP VIEW books_with_loans",
+        """
+        CREATE VIEW books_with_loans AS
+        SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, b.last_checked_out, b.last_checked_out_by, b.version,
+               l.id AS loan_id, l.borrower, l.checked_out, l.due, b.has_cover, b.cover_colors
+        FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+        """,
+    ]
+
     // MARK: Covers
 
     public func cover(of id: Book.ID) async throws -> StoredCover? {
@@ -171,23 +189,38 @@ public final class PostgresLibraryStore: LibraryStore {
         }
     }
 
-    public func setCover(_ cover: StoredCover?, of id: Book.ID) async throws -> Book {
+    public func setCover(_ change: CoverChange, of id: Book.ID, expectedVersion: Int?) async throws -> Book {
         try await translating {
             try await transaction { connection in
-                _ = try await Self.existingBook(id: id, on: connection, logger: logger)
-                if let cover {
-                    let bytes = ByteBuffer(bytes: cover.bytes)
-                    try await connection.query("""
-                        INSERT INTO covers (book_id, media_type, bytes, colors) VALUES (\(id.rawValue), \(cover.mediaType), \(bytes), \(cover.colors?.text))
-                        ON CONFLICT (book_id) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes, colors = excluded.colors
-                        """, logger: logger)
-                } else {
-                    try await connection.query("DELETE FROM covers WHERE book_id = \(id.rawValue)", logger: logger)
-                }
-                try await connection.query("UPDATE books SET has_cover = \(cover != nil), version = version + 1 WHERE id = \(id.rawValue)", logger: logger)
-                return try await Self.existingBook(id: id, on: connection, logger: logger)
+                let book = try await Self.lockedBook(id: id, on: connection, logger: logger)
+                if let expectedVersion, expectedVersion != book.version { throw LibraryError.versionMismatch(id: id, current: book.version) }
+                return try await Self.write(change, of: id, on: connection, logger: logger)
             }
         }
+    }
+
+    /// The book, its row locked until the transaction ends.
+    private static func lockedBook(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book {
+        _ = try await connection.query("SELECT id FROM books WHERE id = \(id.rawValue) FOR UPDATE", logger: logger).collect()
+        return try await existingBook(id: id, on: connection, logger: logger)
+    }
+
+    /// Writes the cover, and its colours and a new version on the book.
+    private static func write(_ change: CoverChange, of id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book {
+        let cover = change.cover
+        if let cover {
+            let bytes = ByteBuffer(bytes: cover.bytes)
+            try await connection.query("""
+                INSERT INTO covers (book_id, media_type, bytes, colors) VALUES (\(id.rawValue), \(cover.mediaType), \(bytes), \(cover.colors?.text))
+                ON CONFLICT (book_id) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes, colors = excluded.colors
+                """, logger: logger)
+        } else {
+            try await connection.query("DELETE FROM covers WHERE book_id = \(id.rawValue)", logger: logger)
+        }
+        try await connection.query("""
+            UPDATE books SET has_cover = \(cover != nil), cover_colors = \(cover?.colors?.text), version = version + 1 WHERE id = \(id.rawValue)
+            """, logger: logger)
+        return try await existingBook(id: id, on: connection, logger: logger)
     }
 
     // MARK: Books
@@ -204,20 +237,22 @@ public final class PostgresLibraryStore: LibraryStore {
         }
     }
 
-    public func insert(_ fields: BookFields, checkout: Checkout?) async throws -> Book {
+    public func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {
         try await translating {
-            guard let checkout else {
+            guard checkout != nil || cover != nil else {
                 return try await client.withConnection { connection in try await Self.insert(fields, on: connection, logger: logger) }
             }
             // A new book has no loan yet: its checkout cannot be refused.
             return try await transaction { connection in
-                let book = try await Self.insert(fields, on: connection, logger: logger)
+                var book = try await Self.insert(fields, on: connection, logger: logger)
+                if let cover { book = try await Self.write(.set(cover), of: book.id, on: connection, logger: logger) }
+                guard let checkout else { return book }
                 return try await Self.open(checkout, of: book.id, expectedVersion: nil, on: connection, logger: logger)
             }
         }
     }
 
-    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, expectedVersion: Int?) async throws -> Book {
+    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
         try await translating {
             try await opening(checkout, of: id) {
                 try await transaction { connection in
@@ -228,6 +263,7 @@ public final class PostgresLibraryStore: LibraryStore {
                         RETURNING id
                         """, logger: logger).collect()
                     try await Self.requireChange(changed, id: id, on: connection, logger: logger)
+                    if let cover { _ = try await Self.write(cover, of: id, on: connection, logger: logger) }
                     // The loan in the same transaction: refused, it takes the edit with it.
                     guard let checkout else { return try await Self.existingBook(id: id, on: connection, logger: logger) }
                     return try await Self.open(checkout, of: id, expectedVersion: nil, on: connection, logger: logger)
@@ -398,15 +434,16 @@ public final class PostgresLibraryStore: LibraryStore {
 
     private static func books(_ rows: PostgresRowSequence) async throws -> [Book] {
         var books: [Book] = []
-        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?, Bool).self
-        for try await (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due, hasCover)
+        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?, Bool, String?).self
+        for try await (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due, hasCover, coverColors)
             in rows.decode(columns) {
             var loan: Loan?
             if let loanID, let borrower, let checkedOut, let due {
                 loan = Loan(id: Loan.ID(rawValue: loanID), bookID: Book.ID(rawValue: id), borrower: borrower, checkedOut: checkedOut, due: due)
             }
             books.append(Book(id: Book.ID(rawValue: id), title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
-                              lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan, hasCover: hasCover))
+                              lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan, hasCover: hasCover,
+                              coverColors: coverColors.flatMap(CoverColors.init(text:))))
         }
         return books
     }

@@ -86,6 +86,18 @@ public final class SQLiteLibraryStore: LibraryStore {
                 FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL;
                 """)
         }
+        // The colours of an uploaded cover on the book itself, so that lists show them without
+        // reading any picture.
+        migrator.registerMigration("cover colours") { db in
+            try db.execute(sql: """
+                ALTER TABLE books ADD COLUMN cover_colors TEXT;
+                UPDATE books SET cover_colors = (SELECT colors FROM covers WHERE covers.book_id = books.id);
+                DROP VIEW books_with_loans;
+                CREATE VIEW books_with_loans AS
+                SELECT b.*, l.id AS loan_id, l.borrower, l.checked_out, l.due
+                FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL;
+                """)
+        }
         migrator.registerMigration("sample library") { db in
             guard seeded else { return }
             for book in SampleLibrary.books { _ = try insert(book, in: db) }
@@ -105,15 +117,16 @@ public final class SQLiteLibraryStore: LibraryStore {
         try await read { db in try Self.book(id: id, in: db) }
     }
 
-    public func insert(_ fields: BookFields, checkout: Checkout?) async throws -> Book {
+    public func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {
         try await write { db in
-            let book = try Self.insert(fields, in: db)
+            var book = try Self.insert(fields, in: db)
+            if let cover { book = try Self.write(.set(cover), of: book.id, in: db) }
             guard let checkout else { return book }
             return try Self.open(checkout, of: book.id, expectedVersion: nil, in: db)
         }
     }
 
-    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, expectedVersion: Int?) async throws -> Book {
+    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
         try await write { db in
             try db.execute(
                 sql: """
@@ -122,6 +135,7 @@ public final class SQLiteLibraryStore: LibraryStore {
                     """,
                 arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn, id.rawValue, expectedVersion, expectedVersion])
             try Self.requireChange(id: id, in: db)
+            if let cover { _ = try Self.write(cover, of: id, in: db) }
             // The loan in the same transaction: refused, it takes the edit with it.
             guard let checkout else { return try Self.existingBook(id: id, in: db) }
             return try Self.open(checkout, of: id, expectedVersion: nil, in: db)
@@ -155,18 +169,26 @@ public final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
-    public func setCover(_ cover: StoredCover?, of id: Book.ID) async throws -> Book {
+    public func setCover(_ change: CoverChange, of id: Book.ID, expectedVersion: Int?) async throws -> Book {
         try await write { db in
-            _ = try Self.existingBook(id: id, in: db)
-            if let cover {
-                try db.execute(sql: "INSERT OR REPLACE INTO covers (book_id, media_type, bytes, colors) VALUES (?, ?, ?, ?)",
-                               arguments: [id.rawValue, cover.mediaType, Data(cover.bytes), cover.colors?.text])
-            } else {
-                try db.execute(sql: "DELETE FROM covers WHERE book_id = ?", arguments: [id.rawValue])
-            }
-            try db.execute(sql: "UPDATE books SET has_cover = ?, version = version + 1 WHERE id = ?", arguments: [cover != nil, id.rawValue])
-            return try Self.existingBook(id: id, in: db)
+            let book = try Self.existingBook(id: id, in: db)
+            if let expectedVersion, expectedVersion != book.version { throw LibraryError.versionMismatch(id: id, current: book.version) }
+            return try Self.write(change, of: id, in: db)
         }
+    }
+
+    /// Writes the cover, and its colours and a new version on the book.
+    private static func write(_ change: CoverChange, of id: Book.ID, in db: Database) throws -> Book {
+        let cover = change.cover
+        if let cover {
+            try db.execute(sql: "INSERT OR REPLACE INTO covers (book_id, media_type, bytes, colors) VALUES (?, ?, ?, ?)",
+                           arguments: [id.rawValue, cover.mediaType, Data(cover.bytes), cover.colors?.text])
+        } else {
+            try db.execute(sql: "DELETE FROM covers WHERE book_id = ?", arguments: [id.rawValue])
+        }
+        try db.execute(sql: "UPDATE books SET has_cover = ?, cover_colors = ?, version = version + 1 WHERE id = ?",
+                       arguments: [cover != nil, cover?.colors?.text, id.rawValue])
+        return try existingBook(id: id, in: db)
     }
 
     // MARK: Loans
@@ -277,6 +299,6 @@ public final class SQLiteLibraryStore: LibraryStore {
             id: id, title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"], isbn: row["isbn"],
             lastCheckedOut: row["last_checked_out"], lastCheckedOutBy: row["last_checked_out_by"], version: row["version"],
             loan: loanID.map { Loan(id: Loan.ID(rawValue: $0), bookID: id, borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"]) },
-            hasCover: row["has_cover"] ?? false)
+            hasCover: row["has_cover"] ?? false, coverColors: (row["cover_colors"] as String?).flatMap(CoverColors.init(text:)))
     }
 }

@@ -48,7 +48,7 @@ public func buildRouter(
     router.add(middleware: PathCheckMiddleware())
     router.add(middleware: SameOriginMiddleware())
     router.add(middleware: methods)
-    router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize))
+    router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize, modules: modules))
     router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])]),
                                          logger: logger))
 

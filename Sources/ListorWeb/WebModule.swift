@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// One Listor app as the web front end sees it: a tile on the home page and its routes.
@@ -10,10 +11,14 @@ public protocol WebModule: Sendable {
     /// Where the module mounts JSON APIs ("/library/api"): every error of a request there or
     /// under it, a 404 or a 413 included, is answered as JSON rather than as a page.
     var apiPaths: [String] { get }
+    /// A larger body limit than the server's for a request to `path` (an upload), or nil.
+    func maximumBodySize(for method: HTTPRequest.Method, path: String) -> Int?
     /// Throws when the module cannot serve, e.g. a template does not fit its pages; the server then does not start.
     func addRoutes(to router: RouteTable, templates: Templates) throws
 }
 
 extension WebModule {
     public var apiPaths: [String] { [] }
+
+    public func maximumBodySize(for method: HTTPRequest.Method, path: String) -> Int? { nil }
 }

@@ -17,8 +17,9 @@ struct UnimplementedLibrary: LibraryService {
 
     func books(_ query: BookQuery) async throws -> PartialResult<Book> { throw fail("books") }
     func book(id: Book.ID) async throws -> Book { throw fail("book") }
-    func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book { throw fail("add") }
-    func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book { throw fail("edit") }
+    func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book { throw fail("add") }
+    func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book { throw fail("edit") }
+    func cover(of id: Book.ID) async throws -> StoredCover? { throw fail("cover") }
     func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book { throw fail("checkOut") }
     func checkIn(id: Book.ID) async throws -> Book { throw fail("checkIn") }
     func delete(id: Book.ID, ifVersion: Int?) async throws { throw fail("delete") }

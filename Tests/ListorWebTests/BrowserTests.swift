@@ -324,7 +324,7 @@ import Transistors
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), adminToken: adminToken)])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken)])
         try await withLoopbackServer(router) { base in try await body(base.absoluteString) }
         withExtendedLifetime(directory) {}
     }

@@ -21,6 +21,16 @@ public struct CoverPlaceholder: Sendable, Hashable {
         return RGBColor(hue: hue, saturation: 0.55, brightness: 0.45).readable(on: .white)
     }
 
+    /// The colours a book page takes from the placeholder: its background, and white text.
+    public var colors: CoverColors {
+        let background = background
+        let soft = RGBColor.white.mix(with: background, amount: 0.2).readable(on: background)
+        return CoverColors(background: background, primary: .white, secondary: soft, detail: soft)
+    }
+
+    /// The SVG's bytes, for serving.
+    public var bytes: [UInt8] { Array(svg.utf8) }
+
     /// The title's lines, at most four of about 14 characters, the last shortened with "…".
     static func lines(_ text: String, width: Int = 14, limit: Int = 4) -> [String] {
         var lines: [String] = []

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// Where covers come from for books that have an ISBN and no uploaded cover: a URL template
 /// with `{isbn}` in it (Open Library's by default), or none at all. Only this service is ever
@@ -31,5 +32,15 @@ public struct CoverService: Sendable, Hashable {
     public func url(isbn: String) -> URL? {
         guard !isbn.isEmpty, isbn.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }) else { return nil }
         return URL(string: template.replacingOccurrences(of: "{isbn}", with: isbn))
+    }
+
+    /// The image pipeline's fetch for covers over `transport`, within `limits`: a 404 is the
+    /// service saying it has no cover (`NetworkError.badStatus`), which a page shows as the placeholder.
+    public static func fetch(_ transport: HTTPTransport, limits: HTTPLimits) -> ImagePipeline.Fetch {
+        { url in
+            let response = try await transport.get(url, limits)
+            guard (200...299).contains(response.status) else { throw NetworkError.badStatus(url: url, status: response.status) }
+            return Array(response.body)
+        }
     }
 }

@@ -25,9 +25,12 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var loan: Loan?
     /// Whether a cover was uploaded for it.
     public var hasCover: Bool
+    /// The colours taken from the uploaded cover; nil without one.
+    public var coverColors: CoverColors?
 
     public init(id: ID, title: String, author: String, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
-                lastCheckedOut: Date? = nil, lastCheckedOutBy: String? = nil, version: Int = 1, loan: Loan? = nil, hasCover: Bool = false) {
+                lastCheckedOut: Date? = nil, lastCheckedOutBy: String? = nil, version: Int = 1, loan: Loan? = nil, hasCover: Bool = false,
+                coverColors: CoverColors? = nil) {
         self.id = id
         self.title = title
         self.author = author
@@ -39,6 +42,7 @@ public struct Book: Sendable, Hashable, Identifiable {
         self.version = version
         self.loan = loan
         self.hasCover = hasCover
+        self.coverColors = coverColors
     }
 
     public var isOnLoan: Bool { loan != nil }

@@ -5,9 +5,11 @@ import Tagged
 /// Books and loans as the Prolific API writes them: `{"id": 1, "title": …, "author": …,
 /// "publisher": …, "categories": "a, b", "lastCheckedOut": "2026-11-03 16:06:00" (UTC) or null,
 /// "lastCheckedOutBy": name or null, "url": "/books/1"}`, plus Listor's `isbn`, `version`, and
-/// the open `loan`. Reading them back is `Book` and `Loan`'s `JSONValueDecodable` conformance.
+/// the open `loan`, the `cover`'s address and its `colors` (null while a service's cover has not
+/// been fetched). Reading them back is `Book` and `Loan`'s `JSONValueDecodable` conformance.
 public enum BookJSON {
-    public static func value(_ book: Book) -> JSONValue {
+    /// The book; `colors` are its cover's when known beyond what the book carries.
+    public static func value(_ book: Book, colors: CoverColors? = nil) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func date(_ value: Date?) -> JSONValue { value.map { .string(LibraryDate.text($0)) } ?? .null }
         return .members([
@@ -15,8 +17,15 @@ public enum BookJSON {
             ("publisher", text(book.publisher)), ("categories", text(book.categories)),
             ("lastCheckedOut", date(book.lastCheckedOut)), ("lastCheckedOutBy", text(book.lastCheckedOutBy)),
             ("url", .string("/books/\(book.id)")), ("isbn", text(book.isbn)), ("version", .number(Double(book.version))),
-            ("loan", book.loan.map(value) ?? .null),
+            ("loan", book.loan.map(value) ?? .null), ("cover", .string(CoverRendition.medium.path(of: book))),
+            ("colors", (colors ?? book.coverColors).map(value) ?? .null),
         ])
+    }
+
+    /// `{"background": "#1F2A44", "primary": "#FFFFFF", "secondary": …, "detail": …}`.
+    public static func value(_ colors: CoverColors) -> JSONValue {
+        .members([("background", .string(colors.background.hex)), ("primary", .string(colors.primary.hex)),
+                  ("secondary", .string(colors.secondary.hex)), ("detail", .string(colors.detail.hex))])
     }
 
     public static func value(_ loan: Loan) -> JSONValue {

@@ -10,13 +10,16 @@ import ListorKit
 public protocol LibraryService: Sendable {
     func books(_ query: BookQuery) async throws -> PartialResult<Book>
     func book(id: Book.ID) async throws -> Book
-    /// Adds a book; checked out to `borrower` at once when one is given (as the original clients
-    /// could). The form and the name are checked together before anything is written, and the
-    /// book and its loan are written together or not at all.
-    func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book
-    /// Applies the fields given, leaving the others, and checks the book out to `borrower` when
-    /// one is given: all of it or none of it.
-    func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book
+    /// Adds a book, with `cover` when one is uploaded, checked out to `borrower` at once when one
+    /// is given (as the original clients could). The form, the picture and the name are checked
+    /// together before anything is written, and the book, its cover and its loan are written
+    /// together or not at all.
+    func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book
+    /// Applies the fields given, leaving the others, changes the cover when `cover` says so, and
+    /// checks the book out to `borrower` when one is given: all of it or none of it.
+    func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book
+    /// The cover uploaded for the book, as it was uploaded; nil when it has none.
+    func cover(of id: Book.ID) async throws -> StoredCover?
     func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book
     func checkIn(id: Book.ID) async throws -> Book
     func delete(id: Book.ID, ifVersion: Int?) async throws
@@ -35,10 +38,18 @@ public protocol LibraryService: Sendable {
 
 extension LibraryService {
     public func add(_ form: BookForm) async throws -> Book {
-        try await add(form, checkedOutBy: nil)
+        try await add(form, checkedOutBy: nil, cover: nil)
+    }
+
+    public func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book {
+        try await add(form, checkedOutBy: borrower, cover: nil)
     }
 
     public func edit(id: Book.ID, _ changes: BookChanges, ifVersion: Int?) async throws -> Book {
-        try await edit(id: id, changes, checkedOutBy: nil, ifVersion: ifVersion)
+        try await edit(id: id, changes, checkedOutBy: nil, cover: nil, ifVersion: ifVersion)
+    }
+
+    public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book {
+        try await edit(id: id, changes, checkedOutBy: borrower, cover: nil, ifVersion: ifVersion)
     }
 }

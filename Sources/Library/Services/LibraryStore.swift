@@ -10,11 +10,11 @@ public protocol LibraryStore: Sendable {
     /// Every book, each with its open loan, in id order.
     func books() async throws -> [Book]
     func book(id: Book.ID) async throws -> Book?
-    /// Adds a book, checked out at once when `checkout` is given, in one transaction.
-    func insert(_ fields: BookFields, checkout: Checkout?) async throws -> Book
-    /// Writes the book's fields and, when `checkout` is given, opens its loan, in one transaction:
-    /// both or neither. Throws `LibraryError.notFound`, `.versionMismatch` or `.onLoan`.
-    func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, expectedVersion: Int?) async throws -> Book
+    /// Adds a book, with its cover and checked out at once when they are given, in one transaction.
+    func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book
+    /// Writes the book's fields and, when given, its cover and its loan, in one transaction: all
+    /// or nothing. Throws `LibraryError.notFound`, `.versionMismatch` or `.onLoan`.
+    func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book
     func delete(id: Book.ID, expectedVersion: Int?) async throws
     /// Every book and every loan.
     func deleteAll() async throws
@@ -30,14 +30,28 @@ public protocol LibraryStore: Sendable {
     func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan
     /// The cover uploaded for the book; nil when it has none. Throws `LibraryError.notFound`.
     func cover(of id: Book.ID) async throws -> StoredCover?
-    /// Keeps `cover` as the book's, or removes the book's cover when nil, in one transaction; the
-    /// book's version goes up, so that its ETag and its cover's address change.
-    func setCover(_ cover: StoredCover?, of id: Book.ID) async throws -> Book
+    /// Keeps a new cover as the book's, or removes its cover, provided the book is still at
+    /// `expectedVersion` (nil for any); the book's version goes up, so that its ETag and its
+    /// cover's address change.
+    func setCover(_ change: CoverChange, of id: Book.ID, expectedVersion: Int?) async throws -> Book
 }
 
 extension LibraryStore {
     /// Adds a book on the shelf.
     public func insert(_ fields: BookFields) async throws -> Book {
-        try await insert(fields, checkout: nil)
+        try await insert(fields, checkout: nil, cover: nil)
+    }
+
+    public func insert(_ fields: BookFields, checkout: Checkout?) async throws -> Book {
+        try await insert(fields, checkout: checkout, cover: nil)
+    }
+
+    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, expectedVersion: Int?) async throws -> Book {
+        try await update(id: id, fields, checkout: checkout, cover: nil, expectedVersion: expectedVersion)
+    }
+
+    /// Keeps `cover` as the book's, or removes its cover when nil, whatever its version.
+    public func setCover(_ cover: StoredCover?, of id: Book.ID) async throws -> Book {
+        try await setCover(cover.map(CoverChange.set) ?? .remove, of: id, expectedVersion: nil)
     }
 }

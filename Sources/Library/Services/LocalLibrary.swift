@@ -23,17 +23,47 @@ public struct LocalLibrary: LibraryService {
         return book
     }
 
-    public func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book {
-        let (fields, name) = try form.validated(borrower: borrower).get()
-        return try await store.insert(fields, checkout: name.map(checkout))
+    public func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book {
+        let (fields, name, stored) = try Self.checked(form.validated(borrower: borrower), cover: cover.map(CoverEdit.upload))
+        return try await store.insert(fields, checkout: name.map(checkout), cover: stored?.cover)
     }
 
-    public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book {
+    public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book {
         let current = try await book(id: id)
         if let ifVersion, ifVersion != current.version { throw LibraryError.versionMismatch(id: id, current: current.version) }
-        let (fields, name) = try changes.applied(to: current).validated(borrower: borrower).get()
+        let (fields, name, change) = try Self.checked(changes.applied(to: current).validated(borrower: borrower), cover: cover)
+        // A cover alone leaves the fields as they are: a concurrent edit of them is not undone.
+        if changes.isEmpty, name == nil, let change {
+            return try await store.setCover(change, of: id, expectedVersion: current.version)
+        }
         // The version read is the one the edit applies to: an edit in between is not overwritten.
-        return try await store.update(id: id, fields, checkout: name.map(checkout), expectedVersion: current.version)
+        return try await store.update(id: id, fields, checkout: name.map(checkout), cover: change, expectedVersion: current.version)
+    }
+
+    public func cover(of id: Book.ID) async throws -> StoredCover? {
+        try await store.cover(of: id)
+    }
+
+    /// The form's checks and the picture's together, so that every problem is told at once.
+    private static func checked(_ form: Result<(BookFields, String?), FieldErrors>, cover: CoverEdit?) throws -> (BookFields, String?, CoverChange?) {
+        var change: CoverChange?
+        var errors: [FieldError] = []
+        switch cover {
+        case .upload(let bytes)?:
+            switch CoverUpload.checked(bytes) {
+            case .success(let stored): change = .set(stored)
+            case .failure(let error): errors.append(error)
+            }
+        case .remove?: change = .remove
+        case nil: break
+        }
+        switch form {
+        case .success(let (fields, name)):
+            guard errors.isEmpty else { throw FieldErrors(errors) }
+            return (fields, name, change)
+        case .failure(let problems):
+            throw FieldErrors(problems.errors + errors)
+        }
     }
 
     public func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book {

@@ -1,4 +1,5 @@
 import Foundation
+import ListorImaging
 import ListorKit
 import Tagged
 
@@ -29,12 +30,68 @@ public struct RemoteLibrary: LibraryService {
         try one(Book.self, try await send("GET", ["books", "\(id)"], id: id))
     }
 
-    public func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book {
+    public func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book {
         let (fields, name) = try form.validated(borrower: borrower).get()
-        return try one(Book.self, try await send("POST", ["books"], body: Self.body(fields, checkedOutBy: name)))
+        // The picture is checked here first, so that one the server would refuse adds no book.
+        let stored = try cover.map { try CoverUpload.checked($0).mapError { FieldErrors([$0]) }.get() }
+        let book = try one(Book.self, try await send("POST", ["books"], body: Self.body(fields, checkedOutBy: name)))
+        guard let stored else { return book }
+        do {
+            return try await putCover(stored, of: book.id, ifVersion: book.version)
+        } catch {
+            // Two requests, but one outcome: without its cover, the book is taken back.
+            try? await delete(id: book.id, ifVersion: nil)
+            throw error
+        }
     }
 
-    public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book {
+    public func cover(of id: Book.ID) async throws -> StoredCover? {
+        let (url, response) = try await request("GET", ["books", "\(id)", "cover"], headers: ["Accept": "image/jpeg, image/png"])
+        if response.status == 404 {
+            // No such book, or a book without a cover: the book says which.
+            _ = try await book(id: id)
+            return nil
+        }
+        guard (200...299).contains(response.status) else { throw try failure(response, url: url, id: id) }
+        let bytes = Array(response.body)
+        return StoredCover(mediaType: ImageCodec.format(of: bytes)?.mediaType ?? "application/octet-stream", bytes: bytes, colors: nil)
+    }
+
+    /// Sends the picture with `PUT /books/{id}/cover`.
+    private func putCover(_ cover: StoredCover, of id: Book.ID, ifVersion: Int?) async throws -> Book {
+        var headers = ["Accept": "application/json", "Content-Type": cover.mediaType]
+        if let ifVersion { headers["If-Match"] = "\"\(ifVersion)\"" }
+        let (url, response) = try await request("PUT", ["books", "\(id)", "cover"], headers: headers, body: Data(cover.bytes))
+        guard (200...299).contains(response.status) else { throw try failure(response, url: url, id: id) }
+        return try one(Book.self, (try? JSONParser.parse(response.body)) ?? .null)
+    }
+
+    /// The fields first, then the cover, with the version the first answer gave: a server has no
+    /// request for both. The picture is checked here before either is sent.
+    public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book {
+        var change: CoverChange?
+        switch cover {
+        case .upload(let bytes)?: change = .set(try CoverUpload.checked(bytes).mapError { FieldErrors([$0]) }.get())
+        case .remove?: change = .remove
+        case nil: break
+        }
+        var version = ifVersion
+        var book: Book?
+        if !changes.isEmpty || borrower != nil || change == nil {
+            let edited = try await editFields(id: id, changes, checkedOutBy: borrower, ifVersion: ifVersion)
+            version = edited.version
+            book = edited
+        }
+        switch change {
+        case .set(let stored)?: return try await putCover(stored, of: id, ifVersion: version)
+        case .remove?: return try one(Book.self, try await send("DELETE", ["books", "\(id)", "cover"], id: id, ifVersion: version))
+        case nil:
+            if let book { return book }
+            return try await self.book(id: id)
+        }
+    }
+
+    private func editFields(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book {
         var members: [(String, JSONValue)] = []
         for (key, value) in [("title", changes.title), ("author", changes.author), ("publisher", changes.publisher), ("categories", changes.categories), ("isbn", changes.isbn)] {
             if let value { members.append((key, .string(value))) }

@@ -48,6 +48,13 @@ public struct BookDetailViewModel: Sendable {
         try await BookOutcome.of { try await library.checkIn(id: book.id) }
     }
 
+    /// The reader gives the book a new cover (a JPEG or PNG, checked by decoding it), or takes its
+    /// cover away; refused when the picture will not do, or as stale when the book changed since
+    /// `version` (nil for any).
+    public func changeCover(_ edit: CoverEdit, ifVersion version: Int? = nil) async throws -> BookOutcome {
+        try await BookOutcome.of { try await library.edit(id: book.id, BookChanges(), checkedOutBy: nil, cover: edit, ifVersion: version) }
+    }
+
     /// The reader deletes the book and its loans, as it was at `version` (the one they confirmed;
     /// nil for whatever it is now); refused as stale when it has changed since.
     public func delete(version: Int?) async throws -> BookOutcome {

@@ -30,16 +30,21 @@ public struct BookFormViewModel: Sendable {
     /// provided it is still at `version` (the one the form was filled from; nil for any).
     /// Refused when a field will not do (each kept for its field) or the book changed meanwhile.
     ///
-    /// `borrower`, as the original clients sent it, checks the book out in the same write: the
-    /// book is saved and lent, or neither.
-    public mutating func save(ifVersion version: Int? = nil, checkingOutTo borrower: String? = nil) async throws -> BookOutcome {
+    /// `cover` uploads a picture with the fields, or takes the book's away; `borrower`, as the
+    /// original clients sent it, checks the book out. Either is part of the same write: the book
+    /// is saved with its cover and lent, or nothing is.
+    public mutating func save(ifVersion version: Int? = nil, cover: CoverEdit? = nil, checkingOutTo borrower: String? = nil) async throws -> BookOutcome {
         let outcome: BookOutcome
         if let book {
             let changes = changes
-            outcome = try await BookOutcome.of { [library] in try await library.edit(id: book.id, changes, checkedOutBy: borrower, ifVersion: version) }
+            outcome = try await BookOutcome.of { [library] in
+                try await library.edit(id: book.id, changes, checkedOutBy: borrower, cover: cover, ifVersion: version)
+            }
         } else {
             let form = form
-            outcome = try await BookOutcome.of { [library] in try await library.add(form, checkedOutBy: borrower) }
+            var upload: [UInt8]?
+            if case .upload(let bytes)? = cover { upload = bytes }
+            outcome = try await BookOutcome.of { [library] in try await library.add(form, checkedOutBy: borrower, cover: upload) }
         }
         switch outcome {
         case .done:

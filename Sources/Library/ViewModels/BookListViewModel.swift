@@ -12,6 +12,13 @@ public struct BookListViewModel: Sendable {
         public let status: String
         public let isOnLoan: Bool
         public let isOverdue: Bool
+        /// The book's version, which its cover's address carries.
+        public let version: Int
+    }
+
+    /// How the books are laid out: a table with thumbnails, or a grid of covers.
+    public enum Layout: String, Sendable, CaseIterable {
+        case list, grid
     }
 
     /// One choice of the status filter: "On the shelf".
@@ -22,6 +29,7 @@ public struct BookListViewModel: Sendable {
     }
 
     public let query: BookQuery
+    public let layout: Layout
     public let rows: [Row]
     /// The books in the library, whatever the query.
     public let total: Int
@@ -29,8 +37,9 @@ public struct BookListViewModel: Sendable {
     public let problems: [Problem]
 
     /// `books` are those matching `query`, out of `total`.
-    public init(books: [Book], total: Int, query: BookQuery, now: Date, timeZone: TimeZone, problems: [Problem] = []) {
+    public init(books: [Book], total: Int, query: BookQuery, layout: Layout = .list, now: Date, timeZone: TimeZone, problems: [Problem] = []) {
         self.query = query
+        self.layout = layout
         self.total = total
         self.problems = problems
         rows = books.map { book in
@@ -43,21 +52,23 @@ public struct BookListViewModel: Sendable {
             } else {
                 status = "Available"
             }
-            return Row(id: book.id, title: book.title, author: book.author, status: status, isOnLoan: book.isOnLoan, isOverdue: overdue)
+            return Row(id: book.id, title: book.title, author: book.author, status: status, isOnLoan: book.isOnLoan, isOverdue: overdue, version: book.version)
         }
     }
 
     /// The reader searches and filters: the books matching `query`, and how many there are in all.
-    public static func load(_ query: BookQuery, from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookListViewModel {
+    /// The reader also picks the layout, which changes nothing but how the books are shown.
+    public static func load(_ query: BookQuery, layout: Layout = .list, from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookListViewModel {
         let unfiltered = BookQuery()
         if query == unfiltered {
             let all = try await library.books(query)
-            return BookListViewModel(books: all.items, total: all.items.count, query: query, now: now, timeZone: timeZone, problems: all.problems)
+            return BookListViewModel(books: all.items, total: all.items.count, query: query, layout: layout, now: now, timeZone: timeZone, problems: all.problems)
         }
         async let matching = library.books(query)
         async let all = library.books(unfiltered)
         let found = try await matching
-        return BookListViewModel(books: found.items, total: try await all.items.count, query: query, now: now, timeZone: timeZone, problems: found.problems)
+        return BookListViewModel(books: found.items, total: try await all.items.count, query: query, layout: layout, now: now, timeZone: timeZone,
+                                 problems: found.problems)
     }
 
     /// "3 of 10 books", "10 books".

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import Library
+import ListorWeb
 import Logging
 
 /// `listor serve`: every app in the browser, on embedded defaults.
@@ -27,6 +29,12 @@ struct ServeCommand: ListorCommand {
     var libraryAPIPrefix = "/library/api"
     @Flag(help: "With an admin token, let anyone check books out and in; the token still guards adding, editing, deleting and importing.")
     var libraryOpenLending = false
+    @Option(help: ArgumentHelp("Where the covers of books with an ISBN and no uploaded cover come from: an http(s) URL with {isbn} in it, or none.",
+                               valueName: "url"))
+    var libraryCoverURL = CoverService.openLibrary.template
+    @Option(help: ArgumentHelp("The key that signs the pages' forms and the librarian's sign-in (32 bytes; default: form.key in the data directory, made on first run). Give every node of one site the same file.",
+                               valueName: "file"))
+    var formKeyFile: String?
     @OptionGroup(title: "Stella")
     var stella: ServeStellaOptions
     @OptionGroup(title: "VessBrowser")
@@ -60,11 +68,17 @@ struct ServeCommand: ListorCommand {
         } catch let error as CompositionError {
             throw ValidationError(error.description)
         }
+        let covers: CoverService?
+        do { covers = try CoverService.parse(libraryCoverURL) } catch { throw ValidationError("--library-cover-url: \(error)") }
+        if let formKeyFile, !FileManager.default.fileExists(atPath: formKeyFile) {
+            throw ValidationError("--form-key-file: \(formKeyFile) does not exist; make one with: head -c \(FormKey.size) /dev/urandom > \(formKeyFile)")
+        }
         if library.adminToken == nil, !Self.isLoopback(host) {
             throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can change the library")
         }
         return ServeSettings(host: host, port: port, logLevel: logLevel, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
-                             library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, stella: try stella.settings(),
+                             library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, libraryCovers: covers,
+                             formKeyFile: formKeyFile, stella: try stella.settings(),
                              browser: try browser.settings(),
                              publicHosts: connections.publicHosts, limits: try connections.limits())
     }

@@ -30,4 +30,18 @@ enum LibraryComposition {
             return try await PostgresLibraryStore.withStore(at: url) { store in try await body(store) }
         }
     }
+
+    /// Every book's cover for `serve`: uploaded ones from the library, others from `service` over
+    /// `transport` (8 MiB and 10 seconds at most a cover), and what is made from them, all kept
+    /// in `dataDirectory`/cover-cache.
+    static func covers(of library: any LibraryService, service: CoverService?, dataDirectory: String, transport: HTTPTransport) throws -> BookCovers {
+        let directory = URL(fileURLWithPath: dataDirectory).appendingPathComponent("cover-cache")
+        do {
+            let originals = ImagePipeline(memoryLimit: 16 << 20, disk: try DiskImageCache(directory: directory.appendingPathComponent("service")),
+                                          fetch: CoverService.fetch(transport, limits: HTTPLimits(timeout: .seconds(10), maximumBodySize: 8 << 20)))
+            return BookCovers(library: library, service: service, originals: originals, cache: try DiskImageCache(directory: directory.appendingPathComponent("made")))
+        } catch {
+            throw CompositionError("cannot keep covers in \(directory.path): \(error.localizedDescription)")
+        }
+    }
 }

@@ -16,7 +16,7 @@ enum ServeComposition {
     static func withApplication(_ settings: ServeSettings, _ environment: CommandEnvironment,
                                 _ run: @escaping @Sendable (any ApplicationProtocol) async throws -> Void) async throws {
         let dataDirectory = try DataDirectory.prepare(settings.dataDirectory)
-        let formKey = try FormKeyFile.load(in: dataDirectory)
+        let formKey = try FormKeyFile.load(file: settings.formKeyFile, in: dataDirectory)
         let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog)
         try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
         var logger = Logger(label: "listor") { StreamLogHandler(label: $0, stream: environment.errorStream) }
@@ -40,12 +40,13 @@ enum ServeComposition {
             try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey) { reader in
                 let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport)
                 try await LibraryComposition.withLibrary(settings.library) { library in
+                    let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport)
                     let app = try await buildApplication(
                         configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits),
                         modules: [
                             TransistorsWebModule(viewModel: transistors),
                             ModbusWebModule(monitor: modbus.monitor, device: modbus.device, trends: modbus.trends, limits: settings.limits),
-                            LibraryWebModule(library: library, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
+                            LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                              openLending: settings.libraryOpenLending, formKey: formKey),
                             StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures),
                             reader,
@@ -57,6 +58,8 @@ enum ServeComposition {
                             environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
                             environment.write("ModbusApp polls \(modbus.device)\n")
                             environment.write("The library is in \(settings.library.database)\n")
+                            let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
+                            environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
                             if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
                             let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
                             environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
@@ -68,6 +71,8 @@ enum ServeComposition {
                     await modbus.close()
                     let counters = await shop.pictures.pipeline.counters
                     serverLogger.info("\(counters.summary)")
+                    let coverCounters = await covers.counters
+                    serverLogger.info("Covers: \(coverCounters.service.fetches) fetched from the cover service (\(coverCounters.service.failures) failed), \(coverCounters.made.fetches) sizes made")
                     try result.get()
                 }
             }

@@ -1,3 +1,4 @@
+import Library
 import ListorWeb
 import Logging
 
@@ -13,6 +14,10 @@ struct ServeSettings: Sendable {
     var libraryAPIPrefix: String
     /// Checking out and in open to all when the library has an admin token.
     var libraryOpenLending: Bool
+    /// Where covers of books with an ISBN come from; nil for none.
+    var libraryCovers: CoverService?
+    /// The form key's file, when not the data directory's `form.key`.
+    var formKeyFile: String?
     var stella: StellaSettings
     var browser: ServeBrowserSettings
     /// Host names answered besides IP addresses and localhost.

@@ -16,6 +16,8 @@ public actor ImagePipeline {
         /// Fetches from the origin: one per coalesced group of misses.
         public var fetches = 0
         public var failures = 0
+
+        public init() {}
     }
 
     public typealias Fetch = @Sendable (URL) async throws -> [UInt8]
@@ -107,6 +109,14 @@ public actor ImagePipeline {
         if inFlight[url]?.waiters.isEmpty == true, let entry = inFlight.removeValue(forKey: url) {
             entry.task.cancel()
         }
+    }
+
+    /// The image if either cache has it, without fetching it.
+    public func cachedImage(for url: URL) async -> [UInt8]? {
+        if let bytes = memory.value(for: url) { return bytes }
+        guard let disk, let bytes = await disk.value(for: url) else { return nil }
+        memory.insert(bytes, for: url)
+        return bytes
     }
 
     /// Whether a fetch for `url` is under way (for tests of cancellation).

@@ -33,6 +33,11 @@ struct BookDetailPage: Encodable {
     let problem: String?
     let borrower: String
     let borrowerError: String?
+    /// The cover at the page's size and twice it, and the stylesheet of its colours.
+    let cover: String
+    let cover2x: String
+    let colorsHref: String
+    let categories: String?
 
     init(_ detail: BookDetailViewModel, csrf: String, notice: String? = nil, problem: String? = nil, borrower: String = "", borrowerError: String? = nil) {
         let book = detail.book
@@ -56,5 +61,9 @@ struct BookDetailPage: Encodable {
         self.problem = problem
         self.borrower = borrower
         self.borrowerError = borrowerError
+        cover = CoverRendition.medium.path(of: book)
+        cover2x = CoverRendition(.medium, scale: 2).path(of: book)
+        colorsHref = "/library/books/\(book.id)/colors.css?v=\(book.version)"
+        categories = book.categories
     }
 }

@@ -22,6 +22,10 @@ struct BookFormPage: Encodable {
     let fields: [Field]
     let csrf: String
     let problem: String?
+    let hasCover: Bool
+    let coverHref: String?
+    let coverError: String?
+    let coverLimit = CoverUpload.limitText
 
     init(_ form: BookFormViewModel, csrf: String) {
         if let book = form.book {
@@ -39,6 +43,9 @@ struct BookFormPage: Encodable {
         }
         self.csrf = csrf
         problem = form.problem
+        hasCover = form.book?.hasCover ?? false
+        coverHref = form.book.map { CoverRendition(.small, scale: 2).path(of: $0) }
+        coverError = form.errors["cover"]
         let values = form.form
         fields = [
             Field(name: "title", label: "Title", hint: nil, value: values.title, error: form.errors["title"], required: true, maxLength: BookForm.maximumTitleLength),

@@ -16,6 +16,7 @@ import Tagged
 /// says it, and `ErrorMiddleware` answers it as JSON (the prefix is declared an API path).
 struct LibraryAPI: Sendable {
     let library: any LibraryService
+    let covers: BookCovers
     let prefix: String
     /// Which writes need `Authorization: Bearer <token>`.
     let access: LibraryAccess
@@ -29,7 +30,7 @@ struct LibraryAPI: Sendable {
             try access.authorize(request, for: .catalogue)
             return try await addBook(request)
         }
-        api.get("books/:id") { _, context in bookResponse(try await library.book(id: try LibraryPages.id(context))) }
+        api.get("books/:id") { _, context in try await bookResponse(try await library.book(id: try LibraryPages.id(context))) }
         api.put("books/:id") { request, context in try await updateBook(request, id: try LibraryPages.id(context)) }
         api.delete("books/:id") { request, context in
             try access.authorize(request, for: .catalogue)
@@ -44,8 +45,9 @@ struct LibraryAPI: Sendable {
         }
         api.post("books/:id/checkin") { request, context in
             try access.authorize(request, for: .lending)
-            return bookResponse(try book(of: try await detail(try LibraryPages.id(context)).checkIn()))
+            return try await bookResponse(try book(of: try await detail(try LibraryPages.id(context)).checkIn()))
         }
+        addCoverRoutes(to: api)
         api.get("books/:id/loans") { _, context in
             // An unknown book is a 404, not an empty history.
             let id = try LibraryPages.id(context)
@@ -71,6 +73,43 @@ struct LibraryAPI: Sendable {
         api.get("loans/overdue") { _, _ in loansResponse(try await library.overdue()) }
     }
 
+    // MARK: Covers
+
+    /// `GET /books/{id}/cover`: the cover as uploaded; `PUT` a new one (a JPEG or PNG as the body,
+    /// or a multipart form's `cover` file), checked by decoding it; `DELETE` it. Writes take
+    /// `If-Match` and answer the book, with its new ETag.
+    private func addCoverRoutes(to api: RouterGroup<WebRequestContext>) {
+        api.get("books/:id/cover") { _, context in
+            let id = try LibraryPages.id(context)
+            guard let cover = try await library.cover(of: id) else {
+                throw WebError(.notFound, title: "No cover", message: "Book \(id) has no uploaded cover.", apiMessage: "book \(id) has no uploaded cover")
+            }
+            return Response(status: .ok, headers: [.contentType: cover.mediaType, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(bytes: cover.bytes)))
+        }
+        api.put("books/:id/cover") { request, context in
+            try access.authorize(request, for: .catalogue)
+            let id = try LibraryPages.id(context)
+            let body = try await RequestBody.collect(request, limit: LibraryWebModule.uploadLimit)
+            let bytes: [UInt8]
+            if let boundary = MultipartForm.boundary(of: request.headers[.contentType]) {
+                guard let file = try MultipartForm(body, boundary: boundary).files["cover"] else {
+                    throw FieldErrors([FieldError(field: "cover", message: "is missing: send the picture as the form's \"cover\" file")])
+                }
+                bytes = file.bytes
+            } else {
+                bytes = Array(body.readableBytesView)
+            }
+            let version = try await ifMatch(request, id: id)
+            return try await bookResponse(try book(of: try await detail(id).changeCover(.upload(bytes), ifVersion: version)))
+        }
+        api.delete("books/:id/cover") { request, context in
+            try access.authorize(request, for: .catalogue)
+            let id = try LibraryPages.id(context)
+            let version = try await ifMatch(request, id: id)
+            return try await bookResponse(try book(of: try await detail(id).changeCover(.remove, ifVersion: version)))
+        }
+    }
+
     // MARK: Handlers
 
     private func listBooks(_ request: Request) async throws -> Response {
@@ -80,7 +119,7 @@ struct LibraryAPI: Sendable {
             throw FieldErrors([FieldError(field: "status", message: "\"\(statusText.prefix(40))\" is not one of \(BookQuery.Status.allCases.map(\.rawValue).joined(separator: ", "))")])
         }
         let books = try await library.books(BookQuery(search: parameters["search"] ?? "", status: status))
-        return .json(JSONValue.array(books.items.map(BookJSON.value)).serialized(pretty: false))
+        return .json(JSONValue.array(books.items.map { BookJSON.value($0) }).serialized(pretty: false))
     }
 
     private func addBook(_ request: Request) async throws -> Response {
@@ -89,7 +128,7 @@ struct LibraryAPI: Sendable {
         var form = BookFormViewModel(library: library)
         form.form = body.form
         let book = try self.book(of: try await form.save(checkingOutTo: body.lastCheckedOutBy))
-        var response = bookResponse(book, status: .created)
+        var response = try await bookResponse(book, status: .created)
         response.headers[.location] = prefix + "/books/\(book.id)"
         return response
     }
@@ -101,13 +140,13 @@ struct LibraryAPI: Sendable {
         try access.authorize(request, for: body.changes.isEmpty && body.lastCheckedOutBy != nil ? .lending : .catalogue)
         let book = try await library.book(id: id)
         if body.changes.isEmpty {
-            guard let borrower = body.lastCheckedOutBy else { return bookResponse(book) }
-            return bookResponse(try self.book(of: try await detail(of: book).checkOut(by: borrower, ifVersion: version)))
+            guard let borrower = body.lastCheckedOutBy else { return try await bookResponse(book) }
+            return try await bookResponse(try self.book(of: try await detail(of: book).checkOut(by: borrower, ifVersion: version)))
         }
         // The edit and the checkout it carries are one write: a refused checkout leaves the fields as they were.
         var form = BookFormViewModel(editing: book, library: library)
         form.form = body.changes.applied(to: book)
-        return bookResponse(try self.book(of: try await form.save(ifVersion: version, checkingOutTo: body.lastCheckedOutBy)))
+        return try await bookResponse(try self.book(of: try await form.save(ifVersion: version, checkingOutTo: body.lastCheckedOutBy)))
     }
 
     // MARK: Outcomes
@@ -130,8 +169,10 @@ struct LibraryAPI: Sendable {
 
     // MARK: Responses
 
-    private func bookResponse(_ book: Book, status: HTTPResponse.Status = .ok) -> Response {
-        var response = Response.json(BookJSON.value(book).serialized(pretty: false), status: status)
+    /// The book with its cover's colours as far as they are known, and its ETag.
+    private func bookResponse(_ book: Book, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let colors = await covers.knownColors(of: book)
+        var response = Response.json(BookJSON.value(book, colors: colors).serialized(pretty: false), status: status)
         response.headers[.eTag] = "\"\(book.version)\""
         return response
     }

@@ -15,10 +15,28 @@ struct LibraryPageForm: CSRFProtectedForm {
     var adminToken: String?
     /// Where the sign-in form goes next.
     var next: String?
+    /// "on" when the edit form's "Remove the cover" is ticked.
+    var removeCover: String?
 
     enum CodingKeys: String, CodingKey {
         case csrf, version, title, author, publisher, categories, isbn, borrower, next
         case adminToken = "admin_token"
+        case removeCover = "remove_cover"
+    }
+
+    /// The text fields of a multipart form.
+    init(_ fields: [String: String]) {
+        csrf = fields[CodingKeys.csrf.rawValue]
+        version = fields[CodingKeys.version.rawValue]
+        title = fields[CodingKeys.title.rawValue]
+        author = fields[CodingKeys.author.rawValue]
+        publisher = fields[CodingKeys.publisher.rawValue]
+        categories = fields[CodingKeys.categories.rawValue]
+        isbn = fields[CodingKeys.isbn.rawValue]
+        borrower = fields[CodingKeys.borrower.rawValue]
+        adminToken = fields[CodingKeys.adminToken.rawValue]
+        next = fields[CodingKeys.next.rawValue]
+        removeCover = fields[CodingKeys.removeCover.rawValue]
     }
 
     var bookForm: BookForm {

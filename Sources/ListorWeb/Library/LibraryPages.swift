@@ -24,7 +24,8 @@ struct LibraryPages: Sendable {
             let session = PageSession(request, access: access)
             let parameters = QueryPairs.parameters(of: request)
             let query = BookQuery(search: parameters["search"] ?? "", status: BookQuery.Status(rawValue: parameters["status"] ?? "all") ?? .all)
-            let list = try await BookListViewModel.load(query, from: library, now: Date(), timeZone: session.timeZone)
+            let layout = BookListViewModel.Layout(rawValue: parameters["view"] ?? "") ?? .list
+            let list = try await BookListViewModel.load(query, layout: layout, from: library, now: Date(), timeZone: session.timeZone)
             let page = try BookListPage(list, notice: Notice.text(parameters["notice"]), templates: templates,
                                         offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
             return session.page(try templates.html(page, as: "library/list"))
@@ -42,11 +43,11 @@ struct LibraryPages: Sendable {
         }
         router.post("/library/books") { request, _ in
             let session = PageSession(request, access: access)
-            let fields = try await session.checkedForm(request, limit: maximumBodySize)
+            let (fields, cover) = try await session.checkedBookForm(request, limit: LibraryWebModule.uploadLimit)
             try requireLibrarian(session, for: .catalogue)
             var form = BookFormViewModel(library: library)
             form.form = fields.bookForm
-            let outcome = try await form.save()
+            let outcome = try await form.save(cover: cover)
             if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=added") }
             return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
         }
@@ -65,13 +66,13 @@ struct LibraryPages: Sendable {
         }
         router.post("/library/books/:id") { request, context in
             let session = PageSession(request, access: access)
-            let fields = try await session.checkedForm(request, limit: maximumBodySize)
+            let (fields, cover) = try await session.checkedBookForm(request, limit: LibraryWebModule.uploadLimit)
             try requireLibrarian(session, for: .catalogue)
             // The form comes back on the book as it is now, so that after a stale edit it
             // carries the new version and saving again keeps what was typed.
             var form = BookFormViewModel(editing: try await library.book(id: try Self.id(context)), library: library)
             form.form = fields.bookForm
-            let outcome = try await form.save(ifVersion: try fields.versionNumber())
+            let outcome = try await form.save(ifVersion: try fields.versionNumber(), cover: cover)
             if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=saved") }
             return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
         }

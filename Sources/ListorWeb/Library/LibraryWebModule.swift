@@ -1,22 +1,25 @@
+import HTTPTypes
 import Hummingbird
 import Library
 
-/// Prolific Library on the web: the pages under `/library`, and the API the original clients
-/// used, under `apiPrefix`.
+/// Prolific Library on the web: the pages under `/library`, the books' covers under
+/// `/library/covers`, and the API the original clients used, under `apiPrefix`.
 public struct LibraryWebModule: WebModule {
     private let api: LibraryAPI
     private let pages: LibraryPages
+    private let covers: LibraryCoverRoutes
     private let apiPrefix: String
 
     /// `adminToken`, when set, guards every write; with `openLending`, checking out and in stay
     /// open to all. `formKey` signs the pages' CSRF tokens and the librarian's sign-in: give
     /// every node of one site the same key, and keep it across restarts so that open forms
-    /// still send.
-    public init(library: any LibraryService, apiPrefix: String = "/library/api", adminToken: String? = nil, openLending: Bool = false,
+    /// still send. `covers` gives every book its cover and its colours.
+    public init(library: any LibraryService, covers: BookCovers, apiPrefix: String = "/library/api", adminToken: String? = nil, openLending: Bool = false,
                 formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20) {
         let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
-        api = LibraryAPI(library: library, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
+        api = LibraryAPI(library: library, covers: covers, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
         pages = LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize)
+        self.covers = LibraryCoverRoutes(covers: covers)
         self.apiPrefix = apiPrefix
     }
 
@@ -26,8 +29,24 @@ public struct LibraryWebModule: WebModule {
 
     public var apiPaths: [String] { [apiPrefix] }
 
+    /// What a form or request carrying a cover may send: the picture's limit, and room for the
+    /// form's other fields and the multipart framing.
+    static let uploadLimit = CoverUpload.maximumBytes + (256 << 10)
+
+    /// Adding and editing a book (the form may carry a cover), and `PUT …/books/{id}/cover`.
+    public func maximumBodySize(for method: HTTPRequest.Method, path: String) -> Int? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        switch method {
+        case .post where path == "/library/books": return Self.uploadLimit
+        case .post where parts.count == 4 && path.hasPrefix("/library/books/") && parts[3].allSatisfy(\.isNumber): return Self.uploadLimit
+        case .put where path.hasPrefix(apiPrefix + "/books/") && (path.hasSuffix("/cover") || path.hasSuffix("/cover/")): return Self.uploadLimit
+        default: return nil
+        }
+    }
+
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         api.addRoutes(to: router)
         pages.addRoutes(to: router, templates: templates)
+        covers.addRoutes(to: router)
     }
 }

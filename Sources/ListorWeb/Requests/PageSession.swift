@@ -46,11 +46,16 @@ struct PageSession {
     /// The form's fields, once its CSRF token matches the cookie; a 403 page otherwise.
     func checkedForm<Form: CSRFProtectedForm>(_ type: Form.Type, from request: Request, limit: Int) async throws -> Form {
         let form = try await RequestBody.form(Form.self, from: request, limit: limit)
-        guard !isNew, Secret.matches(form.csrf, token) else {
+        try requireToken(form.csrf)
+        return form
+    }
+
+    /// A 403 page unless `csrf` is this browser's token.
+    func requireToken(_ csrf: String?) throws {
+        guard !isNew, Secret.matches(csrf, token) else {
             throw WebError(.forbidden, title: "Form expired",
                            message: "This form was not sent from this site's page in this browser, or its page is too old. Go back, reload the page and try again.")
         }
-        return form
     }
 }
 

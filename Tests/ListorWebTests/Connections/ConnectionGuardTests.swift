@@ -14,7 +14,7 @@ import Testing
     func withServer(limits: ConnectionLimits = Self.limits, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [LibraryWebModule(library: LocalLibrary(store: store))], body)
+        try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)))], body)
         withExtendedLifetime(directory) {}
     }
 

@@ -19,7 +19,7 @@ import Testing
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: "fiction, science fiction"))
         _ = try await store.insert(BookFields(title: "Emma", author: "Jane Austen"))
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [
-            LibraryWebModule(library: LocalLibrary(store: store), adminToken: adminToken),
+            LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken),
         ])
         try await Application(router: router).test(.router, test)
         withExtendedLifetime(directory) {}

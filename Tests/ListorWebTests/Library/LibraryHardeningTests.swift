@@ -19,7 +19,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let module = LibraryWebModule(library: LocalLibrary(store: store), adminToken: adminToken, openLending: openLending)
+        let module = LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken, openLending: openLending)
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
         try await Application(router: router).test(.router) { client in try await test(client, store) }
         withExtendedLifetime(directory) {}

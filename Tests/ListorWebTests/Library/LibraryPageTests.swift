@@ -18,7 +18,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", isbn: "9780441172719"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), adminToken: adminToken)])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken)])
         try await Application(router: router).test(.router, test)
         withExtendedLifetime(directory) {}
     }

@@ -18,7 +18,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let module = LibraryWebModule(library: library ?? LocalLibrary(store: store), apiPrefix: "/books-service")
+        let module = LibraryWebModule(library: (library ?? LocalLibrary(store: store)), covers: BookCovers(library: library ?? LocalLibrary(store: store)), apiPrefix: "/books-service")
         try await Application(router: try await buildRouter(configuration: WebConfiguration(), modules: [module])).test(.router, test)
         withExtendedLifetime(directory) {}
     }
@@ -83,8 +83,9 @@ private struct BrokenLibrary: LibraryService {
 
     func books(_ query: BookQuery) async throws -> PartialResult<Book> { throw Failure() }
     func book(id: Book.ID) async throws -> Book { throw Failure() }
-    func add(_ form: BookForm, checkedOutBy borrower: String?) async throws -> Book { throw Failure() }
-    func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, ifVersion: Int?) async throws -> Book { throw Failure() }
+    func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book { throw Failure() }
+    func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book { throw Failure() }
+    func cover(of id: Book.ID) async throws -> StoredCover? { throw Failure() }
     func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book { throw Failure() }
     func checkIn(id: Book.ID) async throws -> Book { throw Failure() }
     func delete(id: Book.ID, ifVersion: Int?) async throws { throw Failure() }

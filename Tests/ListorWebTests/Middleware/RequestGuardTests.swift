@@ -13,7 +13,7 @@ import Testing
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, publicHosts: publicHosts),
-                                    modules: [LibraryWebModule(library: LocalLibrary(store: store))]) { port in
+                                    modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)))]) { port in
             try await body(port, store)
         }
         withExtendedLifetime(directory) {}

@@ -20,7 +20,7 @@ struct ListBooks: ListorCommand {
         if format == .json {
             let books = try await location.withLibrary { library in try await library.books(query) }
             ProblemReport.warn(books.problems, one: "book", many: "books", in: environment)
-            environment.write(JSONValue.array(books.items.map(BookJSON.value)).serialized(pretty: true) + "\n")
+            environment.write(JSONValue.array(books.items.map { BookJSON.value($0) }).serialized(pretty: true) + "\n")
             return
         }
         let list = try await location.withLibrary { library in try await BookListViewModel.load(query, from: library, now: Date(), timeZone: .current) }

@@ -67,7 +67,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store))])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)))])
         try await withLoopbackServer(router) { base in
             let server = ["--server", base.absoluteString + "/library/api"]
             #expect(await listor(["library", "checkout", "1", "--to", "Ann"] + server).exitCode == 0)
@@ -127,7 +127,7 @@ import Testing
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         for title in ["Dune", "Emma", "Persuasion"] { _ = try await store.insert(BookFields(title: title, author: "A")) }
         let sent = Mutex<[String?]>([])
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store))])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)))])
         let recorder = HeaderRecorder(router: router) { request in if request.method == .delete { sent.withLock { $0.append(request.headers[.authorization]) } } }
         try await withLoopbackServer(recorder) { base in
             let server = ["--server", base.absoluteString + "/library/api"]
