@@ -215,7 +215,7 @@ let package = Package(
         .target(
             name: "ListorTestSupport",
             dependencies: [
-                "ListorKit", "ListorWeb", "Stella",
+                "ListorKit", "ListorWeb", "Stella", "ListorImaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -226,7 +226,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ListorKitTests", dependencies: ["ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "ListorImagingTests", dependencies: ["ListorImaging", "ListorKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "ListorImagingTests", dependencies: ["ListorImaging", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ListorHTTPClientTests",
             dependencies: [

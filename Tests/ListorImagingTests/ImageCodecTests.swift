@@ -1,5 +1,6 @@
 import ListorImaging
 import ListorKit
+import ListorTestSupport
 import Testing
 
 /// JPEG and PNG through the system's libjpeg-turbo and libpng: round trips of known pixels,
@@ -69,25 +70,10 @@ import Testing
 
     /// A PNG whose header claims 50,000 × 50,000 pixels is refused before a pixel is decoded.
     @Test func aDecompressionBombIsRefusedFromItsHeader() throws {
-        var png = try ImageCodec.png(RasterImage(width: 1, height: 1, red: 0, green: 0, blue: 0))
-        // IHDR: length (4), "IHDR" (4), width (4) at 16, height (4) at 20, …, CRC over type and data.
-        for (offset, value) in [(16, UInt32(50_000)), (20, UInt32(50_000))] {
-            for byte in 0..<4 { png[offset + byte] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(byte))) }
-        }
-        let crc = Self.crc32(png[12..<29])
-        for byte in 0..<4 { png[29 + byte] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32(byte))) }
+        let png = try TestImages.bombPNG()
         #expect(try ImageCodec.header(of: png) == (.png, 50_000, 50_000))
         #expect(throws: ImageCodecError.tooLarge(.png, "50000 × 50000 pixels is more than the 40000000 allowed")) {
             try ImageCodec.decode(png)
         }
-    }
-
-    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ListorImaging
 import ListorKit
 
 /// Where covers come from for books that have an ISBN and no uploaded cover: a URL template
@@ -35,12 +36,23 @@ public struct CoverService: Sendable, Hashable {
     }
 
     /// The image pipeline's fetch for covers over `transport`, within `limits`: a 404 is the
-    /// service saying it has no cover (`NetworkError.badStatus`), which a page shows as the placeholder.
-    public static func fetch(_ transport: HTTPTransport, limits: HTTPLimits) -> ImagePipeline.Fetch {
+    /// service saying it has no cover (`NetworkError.badStatus`), which a page shows as the
+    /// placeholder. What is not a JPEG or PNG of at most `maximumPixels`, by its header, is a
+    /// failure, so that the pipeline does not keep it.
+    public static func fetch(_ transport: HTTPTransport, limits: HTTPLimits, maximumPixels: Int = ImageCodec.defaultMaximumPixels) -> ImagePipeline.Fetch {
         { url in
             let response = try await transport.get(url, limits)
             guard (200...299).contains(response.status) else { throw NetworkError.badStatus(url: url, status: response.status) }
-            return Array(response.body)
+            let bytes = Array(response.body)
+            let header: (format: ImageCodec.Format, width: Int, height: Int)
+            do throws(ImageCodecError) { header = try ImageCodec.header(of: bytes) } catch {
+                guard error == .notAnImage else { throw CoverError("\(url.absoluteString): \(error)") }
+                throw CoverError("\(url.absoluteString) sent something that is not a JPEG or PNG picture (\(bytes.count) bytes)")
+            }
+            guard header.width * header.height <= maximumPixels else {
+                throw CoverError("\(url.absoluteString): the \(header.format.rawValue.uppercased()) is too large: \(header.width) × \(header.height) pixels is more than the \(maximumPixels) allowed")
+            }
+            return bytes
         }
     }
 }
