@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Library
 import LibrarySQLite
 import ListorHTTPClient
@@ -459,6 +460,67 @@ import Transistors
                 }
             }
         }
+    }
+
+    /// Covers at 1280 and 375 px: the grid and the list with every cover loaded (one from a
+    /// cover service on loopback, one uploaded through the form, a placeholder), switched by a
+    /// link that the address keeps, and the book's header in its cover's colours.
+    @Test(arguments: [(1280, 900), (375, 812)])
+    func coversInTheGridAndTheList(width: Int, height: Int) async throws {
+        if browserMissing() { return }
+        let suffix = width > 500 ? "wide" : "phone"
+        let navy = RGBColor(red: 24, green: 40, blue: 112)
+        let dune = try TestImages.jpeg(TestImages.cover(background: navy, band: RGBColor(red: 248, green: 200, blue: 40)))
+        let service = Router(context: WebRequestContext.self)
+        service.get("/covers/9780441172719.jpg") { _, _ in Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: dune))) }
+        let directory = try TemporaryDirectory()
+        let upload = try directory.write("emma.png", Data(try TestImages.png(TestImages.cover(background: RGBColor(red: 120, green: 20, blue: 40), band: .white))))
+        let library = LocalLibrary(store: try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false))
+        _ = try await library.add(BookForm(title: "Dune", author: "Frank Herbert", isbn: "9780441172719"))
+        _ = try await library.add(BookForm(title: "Emma", author: "Jane Austen"))
+        _ = try await library.add(BookForm(title: "Kindred", author: "Octavia E. Butler"))
+        try await withLiveHTTPTransport { transport in
+            try await withLoopbackServer(service) { serviceURL in
+                let covers = BookCovers(library: library, service: try CoverService.parse(serviceURL.absoluteString + "/covers/{isbn}.jpg"),
+                                        originals: ImagePipeline(fetch: CoverService.fetch(transport, limits: HTTPLimits(timeout: .seconds(5), maximumBodySize: 8 << 20))))
+                let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: covers)])
+                try await withLoopbackServer(router) { base in
+                    try await WebDriverSession.with(width: width, height: height) { browser in
+                        // Emma's cover, uploaded through the edit form.
+                        try await browser.open(base.absoluteString + "/library/books/2/edit")
+                        try await browser.type(upload, into: "#cover")
+                        try await browser.click("#save-book")
+                        try await browser.waitUntil("document.getElementById('notice') !== null")
+                        let allLoaded = "[...document.querySelectorAll('#books img')].every(i => i.complete && i.naturalWidth > 0)"
+
+                        try await browser.open(base.absoluteString + "/library?view=grid")
+                        try await browser.waitUntil(allLoaded)
+                        let columns = try await browser.script("return getComputedStyle(document.getElementById('books')).gridTemplateColumns.split(' ').length")
+                        guard case .number(let count) = columns else { throw WebDriverSession.Failure(description: "no column count: \(columns)") }
+                        #expect(width > 500 ? count >= 5 : count == 2, "two columns on a phone, many wide: \(count)")
+                        #expect(try await browser.script("return document.querySelector('#books img').naturalWidth") == .number(120), "Dune from the service")
+                        #expect(try await browser.script("return document.querySelectorAll('#books img')[2].currentSrc.includes('/library/covers/3')") == .bool(true))
+                        try await save(browser, "library-grid-\(suffix).png")
+
+                        try await browser.click("#layout-List")
+                        try await browser.waitUntil("document.querySelector('#books.books-list') !== null")
+                        #expect(!(try await browser.currentURL()).contains("view=grid"))
+                        try await browser.waitUntil(allLoaded)
+                        #expect(try await browser.script("return document.querySelectorAll('#books img')[1].naturalWidth") == .number(40), "Emma's thumbnail")
+                        try await save(browser, "library-list-covers-\(suffix).png")
+
+                        try await browser.open(base.absoluteString + "/library/books/1")
+                        try await browser.waitUntil("getComputedStyle(document.getElementById('book-header')).backgroundColor !== 'rgba(0, 0, 0, 0)' && document.getElementById('cover').complete")
+                        let colors = try await covers.colors(of: try await library.book(id: 1))
+                        func rgb(_ color: RGBColor) -> JSONValue { .string("rgb(\(color.red), \(color.green), \(color.blue))") }
+                        #expect(try await browser.script("return getComputedStyle(document.getElementById('book-header')).backgroundColor") == rgb(colors.background))
+                        #expect(try await browser.script("return getComputedStyle(document.getElementById('book-heading')).color") == rgb(colors.primary))
+                        try await save(browser, "library-cover-detail-\(suffix).png")
+                    }
+                }
+            }
+        }
+        withExtendedLifetime(directory) {}
     }
 
     // MARK: VessBrowser
