@@ -21,6 +21,12 @@ enum PostgresTestServer {
 
     /// Runs `body` with a client of a new, empty database on the server at `url`.
     static func withDatabase(_ url: String, _ body: @Sendable (PostgresClient) async throws -> Void) async throws {
+        try await withEmptyDatabase(url) { configuration in try await withClient(configuration, body) }
+    }
+
+    /// Runs `body` with the configuration of a new, empty database on the server at `url`, for
+    /// as many clients as it starts (one per web node).
+    static func withEmptyDatabase(_ url: String, _ body: @Sendable (PostgresClient.Configuration) async throws -> Void) async throws {
         let server = try PostgresClient.Configuration(url: url)
         let name = "listor_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         // Database names cannot be bound as parameters; this one is ours: letters, digits and underscores.
@@ -30,7 +36,7 @@ enum PostgresTestServer {
         configuration.database = name
         let outcome: Result<Void, any Error>
         do {
-            try await withClient(configuration, body)
+            try await body(configuration)
             outcome = .success(())
         } catch {
             outcome = .failure(error)

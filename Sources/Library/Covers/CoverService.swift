@@ -41,7 +41,7 @@ public struct CoverService: Sendable, Hashable {
     /// failure, so that the pipeline does not keep it.
     public static func fetch(_ transport: HTTPTransport, limits: HTTPLimits, maximumPixels: Int = ImageCodec.defaultMaximumPixels) -> ImagePipeline.Fetch {
         { url in
-            let response = try await transport.get(url, limits)
+            let response = try await transport.send(HTTPRequestMessage(url: url, headers: ["Accept": "image/jpeg, image/png"]), limits)
             guard (200...299).contains(response.status) else { throw NetworkError.badStatus(url: url, status: response.status) }
             let bytes = Array(response.body)
             let header: (format: ImageCodec.Format, width: Int, height: Int)

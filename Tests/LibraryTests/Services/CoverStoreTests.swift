@@ -39,6 +39,35 @@ import Testing
         }
     }
 
+    /// A cover written with the fields and a loan is one write: a refused loan takes the new
+    /// fields and the new cover with it; a stale version changes nothing.
+    @Test(arguments: StoreKind.allCases)
+    func aCoverIsWrittenWithTheRestOrNotAtAll(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let jpeg = StoredCover(mediaType: "image/jpeg", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 9], colors: Self.colors)
+            let added = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"), checkout: nil, cover: jpeg)
+            #expect(added.hasCover && added.coverColors == Self.colors, "the colours come with the book, for lists")
+            let date = Date(timeIntervalSince1970: 1_793_721_960)
+            _ = try await store.checkOut(id: added.id, Checkout(borrower: "Ann", date: date, due: date.addingTimeInterval(86400)), expectedVersion: nil)
+            let out = try #require(try await store.book(id: added.id))
+
+            let png = StoredCover(mediaType: "image/png", bytes: [0x89, 0x50, 0x4E, 0x47], colors: nil)
+            await #expect(throws: LibraryError.self) {
+                try await store.update(id: out.id, BookFields(title: "Dune Messiah", author: "Frank Herbert"),
+                                       checkout: Checkout(borrower: "Ben", date: date, due: date.addingTimeInterval(86400)), cover: .set(png), expectedVersion: out.version)
+            }
+            #expect(try await store.book(id: out.id) == out, "neither the title nor the cover changed")
+            #expect(try await store.cover(of: out.id) == jpeg)
+
+            await #expect(throws: LibraryError.versionMismatch(id: out.id, current: out.version)) {
+                try await store.setCover(.remove, of: out.id, expectedVersion: out.version - 1)
+            }
+            let bare = try await store.update(id: out.id, BookFields(title: "Dune", author: "Frank Herbert"), checkout: nil, cover: .remove, expectedVersion: out.version)
+            #expect(!bare.hasCover && bare.coverColors == nil)
+            #expect(bare.version == out.version + 2, "the edit and the cover each count")
+        }
+    }
+
     @Test func colorsKeepAsText() {
         #expect(Self.colors.text == "#182058 #FFFFFF #F8D828 #78E8F0")
         #expect(CoverColors(text: Self.colors.text) == Self.colors)

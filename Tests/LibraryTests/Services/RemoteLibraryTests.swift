@@ -48,6 +48,27 @@ import Testing
         }
     }
 
+    /// Covers through the API: added with a book, replaced with an edit, read back, removed; a
+    /// picture that will not do is refused before anything is sent.
+    @Test func coversMakeTheRoundTrip() async throws {
+        try await withRemote { library async throws in
+            let jpeg = try TestImages.jpeg(TestImages.cover(background: RGBColor(red: 24, green: 40, blue: 112), band: .white))
+            let added = try await library.add(BookForm(title: "Emma", author: "Jane Austen"), checkedOutBy: nil, cover: jpeg)
+            #expect(try await library.cover(of: added.id)?.bytes == jpeg)
+            let png = try TestImages.png(TestImages.cover(background: .white, band: .black))
+            let edited = try await library.edit(id: added.id, BookChanges(title: "Emma (annotated)"), checkedOutBy: nil, cover: .upload(png), ifVersion: nil)
+            #expect(edited.title == "Emma (annotated)")
+            #expect(try await library.cover(of: added.id)?.mediaType == "image/png")
+            await #expect(throws: FieldErrors.self) {
+                try await library.add(BookForm(title: "Persuasion", author: "Jane Austen"), checkedOutBy: nil, cover: Array("not a picture".utf8))
+            }
+            #expect(try await library.books(BookQuery()).items.count == 2, "nothing was added")
+            _ = try await library.edit(id: added.id, BookChanges(), checkedOutBy: nil, cover: .remove, ifVersion: nil)
+            #expect(try await library.cover(of: added.id) == nil)
+            await #expect(throws: LibraryError.notFound(id: 99)) { try await library.cover(of: 99) }
+        }
+    }
+
     @Test func refusalsComeBackAsTheLibrarysErrors() async throws {
         try await withRemote { library async throws in
             await #expect(throws: LibraryError.notFound(id: 99)) { try await library.book(id: 99) }
