@@ -105,7 +105,7 @@ public struct BookCovers: Sendable {
 /// Makes what `BookCovers` caches from a key: a size of a cover, or its colours as text.
 private struct CoverMaker: Sendable {
     /// What is cached when the service has no cover for an ISBN, so that it is not asked again.
-    static let none = Array("listor:no-cover".utf8)
+    static let none = CoverService.noCover
 
     let library: any LibraryService
     let service: CoverService?
@@ -125,11 +125,8 @@ private struct CoverMaker: Sendable {
             colors = stored.colors
         case "isbn":
             guard parts.count == 2, let service, let originals, let url = service.url(isbn: parts[0]) else { throw CoverError("\(key) names no cover of the service") }
-            do {
-                original = try await originals.image(for: url)
-            } catch NetworkError.badStatus(_, let status) where status == 404 || status == 410 {
-                return Self.none
-            }
+            original = try await originals.image(for: url)
+            if original == CoverService.noCover { return Self.none }
             guard ImageCodec.format(of: original) != nil else {
                 throw CoverError("\(url.absoluteString) sent something that is not a JPEG or PNG picture (\(original.count) bytes)")
             }

@@ -53,27 +53,12 @@ public struct CoverPlaceholder: Sendable, Hashable {
     public var svg: String {
         let titleLines = Self.lines(title)
         let text = titleLines.enumerated().map { index, line in
-            #"<text x="100" y="\#(70 + index * 30)" font-size="22" font-weight="bold">\#(Self.escaped(line))</text>"#
+            #"<text x="100" y="\#(70 + index * 30)" font-size="22" font-weight="bold">\#(line.xmlEscaped)</text>"#
         }.joined()
-        let authorLine = Self.escaped(Self.lines(author, width: 20, limit: 1).first ?? "")
-        return #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 300" width="200" height="300" role="img" aria-label="\#(Self.escaped(title)) by \#(Self.escaped(author))">"#
+        let authorLine = (Self.lines(author, width: 20, limit: 1).first ?? "").xmlEscaped
+        return #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 300" width="200" height="300" role="img" aria-label="\#(title.xmlEscaped) by \#(author.xmlEscaped)">"#
             + ##"<rect width="200" height="300" fill="\##(background.hex)"/><g fill="#FFFFFF" font-family="sans-serif" text-anchor="middle">"##
             + text + #"<text x="100" y="260" font-size="15">\#(authorLine)</text></g></svg>"#
-    }
-
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
 

@@ -35,13 +35,17 @@ public struct CoverService: Sendable, Hashable {
         return URL(string: template.replacingOccurrences(of: "{isbn}", with: isbn))
     }
 
+    /// What the fetch gives when the service has no cover for an ISBN (a 404 or a 410), so that
+    /// the pipeline keeps that answer as it keeps a cover, and the service is not asked again.
+    public static let noCover = Array("listor:no-cover".utf8)
+
     /// The image pipeline's fetch for covers over `transport`, within `limits`: a 404 is the
-    /// service saying it has no cover (`NetworkError.badStatus`), which a page shows as the
-    /// placeholder. What is not a JPEG or PNG of at most `maximumPixels`, by its header, is a
+    /// service saying it has no cover (`noCover`), which a page shows as the placeholder. What is not a JPEG or PNG of at most `maximumPixels`, by its header, is a
     /// failure, so that the pipeline does not keep it.
     public static func fetch(_ transport: HTTPTransport, limits: HTTPLimits, maximumPixels: Int = ImageCodec.defaultMaximumPixels) -> ImagePipeline.Fetch {
         { url in
             let response = try await transport.send(HTTPRequestMessage(url: url, headers: ["Accept": "image/jpeg, image/png"]), limits)
+            if response.status == 404 || response.status == 410 { return noCover }
             guard (200...299).contains(response.status) else { throw NetworkError.badStatus(url: url, status: response.status) }
             let bytes = Array(response.body)
             let header: (format: ImageCodec.Format, width: Int, height: Int)

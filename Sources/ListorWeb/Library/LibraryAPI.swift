@@ -119,7 +119,10 @@ struct LibraryAPI: Sendable {
             throw FieldErrors([FieldError(field: "status", message: "\"\(statusText.prefix(40))\" is not one of \(BookQuery.Status.allCases.map(\.rawValue).joined(separator: ", "))")])
         }
         let books = try await library.books(BookQuery(search: parameters["search"] ?? "", status: status))
-        return .json(JSONValue.array(books.items.map { BookJSON.value($0) }).serialized(pretty: false))
+        var values: [JSONValue] = []
+        values.reserveCapacity(books.items.count)
+        for book in books.items { values.append(BookJSON.value(book, colors: await covers.knownColors(of: book))) }
+        return .json(JSONValue.array(values).serialized(pretty: false))
     }
 
     private func addBook(_ request: Request) async throws -> Response {

@@ -1,3 +1,5 @@
+import ListorKit
+
 /// A product's pictures, drawn as SVG from its colours and category: no image files ship with
 /// the store, and every product still has its own pictures.
 public enum ProductArtwork {
@@ -20,9 +22,9 @@ public enum ProductArtwork {
             shapes += accessory(product.microCategory, main: main, accent: accent)
         }
         if large {
-            shapes += "<text x=\"50\" y=\"119\" font-family=\"sans-serif\" font-size=\"5\" text-anchor=\"middle\" fill=\"#333\">\(escaped(product.brand))</text>"
+            shapes += "<text x=\"50\" y=\"119\" font-family=\"sans-serif\" font-size=\"5\" text-anchor=\"middle\" fill=\"#333\">\(product.brand.xmlEscaped)</text>"
         }
-        let label = escaped("\(product.brand) \(product.name), picture \(index)")
+        let label = "\(product.brand) \(product.name), picture \(index)".xmlEscaped
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 100 125\" role=\"img\" aria-label=\"\(label)\">\(shapes)</svg>"
     }
 
@@ -45,19 +47,5 @@ public enum ProductArtwork {
             "<rect x=\"22\" y=\"46\" width=\"56\" height=\"50\" rx=\"8\" fill=\"\(main)\"/>"
                 + "<path d=\"M36 46 C36 24 64 24 64 46\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"4\"/>"
         }
-    }
-
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -25,22 +25,26 @@ import Testing
         router.add(middleware: slow)
         let dune = try TestImages.jpeg(TestImages.cover(background: navy, band: yellow))
         let bomb = try TestImages.bombPNG()
+        // Made once: a JPEG's first bytes, then 50 MB.
+        var buffer = ByteBuffer(bytes: [0xFF, 0xD8, 0xFF])
+        buffer.writeRepeatingByte(0, count: 50 << 20)
+        let huge = buffer
         router.get("/b/isbn/:file") { _, context -> Response in
             let file = try context.parameters.require("file")
-            let body: [UInt8] = switch file {
-            case "\(Self.found).jpg", "\(Self.slow).jpg": dune
-            case "\(Self.huge).jpg": [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: 50 << 20)
-            case "\(Self.text).jpg": Array("<html>Sorry, no cover</html>".utf8)
-            case "\(Self.bomb).jpg": bomb
+            let body: ByteBuffer = switch file {
+            case "\(Self.found).jpg", "\(Self.slow).jpg": ByteBuffer(bytes: dune)
+            case "\(Self.huge).jpg": huge
+            case "\(Self.text).jpg": ByteBuffer(string: "<html>Sorry, no cover</html>")
+            case "\(Self.bomb).jpg": ByteBuffer(bytes: bomb)
             default: throw HTTPError(.notFound)
             }
-            return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: body))
         }
         return router
     }
 
     /// A library of one book per ISBN, and its covers from the service on loopback; the service's
-    /// requests for the slow cover are held until the test ends.
+    /// requests for the slow cover are held until the test ends, past the 3-second timeout.
     func withCovers(_ body: @escaping @Sendable (LocalLibrary, BookCovers, OriginControl) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
@@ -54,7 +58,7 @@ import Testing
         try await withLoopbackServer(control.guarding(try Self.service(holding: slow))) { origin in
             try await withLiveHTTPTransport { transport in
                 let service = try #require(try CoverService.parse(origin.absoluteString + "/b/isbn/{isbn}.jpg"))
-                let originals = ImagePipeline(fetch: CoverService.fetch(transport, limits: HTTPLimits(timeout: .milliseconds(500), maximumBodySize: 8 << 20)))
+                let originals = ImagePipeline(fetch: CoverService.fetch(transport, limits: HTTPLimits(timeout: .seconds(3), maximumBodySize: 8 << 20)))
                 let covers = BookCovers(library: library, service: service, originals: originals, cache: try DiskImageCache(directory: directory.url.appendingPathComponent("made")))
                 defer { slow.set(.pass) }
                 try await body(library, covers, control)
@@ -142,7 +146,7 @@ import Testing
     }
 
     static let misbehaving: [(isbn: String, reason: String)] = [
-        (slow, "no complete response within 0 s"), (huge, "larger than the limit of 8388608 bytes"),
+        (slow, "no complete response within 3 s"), (huge, "larger than the limit of 8388608 bytes"),
         (text, "is not a JPEG or PNG picture"), (bomb, "50000 × 50000 pixels is more than the 40000000 allowed"),
     ]
 
