@@ -131,6 +131,9 @@ let package = Package(
         /// catalogue and its pictures, the catalogue's queries.
         .target(name: "Stella", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
 
+        /// zlib from the system (`zlib`, Debian's zlib1g-dev), for gzip-compressed responses.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+
         /// libxml2's HTML parser, from the system (`libxml-2.0`, Debian's libxml2-dev).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
 
@@ -152,7 +155,7 @@ let package = Package(
         .target(
             name: "ListorWeb",
             dependencies: [
-                "ListorKit", "Transistors", "Modbus", "Library", "Stella", "TextBrowser",
+                "ListorKit", "Transistors", "Modbus", "Library", "Stella", "TextBrowser", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -39,6 +39,7 @@ public func buildRouter(
     let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
     let methods = MethodNotAllowedMiddleware()
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: CompressionMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     // The site's own APIs live under /api; modules mount theirs where they say.
     router.add(middleware: ErrorMiddleware(templates: templates, apiPaths: ["/api"] + modules.flatMap(\.apiPaths)))

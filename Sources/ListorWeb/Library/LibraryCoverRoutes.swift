@@ -62,7 +62,9 @@ struct LibraryCoverRoutes: Sendable {
         let etag = "\"\(book.version)-\(tag)\""
         let isCurrent = QueryPairs.parameters(of: request)["v"] == "\(book.version)"
         var response = response
-        if let given = request.headers[.ifNoneMatch], given.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+        // A weak comparison (RFC 9110, section 13.1.2): a compressed copy's tag is the same one made weak.
+        if let given = request.headers[.ifNoneMatch],
+           given.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == etag }) {
             response = Response(status: .notModified)
         }
         response.headers[.eTag] = etag

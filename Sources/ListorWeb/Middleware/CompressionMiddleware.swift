@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Compresses text responses (HTML, JSON, CSS, JavaScript, SVG, CSV) with gzip when the client
+/// accepts it, as nginx's gzip module does: only bodies of known length between `minimumSize`
+/// and `maximumSize` (an event stream, whose length is not known, is left alone), only when it
+/// makes them smaller, with `Vary: Accept-Encoding`, and a strong ETag made weak, since the bytes
+/// differ from the uncompressed ones; such a tag sent back in If-None-Match still gets a 304.
+struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
+    var minimumSize = 1024
+    var maximumSize = 8 << 20
+
+    static func isCompressible(_ contentType: String?) -> Bool {
+        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        return type.hasPrefix("text/") || ["application/json", "application/javascript", "image/svg+xml", "application/problem+json"].contains(type)
+    }
+
+    /// Whether `Accept-Encoding` takes gzip (or `*`) with a quality above zero (RFC 9110, section 12.5.3).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        var gzip: Bool?
+        var any: Bool?
+        for item in header.split(separator: ",") {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            switch parts.first {
+            case "gzip", "x-gzip": gzip = quality > 0
+            case "*": any = quality > 0
+            default: break
+            }
+        }
+        return gzip ?? any ?? false
+    }
+
+    /// Whether `etag` is among the tags of an If-None-Match, compared weakly.
+    static func matchesWeakly(_ tags: String, _ etag: String) -> Bool {
+        func opaque(_ tag: some StringProtocol) -> String {
+            let trimmed = tag.trimmingCharacters(in: .whitespaces)
+            return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
+        }
+        return tags.split(separator: ",").contains { opaque($0) == opaque(etag) || $0.trimmingCharacters(in: .whitespaces) == "*" }
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        // The tags this makes weak come back in If-None-Match, where RFC 9110 (section 13.1.2) asks
+        // for a weak comparison: a route that sent its strong tag answers 304 to its weak copy too.
+        if response.status == .ok, request.method == .get || request.method == .head, let etag = response.headers[.eTag],
+           let tags = request.headers[.ifNoneMatch], Self.matchesWeakly(tags, etag) {
+            var headers = HTTPFields()
+            for name in [HTTPField.Name.eTag, .cacheControl, .lastModified, .vary, .expires] { headers[name] = response.headers[name] }
+            if let etag = headers[.eTag], !etag.hasPrefix("W/"), Self.isCompressible(response.headers[.contentType]) { headers[.eTag] = "W/" + etag }
+            return Response(status: .notModified, headers: headers)
+        }
+        guard Self.isCompressible(response.headers[.contentType]), response.headers[.contentEncoding] == nil else { return response }
+        // Caches keep one copy per encoding, whether this one is compressed or not.
+        if let vary = response.headers[.vary] {
+            if !vary.lowercased().contains("accept-encoding") { response.headers[.vary] = vary + ", Accept-Encoding" }
+        } else {
+            response.headers[.vary] = "Accept-Encoding"
+        }
+        guard request.method != .head, Self.acceptsGzip(request.headers[.acceptEncoding]), let length = response.body.contentLength,
+              (minimumSize...maximumSize).contains(length) else { return response }
+        let collector = BodyCollector()
+        try await response.body.write(collector)
+        guard let compressed = Gzip.compress(collector.buffer), compressed.readableBytes < length else {
+            response.body = ResponseBody(byteBuffer: collector.buffer)
+            return response
+        }
+        response.headers[.contentEncoding] = "gzip"
+        response.headers[.contentLength] = "\(compressed.readableBytes)"
+        if let etag = response.headers[.eTag], !etag.hasPrefix("W/") { response.headers[.eTag] = "W/" + etag }
+        response.body = ResponseBody(byteBuffer: compressed)
+        return response
+    }
+}
+
+/// Keeps what a response body writes, to compress it whole.
+private final class BodyCollector: ResponseBodyWriter {
+    var buffer = ByteBuffer()
+
+    func write(_ buffer: ByteBuffer) async throws {
+        var buffer = buffer
+        self.buffer.writeBuffer(&buffer)
+    }
+
+    func write(contentsOf buffers: some Sequence<ByteBuffer>) async throws {
+        for buffer in buffers { try await write(buffer) }
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
