@@ -31,14 +31,21 @@ static void listor_jpeg_emit_message(j_common_ptr info, int level) {
     if (level < 0) listor_jpeg_error_exit(info);
 }
 
+// The error manager of one call: errors (and, when decoding, warnings) jump back to its setjmp
+// with libjpeg's message in `message`.
+static struct jpeg_error_mgr *listor_jpeg_errors(struct listor_jpeg_error *error, int warnings_fail, char *message, size_t message_size) {
+    struct jpeg_error_mgr *manager = jpeg_std_error(&error->manager);
+    manager->error_exit = listor_jpeg_error_exit;
+    if (warnings_fail) manager->emit_message = listor_jpeg_emit_message;
+    error->message = message;
+    error->message_size = message_size;
+    return manager;
+}
+
 int listor_jpeg_header(const uint8_t *data, size_t size, int *width, int *height, char *message, size_t message_size) {
     struct jpeg_decompress_struct info;
     struct listor_jpeg_error error;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = listor_jpeg_error_exit;
-    error.manager.emit_message = listor_jpeg_emit_message;
-    error.message = message;
-    error.message_size = message_size;
+    info.err = listor_jpeg_errors(&error, 1, message, message_size);
     if (setjmp(error.escape)) {
         jpeg_destroy_decompress(&info);
         return -1;
@@ -56,11 +63,7 @@ int listor_jpeg_decode(const uint8_t *data, size_t size, long max_pixels, listor
     struct jpeg_decompress_struct info;
     struct listor_jpeg_error error;
     uint8_t *volatile pixels = NULL;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = listor_jpeg_error_exit;
-    error.manager.emit_message = listor_jpeg_emit_message;
-    error.message = message;
-    error.message_size = message_size;
+    info.err = listor_jpeg_errors(&error, 1, message, message_size);
     if (setjmp(error.escape)) {
         jpeg_destroy_decompress(&info);
         free(pixels);
@@ -101,10 +104,7 @@ int listor_jpeg_encode(const uint8_t *rgba, int width, int height, int quality, 
     struct listor_jpeg_error error;
     unsigned char *volatile buffer = NULL;
     unsigned long buffer_size = 0;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = listor_jpeg_error_exit;
-    error.message = message;
-    error.message_size = message_size;
+    info.err = listor_jpeg_errors(&error, 0, message, message_size);
     if (setjmp(error.escape)) {
         jpeg_destroy_compress(&info);
         free(buffer);
