@@ -93,6 +93,19 @@ public final class PostgresLibraryStore: LibraryStore {
                     for statement in Self.coverColorSchema { try await connection.query(statement, logger: logger) }
                     try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('cover colours', now())", logger: logger)
                 }
+                if !applied.contains("search and loan indexes") {
+                    for statement in Self.searchSchema { try await connection.query(statement, logger: logger) }
+                    // Words folded in Swift, as every store folds them (`BookSearch`).
+                    var rows: [(Int64, BookFields)] = []
+                    for try await (id, title, author, publisher, categories) in try await connection.query(
+                        "SELECT id, title, author, publisher, categories FROM books", logger: logger).decode((Int64, String, String, String?, String?).self) {
+                        rows.append((id, BookFields(title: title, author: author, publisher: publisher, categories: categories)))
+                    }
+                    for (id, fields) in rows {
+                        try await connection.query("UPDATE books SET search_words = \(BookSearch.words(of: fields)) WHERE id = \(id)", logger: logger)
+                    }
+                    try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('search and loan indexes', now())", logger: logger)
+                }
                 if !applied.contains("sample library") {
                     if seeded {
                         for book in SampleLibrary.books { _ = try await Self.insert(book, on: connection, logger: logger) }
@@ -174,6 +187,18 @@ public final class PostgresLibraryStore: LibraryStore {
         """,
     ]
 
+    /// The fourth: the books' words for search (`BookSearch`) in a GIN index, and the indexes
+    /// behind the status filters and the loan histories.
+    static let searchSchema: [PostgresQuery] = [
+        "ALTER TABLE books ADD COLUMN search_words TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX books_search ON books USING GIN (to_tsvector('simple', search_words))",
+        "CREATE INDEX loans_book_history ON loans(book_id, checked_out DESC, id DESC)",
+        "DROP INDEX loans_borrower",
+        "CREATE INDEX loans_borrower_history ON loans(lower(borrower), checked_out DESC, id DESC)",
+        "CREATE INDEX loans_open_due ON loans(due) WHERE returned IS NULL",
+        "CREATE INDEX loans_history ON loans(checked_out DESC, id DESC)",
+    ]
+
     // MARK: Covers
 
     public func cover(of id: Book.ID) async throws -> StoredCover? {
@@ -225,10 +250,58 @@ public final class PostgresLibraryStore: LibraryStore {
 
     // MARK: Books
 
-    public func books() async throws -> [Book] {
-        try await translating {
-            try await Self.books(try await client.query("SELECT * FROM books_with_loans ORDER BY id", logger: logger))
+    public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
+        let (words, status) = Self.selection(query)
+        // One statement for every query: PostgreSQL plans it with the values bound, so that the
+        // conditions that do not apply fold away and the others use their indexes.
+        return try await translating {
+            try await Self.books(try await client.query("""
+                SELECT * FROM books_with_loans
+                WHERE (\(words) = '' OR id IN (SELECT id FROM books WHERE to_tsvector('simple', search_words) @@ to_tsquery('simple', \(words))))
+                  AND (\(status) = 'all' OR (\(status) = 'available' AND loan_id IS NULL) OR (\(status) = 'on-loan' AND loan_id IS NOT NULL)
+                       OR (\(status) = 'overdue' AND loan_id IS NOT NULL AND due < \(date)))
+                  AND (\(range.after?.rawValue)::bigint IS NULL OR id > \(range.after?.rawValue))
+                ORDER BY id LIMIT \(range.limit) OFFSET \(range.offset)
+                """, logger: logger))
         }
+    }
+
+    public func count(_ query: BookQuery, at date: Date) async throws -> Int {
+        let (words, status) = Self.selection(query)
+        return try await translating {
+            // Without words, the counts come from the books' primary key and the open loans' index.
+            if words.isEmpty, query.status != .overdue {
+                var counts: (all: Int, out: Int) = (0, 0)
+                let rows = try await client.query("""
+                    SELECT (SELECT count(*) FROM books), (SELECT count(*) FROM loans WHERE returned IS NULL)
+                    """, logger: logger)
+                for try await (all, out) in rows.decode((Int, Int).self) { counts = (all, out) }
+                switch query.status {
+                case .onLoan: return counts.out
+                case .available: return counts.all - counts.out
+                default: return counts.all
+                }
+            }
+            let rows = try await client.query("""
+                SELECT count(*) FROM books_with_loans
+                WHERE (\(words) = '' OR id IN (SELECT id FROM books WHERE to_tsvector('simple', search_words) @@ to_tsquery('simple', \(words))))
+                  AND (\(status) = 'all' OR (\(status) = 'available' AND loan_id IS NULL) OR (\(status) = 'on-loan' AND loan_id IS NOT NULL)
+                       OR (\(status) = 'overdue' AND loan_id IS NOT NULL AND due < \(date)))
+                """, logger: logger)
+            for try await count in rows.decode(Int.self) { return count }
+            return 0
+        }
+    }
+
+    public func books(ids: [Book.ID]) async throws -> [Book] {
+        try await translating {
+            try await Self.books(try await client.query("SELECT * FROM books_with_loans WHERE id = ANY(\(ids.map(\.rawValue))) ORDER BY id", logger: logger))
+        }
+    }
+
+    /// The query's words as a `tsquery` ("" for none) and its status, as bound values.
+    private static func selection(_ query: BookQuery) -> (words: String, status: String) {
+        (BookSearch.tsQuery(query.searchTerms), query.status.rawValue)
     }
 
     public func book(id: Book.ID) async throws -> Book? {
@@ -258,7 +331,7 @@ public final class PostgresLibraryStore: LibraryStore {
                 try await transaction { connection in
                     let changed = try await connection.query("""
                         UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher),
-                            categories = \(fields.categories), isbn = \(fields.isbn), version = version + 1
+                            categories = \(fields.categories), isbn = \(fields.isbn), search_words = \(BookSearch.words(of: fields)), version = version + 1
                         WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
                         RETURNING id
                         """, logger: logger).collect()
@@ -418,8 +491,8 @@ public final class PostgresLibraryStore: LibraryStore {
 
     private static func insert(_ fields: BookFields, on connection: PostgresConnection, logger: Logger) async throws -> Book {
         let rows = try await connection.query("""
-            INSERT INTO books (title, author, publisher, categories, isbn)
-            VALUES (\(fields.title), \(fields.author), \(fields.publisher), \(fields.categories), \(fields.isbn)) RETURNING id
+            INSERT INTO books (title, author, publisher, categories, isbn, search_words)
+            VALUES (\(fields.title), \(fields.author), \(fields.publisher), \(fields.categories), \(fields.isbn), \(BookSearch.words(of: fields))) RETURNING id
             """, logger: logger)
         for try await id in rows.decode(Int64.self) { return try await existingBook(id: Book.ID(rawValue: id), on: connection, logger: logger) }
         throw LibraryError.notFound(id: 0)

@@ -98,6 +98,23 @@ public final class SQLiteLibraryStore: LibraryStore {
                 FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL;
                 """)
         }
+        // Search by words in FTS5 (`BookSearch`: folded in Swift, so that every store finds the
+        // same books), and the indexes behind the status filters and the loan histories.
+        migrator.registerMigration("search and loan indexes") { db in
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE books_search USING fts5(words, tokenize = 'ascii', prefix = '2 3');
+                CREATE INDEX loans_book_history ON loans(book_id, checked_out DESC, id DESC);
+                DROP INDEX loans_borrower;
+                CREATE INDEX loans_borrower_history ON loans(borrower COLLATE NOCASE, checked_out DESC, id DESC);
+                CREATE INDEX loans_open_due ON loans(due) WHERE returned IS NULL;
+                CREATE INDEX loans_history ON loans(checked_out DESC, id DESC);
+                """)
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, title, author, publisher, categories FROM books")
+            while let row = try rows.next() {
+                try indexWords(BookFields(title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"]),
+                               of: Book.ID(rawValue: row["id"]), in: db)
+            }
+        }
         migrator.registerMigration("sample library") { db in
             guard seeded else { return }
             for book in SampleLibrary.books { _ = try insert(book, in: db) }
@@ -107,10 +124,59 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     // MARK: Books
 
-    public func books() async throws -> [Book] {
+    public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM books_with_loans ORDER BY id").map(Self.book)
+            var conditions = Self.conditions(query, at: date)
+            if let after = range.after { conditions.append("id > \(after.rawValue)") }
+            return try SQLRequest<Row>(literal: """
+                SELECT * FROM books_with_loans \(Self.whereClause(conditions)) ORDER BY id LIMIT \(range.limit) OFFSET \(range.offset)
+                """).fetchAll(db).map(Self.book)
         }
+    }
+
+    public func count(_ query: BookQuery, at date: Date) async throws -> Int {
+        try await read { db in
+            // Without words, the counts come from the books' primary key and the open loans' index.
+            if query.searchTerms.isEmpty, query.status != .overdue {
+                let all = try Int.fetchOne(db, sql: "SELECT count(*) FROM books") ?? 0
+                if query.status == .all { return all }
+                let out = try Int.fetchOne(db, sql: "SELECT count(*) FROM loans WHERE returned IS NULL") ?? 0
+                return query.status == .onLoan ? out : all - out
+            }
+            return try SQLRequest<Int>(literal: "SELECT count(*) FROM books_with_loans \(Self.whereClause(Self.conditions(query, at: date)))").fetchOne(db) ?? 0
+        }
+    }
+
+    public func books(ids: [Book.ID]) async throws -> [Book] {
+        try await read { db in
+            try SQLRequest<Row>(literal: "SELECT * FROM books_with_loans WHERE id IN \(ids.map(\.rawValue)) ORDER BY id").fetchAll(db).map(Self.book)
+        }
+    }
+
+    /// The conditions that pick the books of `query`: values bound, never spliced into the SQL.
+    private static func conditions(_ query: BookQuery, at date: Date) -> [SQL] {
+        var conditions: [SQL] = []
+        let terms = query.searchTerms
+        if !terms.isEmpty {
+            conditions.append("id IN (SELECT rowid FROM books_search WHERE books_search MATCH \(BookSearch.fts5Query(terms)))")
+        }
+        switch query.status {
+        case .all: break
+        case .available: conditions.append("loan_id IS NULL")
+        case .onLoan: conditions.append("loan_id IS NOT NULL")
+        case .overdue: conditions.append("loan_id IS NOT NULL AND due < \(date)")
+        }
+        return conditions
+    }
+
+    private static func whereClause(_ conditions: [SQL]) -> SQL {
+        conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+    }
+
+    /// Keeps the book's words for search, replacing those it had.
+    private static func indexWords(_ fields: BookFields, of id: Book.ID, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM books_search WHERE rowid = ?", arguments: [id.rawValue])
+        try db.execute(sql: "INSERT INTO books_search (rowid, words) VALUES (?, ?)", arguments: [id.rawValue, BookSearch.words(of: fields)])
     }
 
     public func book(id: Book.ID) async throws -> Book? {
@@ -135,6 +201,7 @@ public final class SQLiteLibraryStore: LibraryStore {
                     """,
                 arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn, id.rawValue, expectedVersion, expectedVersion])
             try Self.requireChange(id: id, in: db)
+            try Self.indexWords(fields, of: id, in: db)
             if let cover { _ = try Self.write(cover, of: id, in: db) }
             // The loan in the same transaction: refused, it takes the edit with it.
             guard let checkout else { return try Self.existingBook(id: id, in: db) }
@@ -146,12 +213,13 @@ public final class SQLiteLibraryStore: LibraryStore {
         try await write { db in
             try db.execute(sql: "DELETE FROM books WHERE id = ? AND (? IS NULL OR version = ?)", arguments: [id.rawValue, expectedVersion, expectedVersion])
             try Self.requireChange(id: id, in: db)
+            try db.execute(sql: "DELETE FROM books_search WHERE rowid = ?", arguments: [id.rawValue])
         }
     }
 
     public func deleteAll() async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM loans; DELETE FROM books")
+            try db.execute(sql: "DELETE FROM loans; DELETE FROM books; DELETE FROM books_search")
         }
     }
 
@@ -253,7 +321,9 @@ public final class SQLiteLibraryStore: LibraryStore {
     private static func insert(_ fields: BookFields, in db: Database) throws -> Book {
         try db.execute(sql: "INSERT INTO books (title, author, publisher, categories, isbn) VALUES (?, ?, ?, ?, ?)",
                        arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn])
-        return try existingBook(id: Book.ID(rawValue: db.lastInsertedRowID), in: db)
+        let id = Book.ID(rawValue: db.lastInsertedRowID)
+        try indexWords(fields, of: id, in: db)
+        return try existingBook(id: id, in: db)
     }
 
     /// Opens the book's loan and records who last had it, inside the caller's transaction.

@@ -1,7 +1,8 @@
 import Foundation
 import ListorKit
 
-/// What the book list asks for: words to find in title, author, publisher or categories, and a status.
+/// What the book list asks for: words that begin words of the title, author, publisher or
+/// categories (`BookSearch`), and a status.
 public struct BookQuery: Sendable, Hashable {
     public enum Status: String, Sendable, CaseIterable {
         case all, available
@@ -24,8 +25,14 @@ public struct BookQuery: Sendable, Hashable {
         case .onLoan: if !book.isOnLoan { return false }
         case .overdue: if !book.isOverdue(at: date) { return false }
         }
-        let query = SearchQuery(search)
-        guard !query.isEmpty else { return true }
-        return query.matches(FoldedText([book.title, book.author, book.publisher ?? "", book.categories ?? ""].joined(separator: " ")))
+        let terms = searchTerms
+        guard !terms.isEmpty else { return true }
+        return BookSearch.matches(terms, BookSearch.words(of: BookFields(book)).split(separator: " ").map(String.init))
     }
+
+    /// Whether the query picks every book.
+    public var isUnfiltered: Bool { status == .all && searchTerms.isEmpty }
+
+    /// The search's words, folded; empty when there is nothing to search for.
+    public var searchTerms: [String] { BookSearch.terms(of: search) }
 }

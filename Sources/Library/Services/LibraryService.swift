@@ -8,7 +8,16 @@ import ListorKit
 /// `Problem` and the others still arrive. Refusals are thrown: `FieldErrors` for input that does
 /// not validate (nothing is written then), `LibraryError` for what the library refuses.
 public protocol LibraryService: Sendable {
+    /// Page `page` (from 1; past the last, the last) of the books matching `query`, `perPage`
+    /// to a page, with how many match and how many there are.
+    func books(_ query: BookQuery, page: Int, perPage: Int) async throws -> BookPage
+    /// The books matching `query` after book `after`, at most `limit`, in id order: a long list
+    /// read in batches, each with a bounded cost.
+    func books(_ query: BookQuery, after: Book.ID?, limit: Int) async throws -> PartialResult<Book>
+    /// Every book matching `query`, in id order.
     func books(_ query: BookQuery) async throws -> PartialResult<Book>
+    /// The books with these ids, in id order; ids of no book are left out.
+    func books(ids: [Book.ID]) async throws -> [Book]
     func book(id: Book.ID) async throws -> Book
     /// Adds a book, with `cover` when one is uploaded, checked out to `borrower` at once when one
     /// is given (as the original clients could). The form, the picture and the name are checked

@@ -7,8 +7,13 @@ import Foundation
 /// Stores throw `LibraryError` for what the library refuses and `LibraryStoreError` when the
 /// database itself fails, never their driver's errors.
 public protocol LibraryStore: Sendable {
-    /// Every book, each with its open loan, in id order.
-    func books() async throws -> [Book]
+    /// The books matching `query` (overdue as of `date`) within `range`, each with its open loan,
+    /// in id order. The search and the status filters are answered from indexes.
+    func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book]
+    /// How many books match `query`; `BookQuery()` counts them all.
+    func count(_ query: BookQuery, at date: Date) async throws -> Int
+    /// The books with these ids, in id order; ids of no book are left out.
+    func books(ids: [Book.ID]) async throws -> [Book]
     func book(id: Book.ID) async throws -> Book?
     /// Adds a book, with its cover and checked out at once when they are given, in one transaction.
     func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book
@@ -37,6 +42,18 @@ public protocol LibraryStore: Sendable {
 }
 
 extension LibraryStore {
+    /// Every book, each with its open loan, in id order, read in batches.
+    public func books() async throws -> [Book] {
+        var books: [Book] = []
+        var last: Book.ID?
+        while true {
+            let batch = try await self.books(BookQuery(), at: Date(), range: BookRange(after: last, limit: 1000))
+            books += batch
+            guard batch.count == 1000, let end = batch.last?.id else { return books }
+            last = end
+        }
+    }
+
     /// Adds a book on the shelf.
     public func insert(_ fields: BookFields) async throws -> Book {
         try await insert(fields, checkout: nil, cover: nil)

@@ -13,9 +13,32 @@ public struct LocalLibrary: LibraryService {
         self.now = now
     }
 
-    public func books(_ query: BookQuery) async throws -> PartialResult<Book> {
+    public func books(_ query: BookQuery, page: Int, perPage: Int) async throws -> BookPage {
         let date = now()
-        return PartialResult(items: try await store.books().filter { query.matches($0, at: date) })
+        let matching = try await store.count(query, at: date)
+        let total = query.isUnfiltered ? matching : try await store.count(BookQuery(), at: date)
+        let number = BookPage.clamped(page, size: perPage, matching: matching)
+        let books = try await store.books(query, at: date, range: BookRange(offset: (number - 1) * perPage, limit: perPage))
+        return BookPage(books: books, number: number, size: perPage, matching: matching, total: total)
+    }
+
+    public func books(_ query: BookQuery, after: Book.ID?, limit: Int) async throws -> PartialResult<Book> {
+        PartialResult(items: try await store.books(query, at: now(), range: BookRange(after: after, limit: limit)))
+    }
+
+    public func books(_ query: BookQuery) async throws -> PartialResult<Book> {
+        var books: [Book] = []
+        var last: Book.ID?
+        while true {
+            let batch = try await self.books(query, after: last, limit: 1000).items
+            books += batch
+            guard batch.count == 1000, let end = batch.last?.id else { return PartialResult(items: books) }
+            last = end
+        }
+    }
+
+    public func books(ids: [Book.ID]) async throws -> [Book] {
+        try await store.books(ids: ids)
     }
 
     public func book(id: Book.ID) async throws -> Book {

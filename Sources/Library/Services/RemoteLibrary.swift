@@ -23,7 +23,32 @@ public struct RemoteLibrary: LibraryService {
         var parameters: [URLQueryItem] = []
         if !query.search.isEmpty { parameters.append(URLQueryItem(name: "search", value: query.search)) }
         if query.status != .all { parameters.append(URLQueryItem(name: "status", value: query.status.rawValue)) }
-        return try list(Book.self, try await send("GET", ["books"], query: parameters), what: "books") { $0["title"]?.stringValue }
+        let books = try list(Book.self, try await send("GET", ["books"], query: parameters), what: "books") { $0["title"]?.stringValue }
+        // A server that takes no search (the original ones) sends every book: the words are matched here too.
+        guard !query.searchTerms.isEmpty else { return books }
+        let words = BookQuery(search: query.search)
+        return PartialResult(items: books.items.filter { words.matches($0, at: Date()) }, problems: books.problems)
+    }
+
+    /// A server's `GET /books` answers every match: the page is cut from it here, as the
+    /// original servers take no page.
+    public func books(_ query: BookQuery, page: Int, perPage: Int) async throws -> BookPage {
+        let matching = try await books(query)
+        let total = query.isUnfiltered ? matching.items.count : try await books(BookQuery()).items.count
+        let number = BookPage.clamped(page, size: perPage, matching: matching.items.count)
+        let books = Array(matching.items.dropFirst((number - 1) * perPage).prefix(perPage))
+        return BookPage(books: books, number: number, size: perPage, matching: matching.items.count, total: total, problems: matching.problems)
+    }
+
+    public func books(_ query: BookQuery, after: Book.ID?, limit: Int) async throws -> PartialResult<Book> {
+        let all = try await books(query)
+        let items = all.items.filter { book in after.map { book.id > $0 } ?? true }.sorted { $0.id < $1.id }
+        return PartialResult(items: Array(items.prefix(limit)), problems: all.problems)
+    }
+
+    public func books(ids: [Book.ID]) async throws -> [Book] {
+        let wanted = Set(ids)
+        return try await books(BookQuery()).items.filter { wanted.contains($0.id) }.sorted { $0.id < $1.id }
     }
 
     public func book(id: Book.ID) async throws -> Book {

@@ -1,8 +1,9 @@
 import Foundation
 import ListorKit
 
-/// The book list: the query (search and status), each book as a row with its status in words,
-/// the status filter's choices, and what to say when nothing is shown.
+/// The book list: the query (search and status), one page of the matching books as rows with
+/// their status in words, the pages, the status filter's choices, and what to say when nothing
+/// is shown.
 public struct BookListViewModel: Sendable {
     public struct Row: Sendable, Hashable {
         public let id: Book.ID
@@ -31,18 +32,29 @@ public struct BookListViewModel: Sendable {
     public let query: BookQuery
     public let layout: Layout
     public let rows: [Row]
+    /// How many books match the query, on every page.
+    public let matching: Int
     /// The books in the library, whatever the query.
     public let total: Int
+    /// From 1.
+    public let pageNumber: Int
+    /// At least 1.
+    public let pageCount: Int
+    public let perPage: Int
     /// Books a remote library sent that could not be read.
     public let problems: [Problem]
 
-    /// `books` are those matching `query`, out of `total`.
-    public init(books: [Book], total: Int, query: BookQuery, layout: Layout = .list, now: Date, timeZone: TimeZone, problems: [Problem] = []) {
+    /// `page` holds the books matching `query` on the page shown.
+    public init(page: BookPage, query: BookQuery, layout: Layout = .list, now: Date, timeZone: TimeZone) {
         self.query = query
         self.layout = layout
-        self.total = total
-        self.problems = problems
-        rows = books.map { book in
+        matching = page.matching
+        total = page.total
+        pageNumber = page.number
+        pageCount = page.count
+        perPage = page.size
+        problems = page.problems
+        rows = page.books.map { book in
             let overdue = book.isOverdue(at: now)
             let status: String
             if let loan = book.loan {
@@ -56,25 +68,25 @@ public struct BookListViewModel: Sendable {
         }
     }
 
-    /// The reader searches and filters: the books matching `query`, and how many there are in all.
-    /// The reader also picks the layout, which changes nothing but how the books are shown.
-    public static func load(_ query: BookQuery, layout: Layout = .list, from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookListViewModel {
-        let unfiltered = BookQuery()
-        if query == unfiltered {
-            let all = try await library.books(query)
-            return BookListViewModel(books: all.items, total: all.items.count, query: query, layout: layout, now: now, timeZone: timeZone, problems: all.problems)
-        }
-        async let matching = library.books(query)
-        async let all = library.books(unfiltered)
-        let found = try await matching
-        return BookListViewModel(books: found.items, total: try await all.items.count, query: query, layout: layout, now: now, timeZone: timeZone,
-                                 problems: found.problems)
+    /// The reader searches, filters and turns the pages: page `page` of the books matching
+    /// `query`, how many match and how many there are in all. The reader also picks the layout,
+    /// which changes nothing but how the books are shown.
+    public static func load(_ query: BookQuery, page: Int = 1, perPage: Int = BookPage.defaultSize, layout: Layout = .list,
+                            from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookListViewModel {
+        BookListViewModel(page: try await library.books(query, page: page, perPage: perPage), query: query, layout: layout, now: now, timeZone: timeZone)
     }
 
-    /// "3 of 10 books", "10 books".
+    public var previousPage: Int? { pageNumber > 1 ? pageNumber - 1 : nil }
+    public var nextPage: Int? { pageNumber < pageCount ? pageNumber + 1 : nil }
+
+    /// "10 books", "3 of 10 books", or with pages "51–100 of 1200 books" and
+    /// "51–100 of 300 matching, of 100000 books".
     public var summary: String {
         let noun = total == 1 ? "book" : "books"
-        return rows.count == total ? "\(total) \(noun)" : "\(rows.count) of \(total) \(noun)"
+        guard pageCount > 1 else { return matching == total ? "\(total) \(noun)" : "\(matching) of \(total) \(noun)" }
+        let first = (pageNumber - 1) * perPage + 1
+        let shown = "\(first)\u{2013}\(first + rows.count - 1)"
+        return matching == total ? "\(shown) of \(total) \(noun)" : "\(shown) of \(matching) matching, of \(total) \(noun)"
     }
 
     /// Set when no row is shown, saying why.

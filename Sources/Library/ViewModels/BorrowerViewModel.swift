@@ -36,7 +36,7 @@ public struct BorrowerViewModel: Sendable {
     /// The borrower's loans, with the titles of their books.
     public static func load(_ name: String, from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BorrowerViewModel {
         let loans = try await library.loans(.borrower(name))
-        let titles = loans.items.isEmpty ? [:] : try await LoanListViewModel.titles(in: library)
+        let titles = try await LoanListViewModel.titles(of: loans.items, in: library)
         return BorrowerViewModel(name: name, loans: loans.items, titles: titles, now: now, timeZone: timeZone, problems: loans.problems)
     }
 

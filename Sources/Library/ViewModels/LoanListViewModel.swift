@@ -46,13 +46,15 @@ public struct LoanListViewModel: Sendable {
         case .overdue: try await library.overdue()
         }
         // Titles only when there is a row to put them on.
-        let titles = loans.items.isEmpty ? [:] : try await titles(in: library)
+        let titles = try await titles(of: loans.items, in: library)
         return LoanListViewModel(kind: kind, loans: loans.items, titles: titles, timeZone: timeZone, problems: loans.problems)
     }
 
-    /// Every book's title by id, for naming the book of a loan.
-    static func titles(in library: any LibraryService) async throws -> [Book.ID: String] {
-        Dictionary(try await library.books(BookQuery()).items.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+    /// The titles of the loans' books by id, for naming the book of a loan.
+    static func titles(of loans: [Loan], in library: any LibraryService) async throws -> [Book.ID: String] {
+        guard !loans.isEmpty else { return [:] }
+        let books = try await library.books(ids: Array(Set(loans.map(\.bookID))))
+        return Dictionary(books.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What to say when there are no rows: "book 4 has never been checked out".

@@ -1,4 +1,5 @@
 import Library
+import ListorKit
 import Tagged
 
 /// What `library/list.mustache` shows: the search form, the status filter and the books.
@@ -38,8 +39,21 @@ struct BookListPage: Encodable {
     let layoutName: String
     let isGrid: Bool
     let layouts: [LayoutLink]
+    /// Parameters refused ("page: \"x\" is not a whole number…"), shown with the summary.
+    let errorList: [String]
+    let hasErrors: Bool
+    /// "Page 2 of 2000" with its neighbours, when the matches take more than one page.
+    let hasPages: Bool
+    let pageNumber: Int
+    let pageCount: Int
+    let previousHref: String?
+    let nextHref: String?
+    let firstHref: String?
+    let lastHref: String?
+    /// The page size when it is not the default, for the search form to keep.
+    let perPage: Int?
 
-    init(_ list: BookListViewModel, notice: String?, templates: Templates, offersSignIn: Bool = false, isLibrarian: Bool = false) throws {
+    init(_ list: BookListViewModel, errors: [FieldError] = [], notice: String?, templates: Templates, offersSignIn: Bool = false, isLibrarian: Bool = false) throws {
         self.offersSignIn = offersSignIn
         self.isLibrarian = isLibrarian
         self.notice = notice
@@ -54,14 +68,29 @@ struct BookListPage: Encodable {
         }
         layoutName = list.layout.rawValue
         isGrid = list.layout == .grid
-        layouts = BookListViewModel.Layout.allCases.map { layout in
+        // Every link keeps the search, the filter, the layout and the page size as they are.
+        func href(layout: BookListViewModel.Layout = list.layout, page: Int = 1) -> String {
             var pairs: [(name: String, value: String)] = []
             if !list.query.search.isEmpty { pairs.append(("search", list.query.search)) }
             if list.query.status != .all { pairs.append(("status", list.query.status.rawValue)) }
             if layout != .list { pairs.append(("view", layout.rawValue)) }
-            return LayoutLink(label: layout == .grid ? "Covers" : "List", href: "/library" + (pairs.isEmpty ? "" : "?" + URLQuery.encode(pairs)),
-                              isCurrent: layout == list.layout)
+            if list.perPage != BookPage.defaultSize { pairs.append(("per_page", "\(list.perPage)")) }
+            if page > 1 { pairs.append(("page", "\(page)")) }
+            return "/library" + (pairs.isEmpty ? "" : "?" + URLQuery.encode(pairs))
         }
+        layouts = BookListViewModel.Layout.allCases.map { layout in
+            LayoutLink(label: layout == .grid ? "Covers" : "List", href: href(layout: layout), isCurrent: layout == list.layout)
+        }
+        errorList = errors.map(\.description)
+        hasErrors = !errors.isEmpty
+        perPage = list.perPage == BookPage.defaultSize ? nil : list.perPage
+        hasPages = list.pageCount > 1
+        pageNumber = list.pageNumber
+        pageCount = list.pageCount
+        previousHref = list.previousPage.map { href(page: $0) }
+        nextHref = list.nextPage.map { href(page: $0) }
+        firstHref = list.pageNumber > 2 ? href(page: 1) : nil
+        lastHref = list.pageNumber < list.pageCount - 1 ? href(page: list.pageCount) : nil
         hasRows = !rows.isEmpty
         emptyMessage = list.emptyMessage
     }

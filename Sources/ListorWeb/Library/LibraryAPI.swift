@@ -112,17 +112,65 @@ struct LibraryAPI: Sendable {
 
     // MARK: Handlers
 
+    /// `GET /books`: with `page` or `per_page`, that page of the matching books, with
+    /// `X-Total-Count` and a `Link` to the other pages; without, every matching book, as the
+    /// original clients expect, streamed in batches so that no list is built in memory.
     private func listBooks(_ request: Request) async throws -> Response {
         let parameters = QueryPairs.parameters(of: request)
-        let statusText = parameters["status"] ?? "all"
-        guard let status = BookQuery.Status(rawValue: statusText) else {
-            throw FieldErrors([FieldError(field: "status", message: "\"\(statusText.prefix(40))\" is not one of \(BookQuery.Status.allCases.map(\.rawValue).joined(separator: ", "))")])
+        let (wanted, errors) = BookListRequest.parse { parameters[$0] }
+        if !errors.isEmpty { throw FieldErrors(errors) }
+        if parameters["page"] != nil || parameters["per_page"] != nil {
+            return try await bookPage(wanted, request: request)
         }
-        let books = try await library.books(BookQuery(search: parameters["search"] ?? "", status: status))
+        // The first batch before the answer starts, so that a failing library is an error answer.
+        let first = try await library.books(wanted.query, after: nil, limit: Self.streamBatch).items
+        let library = self.library
+        let covers = self.covers
+        let body = ResponseBody { writer in
+            var batch = first
+            var buffer = ByteBuffer(string: "[")
+            var separator = ""
+            while true {
+                for book in batch {
+                    buffer.writeString(separator)
+                    buffer.writeString(BookJSON.value(book, colors: await covers.knownColors(of: book)).serialized(pretty: false))
+                    separator = ","
+                }
+                guard batch.count == Self.streamBatch, let last = batch.last?.id else { break }
+                try await writer.write(buffer)
+                buffer.clear()
+                batch = try await library.books(wanted.query, after: last, limit: Self.streamBatch).items
+            }
+            buffer.writeString("]")
+            try await writer.write(buffer)
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: body)
+    }
+
+    /// Books read and written per batch of a streamed list.
+    static let streamBatch = 500
+
+    private func bookPage(_ wanted: BookListRequest, request: Request) async throws -> Response {
+        let page = try await library.books(wanted.query, page: wanted.page, perPage: wanted.perPage)
         var values: [JSONValue] = []
-        values.reserveCapacity(books.items.count)
-        for book in books.items { values.append(BookJSON.value(book, colors: await covers.knownColors(of: book))) }
-        return .json(JSONValue.array(values).serialized(pretty: false))
+        values.reserveCapacity(page.books.count)
+        for book in page.books { values.append(BookJSON.value(book, colors: await covers.knownColors(of: book))) }
+        var response = Response.json(JSONValue.array(values).serialized(pretty: false))
+        response.headers[.totalCount] = "\(page.matching)"
+        // RFC 8288 links to the neighbouring pages, keeping the query as it was.
+        func link(_ number: Int, _ relation: String) -> String {
+            var pairs: [(name: String, value: String)] = []
+            if !wanted.query.search.isEmpty { pairs.append(("search", wanted.query.search)) }
+            if wanted.query.status != .all { pairs.append(("status", wanted.query.status.rawValue)) }
+            pairs += [("page", "\(number)"), ("per_page", "\(page.size)")]
+            return "<\(prefix)/books?\(URLQuery.encode(pairs))>; rel=\"\(relation)\""
+        }
+        var links = [link(1, "first"), link(page.count, "last")]
+        if page.number > 1 { links.append(link(page.number - 1, "prev")) }
+        if page.number < page.count { links.append(link(page.number + 1, "next")) }
+        response.headers[.link] = links.joined(separator: ", ")
+        return response
     }
 
     private func addBook(_ request: Request) async throws -> Response {

@@ -23,10 +23,11 @@ struct LibraryPages: Sendable {
         router.get("/library") { request, _ in
             let session = PageSession(request, access: access)
             let parameters = QueryPairs.parameters(of: request)
-            let query = BookQuery(search: parameters["search"] ?? "", status: BookQuery.Status(rawValue: parameters["status"] ?? "all") ?? .all)
+            let (wanted, errors) = BookListRequest.parse { parameters[$0] }
             let layout = BookListViewModel.Layout(rawValue: parameters["view"] ?? "") ?? .list
-            let list = try await BookListViewModel.load(query, layout: layout, from: library, now: Date(), timeZone: session.timeZone)
-            let page = try BookListPage(list, notice: Notice.text(parameters["notice"]), templates: templates,
+            let list = try await BookListViewModel.load(wanted.query, page: wanted.page, perPage: wanted.perPage, layout: layout, from: library,
+                                                        now: Date(), timeZone: session.timeZone)
+            let page = try BookListPage(list, errors: errors, notice: Notice.text(parameters["notice"]), templates: templates,
                                         offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
             return session.page(try templates.html(page, as: "library/list"))
         }

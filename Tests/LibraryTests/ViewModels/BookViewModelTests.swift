@@ -43,17 +43,34 @@ import Testing
 
     @Test func theListSaysEachBooksStatusAndWhyItIsEmpty() {
         let now = Self.checkedOut.addingTimeInterval(5 * 60)
-        let list = BookListViewModel(books: [Self.book(onLoanFor: 14), Book(id: 2, title: "Emma", author: "Jane Austen")], total: 2, query: BookQuery(), now: now, timeZone: Self.utc)
+        let list = BookListViewModel(page: Self.page([Self.book(onLoanFor: 14), Book(id: 2, title: "Emma", author: "Jane Austen")], total: 2), query: BookQuery(), now: now, timeZone: Self.utc)
         #expect(list.rows.map(\.status) == ["Checked out by Ann 5 min ago", "Available"])
         #expect(list.summary == "2 books")
-        let late = BookListViewModel(books: [Self.book(onLoanFor: 14)], total: 2, query: BookQuery(status: .overdue), now: now.addingTimeInterval(15 * 86400), timeZone: Self.utc)
+        let late = BookListViewModel(page: Self.page([Self.book(onLoanFor: 14)], total: 2), query: BookQuery(status: .overdue), now: now.addingTimeInterval(15 * 86400), timeZone: Self.utc)
         #expect(late.rows.first?.status == "Overdue: Ann, due Nov 17, 2026")
         #expect(late.summary == "1 of 2 books")
-        #expect(BookListViewModel(books: [], total: 2, query: BookQuery(search: "zzz"), now: now, timeZone: Self.utc).emptyMessage == "No books match \u{201C}zzz\u{201D}.")
-        #expect(BookListViewModel(books: [], total: 0, query: BookQuery(), now: now, timeZone: Self.utc).emptyMessage == "The library has no books yet. Add the first one.")
+        #expect(BookListViewModel(page: Self.page([], total: 2), query: BookQuery(search: "zzz"), now: now, timeZone: Self.utc).emptyMessage == "No books match \u{201C}zzz\u{201D}.")
+        #expect(BookListViewModel(page: Self.page([], total: 0), query: BookQuery(), now: now, timeZone: Self.utc).emptyMessage == "The library has no books yet. Add the first one.")
         #expect(late.statusChoices.map(\.label) == ["All books", "On the shelf", "Checked out", "Overdue"])
         #expect(late.statusChoices.filter(\.isSelected).map(\.status) == [.overdue])
         #expect(late.rows.map(\.isOverdue) == [true])
+    }
+
+    /// One page holding every book matching.
+    static func page(_ books: [Book], total: Int) -> BookPage {
+        BookPage(books: books, number: 1, size: BookPage.defaultSize, matching: books.count, total: total)
+    }
+
+    @Test func aLongListSaysWhichBooksThePageShowsAndWhereTheOthersAre() {
+        let books = (51...100).map { Book(id: Book.ID(rawValue: Int64($0)), title: "Book \($0)", author: "Someone") }
+        let middle = BookListViewModel(page: BookPage(books: books, number: 2, size: 50, matching: 1200, total: 1200), query: BookQuery(), now: Self.checkedOut, timeZone: Self.utc)
+        #expect(middle.summary == "51\u{2013}100 of 1200 books")
+        #expect((middle.previousPage, middle.nextPage, middle.pageCount) == (1, 3, 24))
+        let found = BookListViewModel(page: BookPage(books: Array(books.prefix(10)), number: 7, size: 50, matching: 310, total: 100_000),
+                                      query: BookQuery(search: "sea"), now: Self.checkedOut, timeZone: Self.utc)
+        #expect(found.summary == "301\u{2013}310 of 310 matching, of 100000 books")
+        #expect(found.nextPage == nil)
+        #expect(found.previousPage == 6)
     }
 
     @Test func theFormKnowsWhenLeavingWouldLoseWorkAndWhatChanged() {

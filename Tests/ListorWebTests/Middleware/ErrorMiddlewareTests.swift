@@ -82,6 +82,9 @@ private struct BrokenLibrary: LibraryService {
     struct Failure: Error { let detail = "disk on fire" }
 
     func books(_ query: BookQuery) async throws -> PartialResult<Book> { throw Failure() }
+    func books(_ query: BookQuery, page: Int, perPage: Int) async throws -> BookPage { throw Failure() }
+    func books(_ query: BookQuery, after: Book.ID?, limit: Int) async throws -> PartialResult<Book> { throw Failure() }
+    func books(ids: [Book.ID]) async throws -> [Book] { throw Failure() }
     func book(id: Book.ID) async throws -> Book { throw Failure() }
     func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book { throw Failure() }
     func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book { throw Failure() }
