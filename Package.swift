@@ -212,6 +212,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        .executableTarget(
+            name: "LibraryScaleBenchmark",
+            dependencies: [
+                "Library", "LibrarySQLite", "LibraryPostgres",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/LibraryScale",
+            exclude: ["wrk"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: - Tests (Tests/<Target>Tests mirrors Sources/<Target>)
 
         /// Fixtures with fixed contents, temporary files and a loopback HTTP server, shared by the test targets.

@@ -18,6 +18,7 @@ public final class PostgresLibraryStore: LibraryStore {
     private let logger: Logger
     /// The database's URL without its password, for messages.
     private let location: String
+    private let counts = BookCountCache()
 
     public init(client: PostgresClient, location: String = "PostgreSQL", logger: Logger = Logger(label: "listor.library.postgres")) {
         self.client = client
@@ -197,6 +198,33 @@ public final class PostgresLibraryStore: LibraryStore {
         "CREATE INDEX loans_borrower_history ON loans(lower(borrower), checked_out DESC, id DESC)",
         "CREATE INDEX loans_open_due ON loans(due) WHERE returned IS NULL",
         "CREATE INDEX loans_history ON loans(checked_out DESC, id DESC)",
+        // The number of books, kept by triggers: counting a large table reads all of it.
+        "CREATE TABLE book_count (books BIGINT NOT NULL)",
+        "INSERT INTO book_count SELECT count(*) FROM books",
+        """
+        CREATE FUNCTION listor_count_books() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN UPDATE book_count SET books = books + 1;
+            ELSIF TG_OP = 'DELETE' THEN UPDATE book_count SET books = books - 1;
+            ELSE UPDATE book_count SET books = 0;
+            END IF;
+            RETURN NULL;
+        END $$
+        """,
+        "CREATE TRIGGER book_count_rows AFTER INSERT OR DELETE ON books FOR EACH ROW EXECUTE FUNCTION listor_count_books()",
+        "CREATE TRIGGER book_count_truncate AFTER TRUNCATE ON books FOR EACH STATEMENT EXECUTE FUNCTION listor_count_books()",
+        // A change number every write moves, for the counts kept (`BookCountCache`).
+        "CREATE TABLE library_changes (number BIGINT NOT NULL)",
+        "INSERT INTO library_changes VALUES (0)",
+        """
+        CREATE FUNCTION listor_library_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE library_changes SET number = number + 1;
+            RETURN NULL;
+        END $$
+        """,
+        "CREATE TRIGGER books_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON books FOR EACH STATEMENT EXECUTE FUNCTION listor_library_changed()",
+        "CREATE TRIGGER loans_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON loans FOR EACH STATEMENT EXECUTE FUNCTION listor_library_changed()",
     ]
 
     // MARK: Covers
@@ -269,11 +297,11 @@ public final class PostgresLibraryStore: LibraryStore {
     public func count(_ query: BookQuery, at date: Date) async throws -> Int {
         let (words, status) = Self.selection(query)
         return try await translating {
-            // Without words, the counts come from the books' primary key and the open loans' index.
+            // Without words, the counts come from the kept count and the open loans' index.
             if words.isEmpty, query.status != .overdue {
                 var counts: (all: Int, out: Int) = (0, 0)
                 let rows = try await client.query("""
-                    SELECT (SELECT count(*) FROM books), (SELECT count(*) FROM loans WHERE returned IS NULL)
+                    SELECT (SELECT books FROM book_count)::bigint, (SELECT count(*) FROM loans WHERE returned IS NULL)
                     """, logger: logger)
                 for try await (all, out) in rows.decode((Int, Int).self) { counts = (all, out) }
                 switch query.status {
@@ -282,14 +310,20 @@ public final class PostgresLibraryStore: LibraryStore {
                 default: return counts.all
                 }
             }
+            // The change number before the count: a count kept under it is never older than it.
+            var change: Int64 = 0
+            for try await number in try await client.query("SELECT number FROM library_changes", logger: logger).decode(Int64.self) { change = number }
+            if let kept = counts.count(query, change: change) { return kept }
             let rows = try await client.query("""
                 SELECT count(*) FROM books_with_loans
                 WHERE (\(words) = '' OR id IN (SELECT id FROM books WHERE to_tsvector('simple', search_words) @@ to_tsquery('simple', \(words))))
                   AND (\(status) = 'all' OR (\(status) = 'available' AND loan_id IS NULL) OR (\(status) = 'on-loan' AND loan_id IS NOT NULL)
                        OR (\(status) = 'overdue' AND loan_id IS NOT NULL AND due < \(date)))
                 """, logger: logger)
-            for try await count in rows.decode(Int.self) { return count }
-            return 0
+            var count = 0
+            for try await value in rows.decode(Int.self) { count = value }
+            counts.keep(count, for: query, change: change)
+            return count
         }
     }
 

@@ -11,6 +11,7 @@ import Tagged
 public final class SQLiteLibraryStore: LibraryStore {
     private let database: DatabasePool
     public let path: String
+    private let counts = BookCountCache()
 
     /// Opens or creates the library at `path`; a new one gets `SampleLibrary.books` when `seeded`.
     /// Throws `LibraryStoreError.Code.cannotOpen` with the reason when it cannot.
@@ -19,6 +20,11 @@ public final class SQLiteLibraryStore: LibraryStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
+        // Pages read through a memory map rather than a copy per read, and a page cache of 16 MB
+        // per connection: a list or a count touches many pages of a large library.
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA mmap_size = 268435456; PRAGMA cache_size = -16000")
+        }
         do {
             database = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator(seeded: seeded).migrate(database)
@@ -99,15 +105,40 @@ public final class SQLiteLibraryStore: LibraryStore {
                 """)
         }
         // Search by words in FTS5 (`BookSearch`: folded in Swift, so that every store finds the
-        // same books), and the indexes behind the status filters and the loan histories.
+        // same books), the indexes behind the status filters and the loan histories, the number
+        // of books kept by triggers, as counting a large table reads all of it, a change number
+        // that every write moves, for the counts kept (`BookCountCache`), and whether each book
+        // is out, kept by triggers on the loans, so that a page of the books on the shelf is
+        // read from an index of them rather than by looking up each book's loan.
         migrator.registerMigration("search and loan indexes") { db in
             try db.execute(sql: """
-                CREATE VIRTUAL TABLE books_search USING fts5(words, tokenize = 'ascii', prefix = '2 3');
+                CREATE VIRTUAL TABLE books_search USING fts5(words, tokenize = 'ascii', prefix = '1 2 3');
                 CREATE INDEX loans_book_history ON loans(book_id, checked_out DESC, id DESC);
                 DROP INDEX loans_borrower;
                 CREATE INDEX loans_borrower_history ON loans(borrower COLLATE NOCASE, checked_out DESC, id DESC);
                 CREATE INDEX loans_open_due ON loans(due) WHERE returned IS NULL;
                 CREATE INDEX loans_history ON loans(checked_out DESC, id DESC);
+                CREATE TABLE book_count (books INTEGER NOT NULL);
+                INSERT INTO book_count SELECT count(*) FROM books;
+                CREATE TRIGGER book_count_insert AFTER INSERT ON books BEGIN UPDATE book_count SET books = books + 1; END;
+                CREATE TRIGGER book_count_delete AFTER DELETE ON books BEGIN UPDATE book_count SET books = books - 1; END;
+                CREATE TABLE library_changes (number INTEGER NOT NULL);
+                INSERT INTO library_changes VALUES (0);
+                CREATE TRIGGER library_changes_book_insert AFTER INSERT ON books BEGIN UPDATE library_changes SET number = number + 1; END;
+                CREATE TRIGGER library_changes_book_update AFTER UPDATE ON books BEGIN UPDATE library_changes SET number = number + 1; END;
+                CREATE TRIGGER library_changes_book_delete AFTER DELETE ON books BEGIN UPDATE library_changes SET number = number + 1; END;
+                CREATE TRIGGER library_changes_loan_insert AFTER INSERT ON loans BEGIN UPDATE library_changes SET number = number + 1; END;
+                CREATE TRIGGER library_changes_loan_update AFTER UPDATE ON loans BEGIN UPDATE library_changes SET number = number + 1; END;
+                CREATE TRIGGER library_changes_loan_delete AFTER DELETE ON loans BEGIN UPDATE library_changes SET number = number + 1; END;
+                ALTER TABLE books ADD COLUMN on_loan INTEGER NOT NULL DEFAULT 0;
+                UPDATE books SET on_loan = 1 WHERE id IN (SELECT book_id FROM loans WHERE returned IS NULL);
+                CREATE TRIGGER books_on_loan_open AFTER INSERT ON loans WHEN NEW.returned IS NULL
+                BEGIN UPDATE books SET on_loan = 1 WHERE id = NEW.book_id; END;
+                CREATE TRIGGER books_on_loan_close AFTER UPDATE OF returned ON loans WHEN OLD.returned IS NULL AND NEW.returned IS NOT NULL
+                BEGIN UPDATE books SET on_loan = 0 WHERE id = NEW.book_id; END;
+                CREATE TRIGGER books_on_loan_gone AFTER DELETE ON loans WHEN OLD.returned IS NULL
+                BEGIN UPDATE books SET on_loan = 0 WHERE id = OLD.book_id; END;
+                CREATE INDEX books_on_shelf ON books(id) WHERE on_loan = 0;
                 """)
             let rows = try Row.fetchCursor(db, sql: "SELECT id, title, author, publisher, categories FROM books")
             while let row = try rows.next() {
@@ -126,24 +157,35 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
         try await read { db in
-            var conditions = Self.conditions(query, at: date)
-            if let after = range.after { conditions.append("id > \(after.rawValue)") }
+            // The page's ids first, from the narrowest source (the search index, the open loans or
+            // the books), then their rows: an offset skips ids, never whole rows.
+            let (ids, key) = Self.picked(query, at: date, after: range.after)
             return try SQLRequest<Row>(literal: """
-                SELECT * FROM books_with_loans \(Self.whereClause(conditions)) ORDER BY id LIMIT \(range.limit) OFFSET \(range.offset)
+                SELECT * FROM books_with_loans WHERE id IN (\(ids) ORDER BY \(key) LIMIT \(range.limit) OFFSET \(range.offset)) ORDER BY id
                 """).fetchAll(db).map(Self.book)
         }
     }
 
     public func count(_ query: BookQuery, at date: Date) async throws -> Int {
-        try await read { db in
-            // Without words, the counts come from the books' primary key and the open loans' index.
-            if query.searchTerms.isEmpty, query.status != .overdue {
-                let all = try Int.fetchOne(db, sql: "SELECT count(*) FROM books") ?? 0
-                if query.status == .all { return all }
+        let counts = self.counts
+        return try await read { db in
+            guard query.searchTerms.isEmpty else {
+                let change = try Int64.fetchOne(db, sql: "SELECT number FROM library_changes") ?? 0
+                if let kept = counts.count(query, change: change) { return kept }
+                let count = try SQLRequest<Int>(literal: "SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil).ids))").fetchOne(db) ?? 0
+                counts.keep(count, for: query, change: change)
+                return count
+            }
+            // Without words, from the kept count and the open loans' indexes.
+            let all = try Int.fetchOne(db, sql: "SELECT books FROM book_count") ?? 0
+            switch query.status {
+            case .all: return all
+            case .onLoan, .available:
                 let out = try Int.fetchOne(db, sql: "SELECT count(*) FROM loans WHERE returned IS NULL") ?? 0
                 return query.status == .onLoan ? out : all - out
+            case .overdue:
+                return try Int.fetchOne(db, sql: "SELECT count(*) FROM loans WHERE returned IS NULL AND due < ?", arguments: [date]) ?? 0
             }
-            return try SQLRequest<Int>(literal: "SELECT count(*) FROM books_with_loans \(Self.whereClause(Self.conditions(query, at: date)))").fetchOne(db) ?? 0
         }
     }
 
@@ -153,24 +195,49 @@ public final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
-    /// The conditions that pick the books of `query`: values bound, never spliced into the SQL.
-    private static func conditions(_ query: BookQuery, at date: Date) -> [SQL] {
-        var conditions: [SQL] = []
+    /// A statement selecting the ids of the books `query` picks, after `after`, and the column
+    /// to order them by. Values are bound, never spliced into the SQL.
+    private static func picked(_ query: BookQuery, at date: Date, after: Book.ID?) -> (ids: SQL, key: SQL) {
         let terms = query.searchTerms
-        if !terms.isEmpty {
-            conditions.append("id IN (SELECT rowid FROM books_search WHERE books_search MATCH \(BookSearch.fts5Query(terms)))")
+        var ids: SQL
+        var conditions: [SQL] = []
+        let key: SQL
+        if terms.isEmpty {
+            switch query.status {
+            case .onLoan, .overdue:
+                // Few books are out: their loans are the place to start.
+                key = "book_id"
+                ids = "SELECT book_id FROM loans"
+                conditions.append("returned IS NULL")
+                if query.status == .overdue { conditions.append("due < \(date)") }
+                if let after { conditions.append("book_id > \(after.rawValue)") }
+                return (ids + " WHERE " + conditions.joined(separator: " AND "), key)
+            case .all:
+                key = "id"
+                ids = "SELECT id FROM books"
+            case .available:
+                key = "id"
+                ids = "SELECT id FROM books INDEXED BY books_on_shelf"
+                conditions.append("on_loan = 0")
+                if let after { conditions.append("id > \(after.rawValue)") }
+                return (ids + " WHERE " + conditions.joined(separator: " AND "), key)
+            }
+        } else {
+            key = "rowid"
+            ids = "SELECT rowid FROM books_search"
+            conditions.append("books_search MATCH \(BookSearch.fts5Query(terms))")
         }
+        // "+" keeps these tests of each match from becoming lookups that run the search once per
+        // open loan: the search runs once, and each match is looked for among the few loans.
         switch query.status {
         case .all: break
-        case .available: conditions.append("loan_id IS NULL")
-        case .onLoan: conditions.append("loan_id IS NOT NULL")
-        case .overdue: conditions.append("loan_id IS NOT NULL AND due < \(date)")
+        case .available: conditions.append("+\(key) NOT IN (SELECT book_id FROM loans WHERE returned IS NULL)")
+        case .onLoan: conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL)")
+        case .overdue: conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))")
         }
-        return conditions
-    }
-
-    private static func whereClause(_ conditions: [SQL]) -> SQL {
-        conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+        if let after { conditions.append("\(key) > \(after.rawValue)") }
+        if !conditions.isEmpty { ids += " WHERE " + conditions.joined(separator: " AND ") }
+        return (ids, key)
     }
 
     /// Keeps the book's words for search, replacing those it had.

@@ -84,6 +84,16 @@ import Testing
             let thirds = try await library.books(BookQuery(search: "third"), page: 1, perPage: 25)
             #expect((thirds.matching, thirds.total, thirds.count) == (40, 120, 2))
             #expect(thirds.books.first?.id == added[2].id)
+            // Counts are kept until the library changes, and no longer.
+            #expect(try await library.books(BookQuery(search: "third", status: .available), page: 1, perPage: 25).matching == 40)
+            let another = try await library.add(BookForm(title: "Volume 121", author: "Ann Third"))
+            #expect(try await library.books(BookQuery(search: "third"), page: 1, perPage: 25).matching == 41)
+            _ = try await library.checkOut(id: another.id, borrower: "Eve", ifVersion: nil)
+            #expect(try await library.books(BookQuery(search: "third", status: .available), page: 1, perPage: 25).matching == 40)
+            _ = try await library.checkIn(id: another.id)
+            try await library.delete(id: another.id, ifVersion: nil)
+            #expect(try await library.books(BookQuery(search: "third", status: .available), page: 1, perPage: 25).matching == 40)
+            #expect(try await library.books(BookQuery(search: "third"), page: 1, perPage: 25).matching == 40)
 
             for index in [2, 5, 7] { _ = try await library.checkOut(id: added[index].id, borrower: "Cy", ifVersion: nil) }
             clock.advance(days: 15)
@@ -92,6 +102,11 @@ import Testing
             #expect(onLoan.books.map(\.id) == [2, 5, 7, 8].map { added[$0].id })
             #expect((onLoan.matching, onLoan.total) == (4, 120))
             #expect(try await library.books(BookQuery(status: .available), page: 1, perPage: 50).matching == 116)
+            #expect(try await library.books(BookQuery(status: .available), page: 1, perPage: 6).books.map(\.id) == [0, 1, 3, 4, 6, 9].map { added[$0].id })
+            _ = try await library.checkOut(id: added[9].id, borrower: "Eve", ifVersion: nil)
+            #expect(try await library.books(BookQuery(status: .available), page: 1, perPage: 6).books.map(\.id) == [0, 1, 3, 4, 6, 10].map { added[$0].id })
+            _ = try await library.checkIn(id: added[9].id)
+            #expect(try await library.books(BookQuery(status: .available), page: 1, perPage: 6).books.map(\.id) == [0, 1, 3, 4, 6, 9].map { added[$0].id })
             let overdue = try await library.books(BookQuery(status: .overdue), page: 1, perPage: 50)
             #expect(overdue.books.map(\.id) == [2, 5, 7].map { added[$0].id })
             #expect(overdue.matching == 3)

@@ -1,0 +1,47 @@
+import Synchronization
+
+/// How many books match a query, kept until the library changes: counting the matches of a
+/// broad search reads every one of them, while the list asks again for every page.
+///
+/// Stores keep a change number in the database, moved by triggers on every write to the books
+/// and the loans, and read it in the same snapshot as the count; so a count written by one web
+/// node is never used by another after the library changed.
+public final class BookCountCache: Sendable {
+    private struct Key: Hashable {
+        let terms: [String]
+        let status: BookQuery.Status
+    }
+
+    private struct Entry {
+        let change: Int64
+        let count: Int
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
+    private let capacity: Int
+
+    public init(capacity: Int = 1_000) {
+        self.capacity = capacity
+    }
+
+    /// The count kept for `query` at change `change`. An overdue count is never kept: it changes
+    /// as time passes, with no write.
+    public func count(_ query: BookQuery, change: Int64) -> Int? {
+        guard query.status != .overdue else { return nil }
+        let key = Key(terms: query.searchTerms, status: query.status)
+        return entries.withLock { entries in
+            guard let entry = entries[key], entry.change == change else { return nil }
+            return entry.count
+        }
+    }
+
+    public func keep(_ count: Int, for query: BookQuery, change: Int64) {
+        guard query.status != .overdue else { return }
+        let key = Key(terms: query.searchTerms, status: query.status)
+        entries.withLock { entries in
+            // Bounded: when full, everything goes, and what is asked again comes back.
+            if entries.count >= capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
+            entries[key] = Entry(change: change, count: count)
+        }
+    }
+}
