@@ -161,8 +161,8 @@ public final class SQLiteLibraryStore: LibraryStore {
             // the books), then their rows: an offset skips ids, never whole rows.
             let (ids, key) = Self.picked(query, at: date, after: range.after)
             return try SQLRequest<Row>(literal: """
-                SELECT * FROM books_with_loans WHERE id IN (\(ids) ORDER BY \(key) LIMIT \(range.limit) OFFSET \(range.offset)) ORDER BY id
-                """).fetchAll(db).map(Self.book)
+                SELECT \(Self.columns) FROM books_with_loans WHERE id IN (\(ids) ORDER BY \(key) LIMIT \(range.limit) OFFSET \(range.offset)) ORDER BY id
+                """, cached: true).fetchAll(db).map(Self.book)
         }
     }
 
@@ -191,7 +191,7 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     public func books(ids: [Book.ID]) async throws -> [Book] {
         try await read { db in
-            try SQLRequest<Row>(literal: "SELECT * FROM books_with_loans WHERE id IN \(ids.map(\.rawValue)) ORDER BY id").fetchAll(db).map(Self.book)
+            try SQLRequest<Row>(literal: "SELECT \(Self.columns) FROM books_with_loans WHERE id IN \(ids.map(\.rawValue)) ORDER BY id").fetchAll(db).map(Self.book)
         }
     }
 
@@ -414,7 +414,7 @@ public final class SQLiteLibraryStore: LibraryStore {
     }
 
     private static func book(id: Book.ID, in db: Database) throws -> Book? {
-        try Row.fetchOne(db, sql: "SELECT * FROM books_with_loans WHERE id = ?", arguments: [id.rawValue]).map(book)
+        try Row.fetchOne(db.cachedStatement(literal: "SELECT \(columns) FROM books_with_loans WHERE id = \(id.rawValue)")).map(book)
     }
 
     private static func existingBook(id: Book.ID, in db: Database) throws -> Book {
@@ -429,13 +429,20 @@ public final class SQLiteLibraryStore: LibraryStore {
         throw LibraryError.versionMismatch(id: id, current: book.version)
     }
 
+    /// The columns `book(_:)` reads, by position: a name is looked up in every row, a position not.
+    private static let columns: SQL = """
+        id, title, author, publisher, categories, isbn, last_checked_out, last_checked_out_by, version, has_cover, cover_colors, \
+        loan_id, borrower, checked_out, due
+        """
+
     private static func book(_ row: Row) -> Book {
-        let loanID: Int64? = row["loan_id"]
-        let id = Book.ID(rawValue: row["id"])
+        let id = Book.ID(rawValue: row[0])
+        let loanID: Int64? = row[11]
+        let colors: String? = row[10]
         return Book(
-            id: id, title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"], isbn: row["isbn"],
-            lastCheckedOut: row["last_checked_out"], lastCheckedOutBy: row["last_checked_out_by"], version: row["version"],
-            loan: loanID.map { Loan(id: Loan.ID(rawValue: $0), bookID: id, borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"]) },
-            hasCover: row["has_cover"] ?? false, coverColors: (row["cover_colors"] as String?).flatMap(CoverColors.init(text:)))
+            id: id, title: row[1], author: row[2], publisher: row[3], categories: row[4], isbn: row[5],
+            lastCheckedOut: row[6], lastCheckedOutBy: row[7], version: row[8],
+            loan: loanID.map { Loan(id: Loan.ID(rawValue: $0), bookID: id, borrower: row[12], checkedOut: row[13], due: row[14]) },
+            hasCover: row[9] ?? false, coverColors: colors.flatMap(CoverColors.init(text:)))
     }
 }
