@@ -188,11 +188,16 @@ public final class PostgresLibraryStore: LibraryStore {
         """,
     ]
 
-    /// The fourth: the books' words for search (`BookSearch`) in a GIN index, and the indexes
-    /// behind the status filters and the loan histories.
+    /// The fourth: the books' words for search (`BookSearch`) in a GIN index, the indexes behind
+    /// the status filters and the loan histories, the number of books and a change number kept
+    /// by triggers, and whether each book is out, kept by triggers on the loans, so that a page
+    /// of the books on the shelf or out is read from an index of them.
     static let searchSchema: [PostgresQuery] = [
         "ALTER TABLE books ADD COLUMN search_words TEXT NOT NULL DEFAULT ''",
-        "CREATE INDEX books_search ON books USING GIN (to_tsvector('simple', search_words))",
+        // Kept rather than computed in the index alone: a search matching most books is read
+        // without making each one's tsvector again.
+        "ALTER TABLE books ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', search_words)) STORED",
+        "CREATE INDEX books_search ON books USING GIN (search_vector)",
         "CREATE INDEX loans_book_history ON loans(book_id, checked_out DESC, id DESC)",
         "DROP INDEX loans_borrower",
         "CREATE INDEX loans_borrower_history ON loans(lower(borrower), checked_out DESC, id DESC)",
@@ -225,6 +230,24 @@ public final class PostgresLibraryStore: LibraryStore {
         """,
         "CREATE TRIGGER books_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON books FOR EACH STATEMENT EXECUTE FUNCTION listor_library_changed()",
         "CREATE TRIGGER loans_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON loans FOR EACH STATEMENT EXECUTE FUNCTION listor_library_changed()",
+        "ALTER TABLE books ADD COLUMN on_loan BOOLEAN NOT NULL DEFAULT FALSE",
+        "UPDATE books SET on_loan = TRUE WHERE id IN (SELECT book_id FROM loans WHERE returned IS NULL)",
+        """
+        CREATE FUNCTION listor_mark_on_loan() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' AND NEW.returned IS NULL THEN
+                UPDATE books SET on_loan = TRUE WHERE id = NEW.book_id;
+            ELSIF TG_OP = 'UPDATE' AND OLD.returned IS NULL AND NEW.returned IS NOT NULL THEN
+                UPDATE books SET on_loan = FALSE WHERE id = NEW.book_id;
+            ELSIF TG_OP = 'DELETE' AND OLD.returned IS NULL THEN
+                UPDATE books SET on_loan = FALSE WHERE id = OLD.book_id;
+            END IF;
+            RETURN NULL;
+        END $$
+        """,
+        "CREATE TRIGGER books_on_loan AFTER INSERT OR UPDATE OF returned OR DELETE ON loans FOR EACH ROW EXECUTE FUNCTION listor_mark_on_loan()",
+        "CREATE INDEX books_on_shelf ON books(id) WHERE NOT on_loan",
+        "CREATE INDEX books_out ON books(id) WHERE on_loan",
     ]
 
     // MARK: Covers
@@ -281,15 +304,18 @@ public final class PostgresLibraryStore: LibraryStore {
     public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
         let (words, status) = Self.selection(query)
         // One statement for every query: PostgreSQL plans it with the values bound, so that the
-        // conditions that do not apply fold away and the others use their indexes.
+        // conditions that do not apply fold away and the others use their indexes. The page's
+        // ids first, then their rows: an offset skips ids in an index, never whole rows.
         return try await translating {
             try await Self.books(try await client.query("""
-                SELECT * FROM books_with_loans
-                WHERE (\(words) = '' OR id IN (SELECT id FROM books WHERE to_tsvector('simple', search_words) @@ to_tsquery('simple', \(words))))
-                  AND (\(status) = 'all' OR (\(status) = 'available' AND loan_id IS NULL) OR (\(status) = 'on-loan' AND loan_id IS NOT NULL)
-                       OR (\(status) = 'overdue' AND loan_id IS NOT NULL AND due < \(date)))
-                  AND (\(range.after?.rawValue)::bigint IS NULL OR id > \(range.after?.rawValue))
-                ORDER BY id LIMIT \(range.limit) OFFSET \(range.offset)
+                SELECT * FROM books_with_loans WHERE id IN (
+                    SELECT id FROM books
+                    WHERE (\(words) = '' OR search_vector @@ to_tsquery('simple', \(words)))
+                      AND (\(status) = 'all' OR (\(status) = 'available' AND NOT on_loan) OR (\(status) = 'on-loan' AND on_loan)
+                           OR (\(status) = 'overdue' AND on_loan AND id IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))))
+                      AND (\(range.after?.rawValue)::bigint IS NULL OR id > \(range.after?.rawValue))
+                    ORDER BY id LIMIT \(range.limit) OFFSET \(range.offset))
+                ORDER BY id
                 """, logger: logger))
         }
     }
@@ -315,10 +341,10 @@ public final class PostgresLibraryStore: LibraryStore {
             for try await number in try await client.query("SELECT number FROM library_changes", logger: logger).decode(Int64.self) { change = number }
             if let kept = counts.count(query, change: change) { return kept }
             let rows = try await client.query("""
-                SELECT count(*) FROM books_with_loans
-                WHERE (\(words) = '' OR id IN (SELECT id FROM books WHERE to_tsvector('simple', search_words) @@ to_tsquery('simple', \(words))))
-                  AND (\(status) = 'all' OR (\(status) = 'available' AND loan_id IS NULL) OR (\(status) = 'on-loan' AND loan_id IS NOT NULL)
-                       OR (\(status) = 'overdue' AND loan_id IS NOT NULL AND due < \(date)))
+                SELECT count(*) FROM books
+                WHERE (\(words) = '' OR search_vector @@ to_tsquery('simple', \(words)))
+                  AND (\(status) = 'all' OR (\(status) = 'available' AND NOT on_loan) OR (\(status) = 'on-loan' AND on_loan)
+                       OR (\(status) = 'overdue' AND on_loan AND id IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))))
                 """, logger: logger)
             var count = 0
             for try await value in rows.decode(Int.self) { count = value }
