@@ -34,12 +34,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // MARK: - Shared, platform-neutral core
 
         /// Data providers, loading state, list model, text folding, quantities, problem reports.
-        .target(name: "ListorKit", swiftSettings: swiftSettings),
+        /// Its counters go through swift-metrics' API (CoreMetrics), whatever the backend.
+        .target(name: "ListorKit", dependencies: [.product(name: "CoreMetrics", package: "swift-metrics")], swiftSettings: swiftSettings),
 
         /// Returns the heap's free pages to the system after a large load (glibc's malloc_trim).
         .target(name: "CListorMemory"),
@@ -77,7 +80,7 @@ let package = Package(
 
         /// ModbusApp (seed 001): Modbus PDUs and frames, register maps and value formats, the
         /// poller and the feed, view models. Transports are injected; ModbusNIO has the TCP ones.
-        .target(name: "Modbus", dependencies: ["ListorKit"], resources: [.copy("Resources/tuf-2000m.json")], swiftSettings: swiftSettings),
+        .target(name: "Modbus", dependencies: ["ListorKit", .product(name: "CoreMetrics", package: "swift-metrics")], resources: [.copy("Resources/tuf-2000m.json")], swiftSettings: swiftSettings),
 
         /// Modbus TCP on SwiftNIO: the client behind `ModbusTransport`, and a server for simulated devices.
         .target(
@@ -102,14 +105,14 @@ let package = Package(
         /// the system's libjpeg and libpng). Stores are injected; LibrarySQLite has the default one.
         .target(
             name: "Library",
-            dependencies: ["ListorKit", "ListorImaging", .product(name: "Tagged", package: "swift-tagged")],
+            dependencies: ["ListorKit", "ListorImaging", .product(name: "Tagged", package: "swift-tagged"), .product(name: "CoreMetrics", package: "swift-metrics")],
             swiftSettings: swiftSettings
         ),
 
         /// The library in a SQLite file through GRDB: WAL mode, migrations, the sample library on first run.
         .target(
             name: "LibrarySQLite",
-            dependencies: ["Library", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Tagged", package: "swift-tagged")],
+            dependencies: ["Library", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Tagged", package: "swift-tagged"), .product(name: "CoreMetrics", package: "swift-metrics")],
             swiftSettings: swiftSettings
         ),
 
@@ -123,6 +126,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tagged", package: "swift-tagged"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -166,6 +170,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             resources: [.copy("Resources/Templates"), .copy("Resources/Public")],
             swiftSettings: swiftSettings
@@ -182,6 +187,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tagged", package: "swift-tagged"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -261,6 +268,7 @@ let package = Package(
             name: "ModbusNIOTests",
             dependencies: [
                 "ModbusNIO", "Modbus", "ListorTestSupport",
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -303,6 +311,7 @@ let package = Package(
             dependencies: [
                 "ListorWeb", "Transistors", "Modbus", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "TextBrowser", "TextBrowserSQLite", "ListorKit",
                 "ListorHTTPClient", "ListorTestSupport",
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Library
 import Logging
@@ -19,17 +20,26 @@ public final class PostgresLibraryStore: LibraryStore {
     /// The database's URL without its password, for messages.
     private let location: String
     private let counts = BookCountCache()
+    /// `listor_db_connections_in_use{database="library", access="any"}`: operations holding one
+    /// of the client's connections, against `listor_db_connections_maximum`.
+    private let inUse: Meter
 
-    public init(client: PostgresClient, location: String = "PostgreSQL", logger: Logger = Logger(label: "listor.library.postgres")) {
+    public init(client: PostgresClient, location: String = "PostgreSQL", logger: Logger = Logger(label: "listor.library.postgres"),
+                maximumConnections: Int? = nil, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.client = client
         self.location = location
         self.logger = logger
+        inUse = Meter(label: "listor_db_connections_in_use", dimensions: [("database", "library"), ("access", "any")], factory: metrics)
+        if let maximumConnections {
+            Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "any")], factory: metrics).set(maximumConnections)
+        }
     }
 
     /// Runs `body` with the store of the database at `url`: connected, its client running and its
     /// schema migrated. A database that cannot be used fails at once with the reason, where a
     /// pool would keep retrying for a minute.
     public static func withStore<T: Sendable>(at url: PostgresURL, seeded: Bool = true, logger: Logger = Logger(label: "listor.library.postgres"),
+                                              metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                                               _ body: @Sendable (PostgresLibraryStore) async throws -> T) async throws -> T {
         do { try await url.checkConnection(logger: logger) } catch {
             throw LibraryStoreError(.unreachable, "cannot use the library database at \(url): \(reason(error, target: url.address))", underlying: error)
@@ -38,7 +48,8 @@ public final class PostgresLibraryStore: LibraryStore {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            let store = PostgresLibraryStore(client: client, location: url.description, logger: logger)
+            let store = PostgresLibraryStore(client: client, location: url.description, logger: logger,
+                                             maximumConnections: url.clientConfiguration.options.maximumConnections, metrics: metrics)
             try await store.migrate(seeded: seeded)
             return try await body(store)
         }
@@ -60,6 +71,8 @@ public final class PostgresLibraryStore: LibraryStore {
 
     /// `body` with postgres-nio's errors translated; the library's own refusals pass as they are.
     private func translating<T>(_ body: () async throws -> T) async throws -> T {
+        inUse.increment()
+        defer { inUse.decrement() }
         do {
             return try await body()
         } catch let error as PSQLError {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import GRDB
 import Library
@@ -12,11 +13,17 @@ public final class SQLiteLibraryStore: LibraryStore {
     private let database: DatabasePool
     public let path: String
     private let counts = BookCountCache()
+    /// `listor_db_connections_in_use{database="library", access="read"|"write"}`: reads and
+    /// writes under way, against `listor_db_connections_maximum` (the pool's readers and its writer).
+    private let readers: Meter
+    private let writers: Meter
 
     /// Opens or creates the library at `path`; a new one gets `SampleLibrary.books` when `seeded`.
     /// Throws `LibraryStoreError.Code.cannotOpen` with the reason when it cannot.
-    public init(path: String, seeded: Bool = true) throws(LibraryStoreError) {
+    public init(path: String, seeded: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws(LibraryStoreError) {
         self.path = path
+        readers = Meter(label: "listor_db_connections_in_use", dimensions: [("database", "library"), ("access", "read")], factory: metrics)
+        writers = Meter(label: "listor_db_connections_in_use", dimensions: [("database", "library"), ("access", "write")], factory: metrics)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
@@ -28,6 +35,9 @@ public final class SQLiteLibraryStore: LibraryStore {
         do {
             database = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator(seeded: seeded).migrate(database)
+            Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "read")], factory: metrics)
+                .set(configuration.maximumReaderCount)
+            Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "write")], factory: metrics).set(1)
         } catch {
             throw LibraryStoreError(.cannotOpen, "cannot open the library at \(path): \(error)", underlying: error)
         }
@@ -35,11 +45,15 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     /// Reads in a snapshot, with GRDB's errors translated.
     private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        readers.increment()
+        defer { readers.decrement() }
         do { return try await database.read(body) } catch let error as DatabaseError { throw failure(error) }
     }
 
     /// Writes in one transaction, with GRDB's errors translated; the library's own refusals pass.
     private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        writers.increment()
+        defer { writers.decrement() }
         do { return try await database.write(body) } catch let error as DatabaseError { throw failure(error) }
     }
 

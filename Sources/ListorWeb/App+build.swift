@@ -15,7 +15,7 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration: configuration, modules: modules, logger: logger)
-    let connections = ConnectionGuard.Count()
+    let connections = ConnectionGuard.Count(meter: configuration.metrics.openConnections)
     let limits = configuration.limits
     return Application(
         router: router,
@@ -24,6 +24,18 @@ public func buildApplication(
         services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
+}
+
+/// A server that answers only `GET /metrics` (and `/health`), for `--metrics-port`: metrics
+/// for a scraper on a port the public never reaches.
+public func buildMetricsApplication(host: String, port: Int, metrics: WebMetrics, logger: Logger,
+                                    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    let router = Router(context: WebRequestContext.self)
+    let exposition = metrics.exposition
+    router.get("/metrics") { _, _ in MetricsRoute.response(exposition?() ?? []) }
+    router.get("/health") { _, _ in "ok\n" }
+    return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
+                       onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) }, logger: logger)
 }
 
 /// The router alone, for tests that send requests straight to it.
@@ -38,6 +50,7 @@ public func buildRouter(
     }
     let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
     let methods = MethodNotAllowedMiddleware()
+    router.add(middleware: RequestMetricsMiddleware(metrics: configuration.metrics))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
@@ -60,6 +73,15 @@ public func buildRouter(
     }
     // A plain-text route: a health check for load balancers, and the baseline of the web benchmark.
     table.get("/health") { _, _ in "ok\n" }
+    if configuration.metricsAccess != .none, let exposition = configuration.metrics.exposition {
+        let access = configuration.metricsAccess
+        table.get("/metrics") { request, _ in
+            if case .token(let token) = access {
+                try MetricsRoute.authorize(request, token: token)
+            }
+            return MetricsRoute.response(exposition())
+        }
+    }
     for module in modules {
         try module.addRoutes(to: table, templates: templates)
     }

@@ -11,9 +11,16 @@ public struct WebConfiguration: Sendable {
     /// any other `Host` is refused, so that DNS rebinding cannot reach the server.
     public var publicHosts: [String]
     public var limits: ConnectionLimits
+    /// What is counted, and what `GET /metrics` answers.
+    public var metrics: WebMetrics
+    /// Who may read `GET /metrics` on this server: anyone, those with the token, or nobody
+    /// (served on a port of its own, or not at all).
+    public var metricsAccess: MetricsAccess
 
     public init(host: String = "127.0.0.1", port: Int = 8080, maximumRequestBodySize: Int = 1 << 20, publicHosts: [String] = [],
-                limits: ConnectionLimits = ConnectionLimits()) {
+                limits: ConnectionLimits = ConnectionLimits(), metrics: WebMetrics = WebMetrics(), metricsAccess: MetricsAccess = .open) {
+        self.metrics = metrics
+        self.metricsAccess = metricsAccess
         self.host = host
         self.port = port
         self.maximumRequestBodySize = maximumRequestBodySize

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import ListorImaging
 import ListorKit
@@ -19,14 +20,15 @@ public struct BookCovers: Sendable {
     private let derived: ImagePipeline
 
     /// `originals` fetches the service's covers by URL, with its own size cap and timeouts
-    /// (without it, no service is asked); `cache` keeps the sizes made from covers across restarts.
+    /// (without it, no service is asked); `cache` keeps the sizes made from covers across restarts;
+    /// the pipeline of what is made counts into `metrics` as "covers".
     public init(library: any LibraryService, service: CoverService? = nil, originals: ImagePipeline? = nil, cache: DiskImageCache? = nil,
-                memoryLimit: Int = 32 << 20) {
+                memoryLimit: Int = 32 << 20, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.library = library
         self.service = originals == nil ? nil : service
         self.originals = originals
         let maker = CoverMaker(library: library, service: self.service, originals: originals)
-        derived = ImagePipeline(memoryLimit: memoryLimit, disk: cache, fetch: { url in try await maker.make(url) })
+        derived = ImagePipeline(memoryLimit: memoryLimit, disk: cache, name: "covers", metrics: metrics, fetch: { url in try await maker.make(url) })
     }
 
     /// The book whose cover is asked for; throws `LibraryError.notFound` when there is none, so

@@ -41,6 +41,9 @@ struct ServeCommand: ListorCommand {
     var browser: ServeBrowserOptions
     @OptionGroup(title: "Connections")
     var connections: ServeConnectionOptions
+    @Option(help: ArgumentHelp("Serve GET /metrics (Prometheus' text format) on this port of the same host instead of the main one, where it needs the admin token when there is one.",
+                               valueName: "port"))
+    var metricsPort: Int?
 
     func validate() throws {
         _ = try settings()
@@ -56,6 +59,10 @@ struct ServeCommand: ListorCommand {
     /// Every option checked and resolved into what the apps are built from.
     func settings() throws -> ServeSettings {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
+        if let metricsPort {
+            guard (0...65535).contains(metricsPort) else { throw ValidationError("--metrics-port: \(metricsPort) is not a port number (0–65535)") }
+            guard metricsPort != port || port == 0 else { throw ValidationError("--metrics-port: \(metricsPort) is the main port; give another") }
+        }
         guard libraryAPIPrefix.hasPrefix("/"), !libraryAPIPrefix.hasSuffix("/"), !libraryAPIPrefix.contains("//") else {
             throw ValidationError("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
         }
@@ -80,7 +87,7 @@ struct ServeCommand: ListorCommand {
                              library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, libraryCovers: covers,
                              formKeyFile: formKeyFile, stella: try stella.settings(),
                              browser: try browser.settings(),
-                             publicHosts: connections.publicHosts, limits: try connections.limits())
+                             publicHosts: connections.publicHosts, limits: try connections.limits(), metricsPort: metricsPort)
     }
 
     static func isLoopback(_ host: String) -> Bool {

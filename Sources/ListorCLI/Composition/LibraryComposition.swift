@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Library
 import LibraryPostgres
@@ -9,37 +10,42 @@ import ListorKit
 /// command alike: a server's library over HTTP, or the local one on its store with the loan
 /// period. Stores and clients exist only while `body` runs.
 enum LibraryComposition {
-    static func withLibrary<T: Sendable>(_ settings: LibrarySettings, _ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
+    static func withLibrary<T: Sendable>(_ settings: LibrarySettings, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+                                         _ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
         if let server = settings.server {
             return try await withLiveHTTPTransport { transport in
                 try await body(RemoteLibrary(baseURL: server, transport: transport, adminToken: settings.adminToken))
             }
         }
-        return try await withStore(settings.database) { store in
+        return try await withStore(settings.database, metrics: metrics) { store in
             try await body(LocalLibrary(store: store, loanPeriod: settings.loanPeriod))
         }
     }
 
     /// Runs `body` with the store open: the SQLite file, or PostgreSQL with its client running
     /// and its schema migrated. A database that cannot be used is a `LibraryStoreError` naming it.
-    static func withStore<T: Sendable>(_ database: LibrarySettings.Database, _ body: @Sendable (any LibraryStore) async throws -> T) async throws -> T {
+    static func withStore<T: Sendable>(_ database: LibrarySettings.Database, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+                                       _ body: @Sendable (any LibraryStore) async throws -> T) async throws -> T {
         switch database {
         case .sqlite(let path):
-            return try await body(try SQLiteLibraryStore(path: path))
+            return try await body(try SQLiteLibraryStore(path: path, metrics: metrics))
         case .postgres(let url):
-            return try await PostgresLibraryStore.withStore(at: url) { store in try await body(store) }
+            return try await PostgresLibraryStore.withStore(at: url, metrics: metrics) { store in try await body(store) }
         }
     }
 
     /// Every book's cover for `serve`: uploaded ones from the library, others from `service` over
     /// `transport` (8 MiB and 10 seconds at most a cover), and what is made from them, all kept
     /// in `dataDirectory`/cover-cache.
-    static func covers(of library: any LibraryService, service: CoverService?, dataDirectory: String, transport: HTTPTransport) throws -> BookCovers {
+    static func covers(of library: any LibraryService, service: CoverService?, dataDirectory: String, transport: HTTPTransport,
+                       metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> BookCovers {
         let directory = URL(fileURLWithPath: dataDirectory).appendingPathComponent("cover-cache")
         do {
             let originals = ImagePipeline(memoryLimit: 16 << 20, disk: try DiskImageCache(directory: directory.appendingPathComponent("service")),
+                                          name: "cover-service", metrics: metrics,
                                           fetch: CoverService.fetch(transport, limits: HTTPLimits(timeout: .seconds(10), maximumBodySize: 8 << 20)))
-            return BookCovers(library: library, service: service, originals: originals, cache: try DiskImageCache(directory: directory.appendingPathComponent("made")))
+            return BookCovers(library: library, service: service, originals: originals, cache: try DiskImageCache(directory: directory.appendingPathComponent("made")),
+                              metrics: metrics)
         } catch {
             throw CompositionError("cannot keep covers in \(directory.path): \(error.localizedDescription)")
         }

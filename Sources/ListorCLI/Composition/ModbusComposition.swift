@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoreMetrics
 import Foundation
 import Modbus
 import ModbusNIO
@@ -29,9 +30,9 @@ enum ModbusComposition {
         return VariableTrendViewModel(store: try SQLiteTrendStore(path: path), pollInterval: .seconds(1))
     }
 
-    /// A poller of every variable of `map` on `transport`.
-    static func poller(_ map: RegisterMap, on transport: any ModbusTransport) -> RegisterPoller {
-        RegisterPoller(map: map, transport: transport)
+    /// A poller of every variable of `map` on `transport`, counting its polls into `metrics`.
+    static func poller(_ map: RegisterMap, on transport: any ModbusTransport, metrics: any MetricsFactory = NOOPMetricsHandler.instance) -> RegisterPoller {
+        RegisterPoller(map: map, transport: transport, metrics: metrics)
     }
 
     /// A simulated TUF-2000M listening on `host`:`port` (0 for any free port), and the simulation

@@ -21,10 +21,11 @@ enum ServeComposition {
         try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
         var logger = Logger(label: "listor") { StreamLogHandler(label: $0, stream: environment.errorStream) }
         logger.logLevel = settings.logLevel
+        let metrics = ServeMetrics()
         let modbus: ServedModbus
         let modbusLogger = logger
         do {
-            modbus = try await ServedModbus.start(settings.modbus, dataDirectory: dataDirectory, environment: environment) { modbusLogger.warning("\($0)") }
+            modbus = try await ServedModbus.start(settings.modbus, dataDirectory: dataDirectory, environment: environment, metrics: metrics.factory) { modbusLogger.warning("\($0)") }
         } catch let error as ValidationError {
             environment.writeError("error: \(error.message)\n")
             throw ExitCode.validationFailure
@@ -38,20 +39,28 @@ enum ServeComposition {
         let browser = settings.browser
         try await withLiveHTTPTransport { transport in
             try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey) { reader in
-                let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport)
-                try await LibraryComposition.withLibrary(settings.library) { library in
-                    let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport)
+                let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
+                try await LibraryComposition.withLibrary(settings.library, metrics: metrics.factory) { library in
+                    let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
+                                                               metrics: metrics.factory)
+                    var services = modbus.services
+                    if let metricsPort = settings.metricsPort {
+                        services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
+                            environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
+                        })
+                    }
                     let app = try await buildApplication(
-                        configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits),
+                        configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
+                                                        metrics: metrics.web, metricsAccess: settings.metricsAccess),
                         modules: [
                             TransistorsWebModule(viewModel: transistors),
-                            ModbusWebModule(monitor: modbus.monitor, device: modbus.device, trends: modbus.trends, limits: settings.limits),
+                            ModbusWebModule(monitor: modbus.monitor, device: modbus.device, trends: modbus.trends, limits: settings.limits, metrics: metrics.web),
                             LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                              openLending: settings.libraryOpenLending, formKey: formKey),
                             StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures),
                             reader,
                         ],
-                        services: modbus.services,
+                        services: services,
                         logger: serverLogger,
                         onServerRunning: { port in
                             let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host

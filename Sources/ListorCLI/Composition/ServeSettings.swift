@@ -23,4 +23,13 @@ struct ServeSettings: Sendable {
     /// Host names answered besides IP addresses and localhost.
     var publicHosts: [String]
     var limits: ConnectionLimits
+    /// A port of its own for `GET /metrics`; nil serves it on the main port.
+    var metricsPort: Int?
+
+    /// Who may read `/metrics` on the main port: nobody when it has a port of its own, else
+    /// those with the admin token when there is one, else anyone.
+    var metricsAccess: MetricsAccess {
+        if metricsPort != nil { return .none }
+        return library.adminToken.map(MetricsAccess.token) ?? .open
+    }
 }

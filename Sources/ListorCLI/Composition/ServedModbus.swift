@@ -1,3 +1,4 @@
+import CoreMetrics
 import ArgumentParser
 import Foundation
 import Modbus
@@ -19,6 +20,7 @@ struct ServedModbus {
 
     /// `report` hears what the history has to say for the log (writes failing, working again).
     static func start(_ settings: ModbusSettings, dataDirectory: String, environment: CommandEnvironment,
+                      metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                       report: @escaping @Sendable (String) -> Void) async throws -> ServedModbus {
         let map = try ModbusComposition.registerMap(settings.map, environment, option: "--modbus-map")
         var services: [any Service] = []
@@ -50,7 +52,7 @@ struct ServedModbus {
             recorder = trendRecorder
             trends = VariableTrendViewModel(store: store, pollInterval: settings.interval)
         }
-        let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client), interval: settings.interval, recorder: recorder)
+        let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client, metrics: metrics), interval: settings.interval, recorder: recorder)
         services.append(TaskService { await monitor.run() })
         return ServedModbus(monitor: monitor, device: description, services: services, trends: trends, client: client, simulator: simulator)
     }

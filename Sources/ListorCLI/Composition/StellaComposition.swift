@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import ListorHTTPClient
 import ListorKit
@@ -17,7 +18,8 @@ enum StellaComposition {
 
     /// The catalogue and its pictures for `serve`, over `transport`, the pictures kept in
     /// `dataDirectory`/image-cache.
-    static func shop(_ settings: StellaSettings, dataDirectory: String, transport: HTTPTransport) throws -> (catalogue: CatalogueClient, pictures: ProductPictures) {
+    static func shop(_ settings: StellaSettings, dataDirectory: String, transport: HTTPTransport,
+                     metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> (catalogue: CatalogueClient, pictures: ProductPictures) {
         let disk: DiskImageCache
         do {
             disk = try DiskImageCache(directory: URL(fileURLWithPath: dataDirectory).appendingPathComponent("image-cache"),
@@ -27,7 +29,7 @@ enum StellaComposition {
         }
         let catalogue: CatalogueClient = settings.catalogue.map { .live(baseURL: $0, transport: transport) } ?? .bundled(.bundled)
         let origin = settings.pictureOrigin
-        let pipeline = ImagePipeline(disk: disk, fetch: origin == nil ? ProductPictures.drawing(from: .bundled) : ProductImagesProvider.fetch(transport))
+        let pipeline = ImagePipeline(disk: disk, name: "stella", metrics: metrics, fetch: origin == nil ? ProductPictures.drawing(from: .bundled) : ProductImagesProvider.fetch(transport))
         return (catalogue, ProductPictures(catalogue: catalogue, pipeline: pipeline, origin: origin))
     }
 }

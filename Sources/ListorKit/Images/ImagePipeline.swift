@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 
 /// Loads images by URL through a memory cache, an optional disk cache and the origin, for
@@ -28,6 +29,29 @@ public actor ImagePipeline {
     private let fetch: Fetch
     private var inFlight: [URL: InFlight] = [:]
     private var nextWaiter = 0
+    private let meters: Meters
+
+    /// The pipeline's counters for a metrics backend: `listor_image_requests_total` by `result`
+    /// (memory_hit, disk_hit, miss), `listor_image_fetches_total` and `listor_image_fetch_failures_total`,
+    /// each labelled with the pipeline's name.
+    private struct Meters {
+        let memoryHits: Counter
+        let diskHits: Counter
+        let misses: Counter
+        let fetches: Counter
+        let failures: Counter
+
+        init(name: String, factory: any MetricsFactory) {
+            func requests(_ result: String) -> Counter {
+                Counter(label: "listor_image_requests_total", dimensions: [("pipeline", name), ("result", result)], factory: factory)
+            }
+            memoryHits = requests("memory_hit")
+            diskHits = requests("disk_hit")
+            misses = requests("miss")
+            fetches = Counter(label: "listor_image_fetches_total", dimensions: [("pipeline", name)], factory: factory)
+            failures = Counter(label: "listor_image_fetch_failures_total", dimensions: [("pipeline", name)], factory: factory)
+        }
+    }
 
     /// One fetch and the callers waiting for it.
     private struct InFlight {
@@ -35,10 +59,13 @@ public actor ImagePipeline {
         var waiters: [Int: CheckedContinuation<[UInt8], any Error>] = [:]
     }
 
-    public init(memoryLimit: Int = 32 << 20, disk: DiskImageCache? = nil, fetch: @escaping Fetch) {
+    /// `name` labels the pipeline's metrics, which go to `metrics` (none unless given).
+    public init(memoryLimit: Int = 32 << 20, disk: DiskImageCache? = nil, name: String = "images",
+                metrics: any MetricsFactory = NOOPMetricsHandler.instance, fetch: @escaping Fetch) {
         memory = MemoryImageCache(limit: memoryLimit)
         self.disk = disk
         self.fetch = fetch
+        meters = Meters(name: name, factory: metrics)
     }
 
     public var memoryBytes: Int { memory.totalBytes }
@@ -48,19 +75,23 @@ public actor ImagePipeline {
         try Task.checkCancellation()
         if let bytes = memory.value(for: url) {
             counters.memoryHits += 1
+            meters.memoryHits.increment()
             return bytes
         }
         if let disk, let bytes = await disk.value(for: url) {
             counters.diskHits += 1
+            meters.diskHits.increment()
             memory.insert(bytes, for: url)
             return bytes
         }
         // Another caller's fetch may have finished while the disk was read.
         if disk != nil, let bytes = memory.value(for: url) {
             counters.memoryHits += 1
+            meters.memoryHits.increment()
             return bytes
         }
         counters.misses += 1
+        meters.misses.increment()
         let waiter = nextWaiter
         nextWaiter += 1
         return try await withTaskCancellationHandler {
@@ -79,6 +110,7 @@ public actor ImagePipeline {
 
     private func start(_ url: URL) {
         counters.fetches += 1
+        meters.fetches.increment()
         let fetch = fetch
         let task = Task {
             let result: Result<[UInt8], any Error>
@@ -98,6 +130,7 @@ public actor ImagePipeline {
             for waiter in entry.waiters.values { waiter.resume(returning: bytes) }
         case .failure(let error):
             counters.failures += 1
+            meters.failures.increment()
             for waiter in entry.waiters.values { waiter.resume(throwing: error) }
         }
     }

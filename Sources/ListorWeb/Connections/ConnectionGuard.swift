@@ -1,3 +1,4 @@
+import CoreMetrics
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
@@ -19,10 +20,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The connections open now, shared by every connection's guard.
     final class Count: Sendable {
         private let value = Atomic<Int>(0)
+        /// The same count for the metrics (`listor_http_connections_open`).
+        private let meter: Meter?
+
+        init(meter: Meter? = nil) {
+            self.meter = meter
+        }
 
         /// Counts one more; the count after.
-        func open() -> Int { value.add(1, ordering: .relaxed).newValue }
-        func close() { value.subtract(1, ordering: .relaxed) }
+        func open() -> Int {
+            meter?.increment()
+            return value.add(1, ordering: .relaxed).newValue
+        }
+
+        func close() {
+            meter?.decrement()
+            value.subtract(1, ordering: .relaxed)
+        }
         var current: Int { value.load(ordering: .relaxed) }
     }
 

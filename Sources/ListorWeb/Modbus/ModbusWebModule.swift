@@ -18,15 +18,16 @@ public struct ModbusWebModule: WebModule {
     private let limits: ConnectionLimits
     private let slots: StreamSlots
 
-    /// `limits` bound the event streams: how many one client may hold, and what `Retry-After` says.
+    /// `limits` bound the event streams: how many one client may hold, and what `Retry-After` says;
+    /// `metrics` counts the streams open.
     public init(monitor: RegisterMonitor, device: String, trends: VariableTrendViewModel? = nil, timeZone: TimeZone = .current,
-                limits: ConnectionLimits = ConnectionLimits()) {
+                limits: ConnectionLimits = ConnectionLimits(), metrics: WebMetrics = WebMetrics()) {
         self.monitor = monitor
         self.trends = trends
         self.device = device
         self.timeZone = timeZone
         self.limits = limits
-        slots = StreamSlots(maximumPerClient: limits.maximumStreamsPerClient)
+        slots = StreamSlots(maximumPerClient: limits.maximumStreamsPerClient, meter: metrics.eventStreams(of: "modbus"))
     }
 
     public var tile: AppTile? {

@@ -1,4 +1,6 @@
+import CoreMetrics
 import Foundation
+import ListorKit
 
 /// Reads a register map from a device, one poll at a time, and keeps the last good value of
 /// every variable: when a read fails its rows stay, marked stale with the error and its time.
@@ -8,8 +10,18 @@ public actor RegisterPoller {
     private let transport: any ModbusTransport
     private let now: @Sendable () -> Date
     public private(set) var snapshot: ModbusSnapshot
+    /// `listor_modbus_polls_total`, `listor_modbus_poll_failures_total` (a poll with any read
+    /// failed) and `listor_modbus_poll_duration_seconds`, labelled with the device.
+    private let polls: Counter
+    private let failedPolls: Counter
+    private let duration: CoreMetrics.Timer
 
-    public init(map: RegisterMap, transport: any ModbusTransport, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(map: RegisterMap, transport: any ModbusTransport, now: @escaping @Sendable () -> Date = Date.init,
+                metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+        let device = [("device", map.device)]
+        polls = Counter(label: "listor_modbus_polls_total", dimensions: device, factory: metrics)
+        failedPolls = Counter(label: "listor_modbus_poll_failures_total", dimensions: device, factory: metrics)
+        duration = CoreMetrics.Timer(label: "listor_modbus_poll_duration_seconds", dimensions: device, factory: metrics)
         self.map = map
         plan = ReadPlan(map)
         self.transport = transport
@@ -25,6 +37,12 @@ public actor RegisterPoller {
     public func poll() async -> ModbusSnapshot {
         var rows = snapshot.rows
         var failures: [String] = []
+        let started = ContinuousClock.now
+        defer {
+            polls.increment()
+            if !failures.isEmpty { failedPolls.increment() }
+            duration.record(started.duration(to: .now))
+        }
         // The whole plan goes in one call: a client runs it on its own thread, and once the link
         // fails the reads after it fail with it at once rather than each waiting it out.
         let results = await transport.send(plan.reads.map(\.request))
