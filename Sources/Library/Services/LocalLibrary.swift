@@ -52,6 +52,21 @@ public struct LocalLibrary: LibraryService {
     }
 
     public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book {
+        // Without a version asked for, an edit that meets another one in between is applied
+        // again to the book as it now is, rather than refused: the caller set no precondition.
+        var attempt = 1
+        while true {
+            do {
+                return try await edit(id: id, changes, checkedOutBy: borrower, cover: cover, version: ifVersion)
+            } catch LibraryError.versionMismatch(let id, let current) where ifVersion == nil {
+                // Each round one of the edits that met commits, so this ends; the bound is for safety.
+                guard attempt < 64 else { throw LibraryError.versionMismatch(id: id, current: current) }
+                attempt += 1
+            }
+        }
+    }
+
+    private func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, version ifVersion: Int?) async throws -> Book {
         let current = try await book(id: id)
         if let ifVersion, ifVersion != current.version { throw LibraryError.versionMismatch(id: id, current: current.version) }
         let (fields, name, change) = try Self.checked(changes.applied(to: current).validated(borrower: borrower), cover: cover)

@@ -17,6 +17,7 @@ public struct ModbusWebModule: WebModule {
     private let timeZone: TimeZone
     private let limits: ConnectionLimits
     private let slots: StreamSlots
+    private let sparklineCache = SparklineCache()
 
     /// `limits` bound the event streams: how many one client may hold, and what `Retry-After` says;
     /// `metrics` counts the streams open.
@@ -94,12 +95,14 @@ public struct ModbusWebModule: WebModule {
     /// The sheet's sparklines, the last hour of each variable, by register; none without history.
     private func sparklines(for snapshot: ModbusSnapshot, timeZone: TimeZone, templates: Templates) async throws -> [String: HTMLFragment] {
         guard let trends else { return [:] }
+        if let kept = sparklineCache.sparklines(updated: snapshot.updated, timeZone: timeZone) { return kept }
         var sparklines: [String: HTMLFragment] = [:]
         for row in snapshot.rows {
             guard let chart = try? await trends.chart(register: row.register, range: TrendRange.hour.rawValue, timeZone: timeZone, compact: true) else { continue }
             let title = "\(row.variableName) over the last hour"
             sparklines[row.register] = try templates.fragment(ModbusChartSVG(chart.chart, title: title, unit: row.unit), as: "modbus/sparkline")
         }
+        sparklineCache.keep(sparklines, updated: snapshot.updated, timeZone: timeZone)
         return sparklines
     }
 
