@@ -3,9 +3,9 @@ import HTTPTypes
 import Hummingbird
 
 /// Compresses text responses (HTML, JSON, CSS, JavaScript, SVG, CSV) with gzip when the client
-/// accepts it, as nginx's gzip module does: only bodies of known length between `minimumSize`
-/// and `maximumSize` (an event stream, whose length is not known, is left alone), only when it
-/// makes them smaller, with `Vary: Accept-Encoding`, and a strong ETag made weak, since the bytes
+/// accepts it, as nginx's gzip module does: bodies of known length between `minimumSize` and
+/// `maximumSize`, only when it makes them smaller; bodies streamed without a length as they go,
+/// except event streams, which are left alone; with `Vary: Accept-Encoding`, and a strong ETag made weak, since the bytes
 /// differ from the uncompressed ones; such a tag sent back in If-None-Match still gets a 304.
 struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     var minimumSize = 1024
@@ -14,6 +14,10 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     static func isCompressible(_ contentType: String?) -> Bool {
         guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return type.hasPrefix("text/") || ["application/json", "application/javascript", "image/svg+xml", "application/problem+json"].contains(type)
+    }
+
+    static func isEventStream(_ contentType: String?) -> Bool {
+        contentType?.lowercased().hasPrefix("text/event-stream") == true
     }
 
     /// Whether `Accept-Encoding` takes gzip (or `*`) with a quality above zero (RFC 9110, section 12.5.3).
@@ -60,8 +64,21 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         } else {
             response.headers[.vary] = "Accept-Encoding"
         }
-        guard request.method != .head, Self.acceptsGzip(request.headers[.acceptEncoding]), let length = response.body.contentLength,
-              (minimumSize...maximumSize).contains(length) else { return response }
+        guard request.method != .head, Self.acceptsGzip(request.headers[.acceptEncoding]) else { return response }
+        guard let length = response.body.contentLength else {
+            // A body streamed without a length (a long list) is compressed as it goes; an event
+            // stream is left alone, as compression would hold its events back.
+            guard !Self.isEventStream(response.headers[.contentType]) else { return response }
+            response.headers[.contentEncoding] = "gzip"
+            if let etag = response.headers[.eTag], !etag.hasPrefix("W/") { response.headers[.eTag] = "W/" + etag }
+            let body = response.body
+            response.body = ResponseBody { writer in
+                guard let gzip = GzipStream() else { throw GzipStreamError(status: -1) }
+                try await body.write(GzippingWriter(base: writer, gzip: gzip))
+            }
+            return response
+        }
+        guard (minimumSize...maximumSize).contains(length) else { return response }
         let collector = BodyCollector()
         try await response.body.write(collector)
         guard let compressed = Gzip.compress(collector.buffer), compressed.readableBytes < length else {
@@ -90,4 +107,20 @@ private final class BodyCollector: ResponseBodyWriter {
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
+/// Compresses what a streamed body writes before passing it on, and gzip's trailer at the end.
+private struct GzippingWriter: ResponseBodyWriter {
+    var base: any ResponseBodyWriter
+    let gzip: GzipStream
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        let compressed = try gzip.compress(buffer)
+        if compressed.readableBytes > 0 { try await base.write(compressed) }
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
+        try await base.write(try gzip.finish())
+        try await base.finish(trailingHeaders)
+    }
 }
