@@ -95,15 +95,15 @@ public struct ModbusWebModule: WebModule {
     /// The sheet's sparklines, the last hour of each variable, by register; none without history.
     private func sparklines(for snapshot: ModbusSnapshot, timeZone: TimeZone, templates: Templates) async throws -> [String: HTMLFragment] {
         guard let trends else { return [:] }
-        if let kept = sparklineCache.sparklines(updated: snapshot.updated, timeZone: timeZone) { return kept }
-        var sparklines: [String: HTMLFragment] = [:]
-        for row in snapshot.rows {
-            guard let chart = try? await trends.chart(register: row.register, range: TrendRange.hour.rawValue, timeZone: timeZone, compact: true) else { continue }
-            let title = "\(row.variableName) over the last hour"
-            sparklines[row.register] = try templates.fragment(ModbusChartSVG(chart.chart, title: title, unit: row.unit), as: "modbus/sparkline")
+        return try await sparklineCache.sparklines(timeZone: timeZone) {
+            var sparklines: [String: HTMLFragment] = [:]
+            for row in snapshot.rows {
+                guard let chart = try? await trends.chart(register: row.register, range: TrendRange.hour.rawValue, timeZone: timeZone, compact: true) else { continue }
+                let title = "\(row.variableName) over the last hour"
+                sparklines[row.register] = try templates.fragment(ModbusChartSVG(chart.chart, title: title, unit: row.unit), as: "modbus/sparkline")
+            }
+            return sparklines
         }
-        sparklineCache.keep(sparklines, updated: snapshot.updated, timeZone: timeZone)
-        return sparklines
     }
 
     /// A trend's own errors as the web says them: a bad parameter is 400 naming it, an unknown

@@ -94,7 +94,9 @@ public struct StellaWebModule: WebModule {
                 return Response(status: .badGateway, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
                                 body: .init(byteBuffer: ByteBuffer(bytes: content.bytes)))
             }
-            return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
+            // A day in caches, then asked again with the tag: a picture that did not change is a
+            // 304 (CompressionMiddleware answers a matching If-None-Match).
+            return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400", .eTag: ContentTag.of(content.bytes)],
                             body: .init(byteBuffer: ByteBuffer(bytes: content.bytes)))
         }
     }

@@ -64,12 +64,22 @@ import Testing
                 }
                 return originURL
             }
-            // A restart with the origin gone: the picture comes from the disk.
+            // A restart with the origin gone: the picture comes from the disk, with the same tag,
+            // and a cache that asks with it gets a 304.
             let restarted = fetched(from: originURL, .unimplemented, disk: try DiskImageCache(directory: directory))
             try await withStore(restarted) { store in
-                let response = try await transport.get(try #require(URL(string: path, relativeTo: store)), HTTPLimits())
+                let url = try #require(URL(string: path, relativeTo: store))
+                let response = try await transport.get(url, HTTPLimits())
                 #expect(response.status == 200)
                 #expect(String(decoding: response.body, as: UTF8.self) == expected)
+                let etag = try #require(response.headers["etag"])
+                #expect(etag.count == 18, "16 hex digits of the picture's SHA-256, quoted: \(etag)")
+                #expect(response.headers["cache-control"] == "public, max-age=86400")
+                let again = try await transport.send(HTTPRequestMessage(method: "GET", url: url, headers: ["If-None-Match": etag]), HTTPLimits())
+                #expect(again.status == 304)
+                #expect(again.body.isEmpty)
+                let other = try await transport.send(HTTPRequestMessage(method: "GET", url: url, headers: ["If-None-Match": "\"0000000000000000\""]), HTTPLimits())
+                #expect(other.status == 200)
             }
             let counters = await restarted.pipeline.counters
             #expect(counters.diskHits == 1)
