@@ -222,7 +222,7 @@ let package = Package(
         .executableTarget(
             name: "LibraryScaleBenchmark",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres",
+                "Library", "LibrarySQLite", "LibraryPostgres", "ListorKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

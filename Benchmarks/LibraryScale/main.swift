@@ -3,6 +3,7 @@ import GRDB
 import Library
 import LibraryPostgres
 import LibrarySQLite
+import ListorKit
 import Logging
 import PostgresNIO
 
@@ -16,18 +17,8 @@ import PostgresNIO
 // those overdue. The schema is the stores' own (their migrations run first); the rows go in
 // with bulk statements, as a restore would, rather than one transaction per book.
 
-/// SplitMix64: small, fast and the same on every machine.
-struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+extension SeededRandom {
+    mutating func below(_ bound: Int) -> Int { int(0...bound - 1) }
 }
 
 let adjectives = ["Silent", "Crimson", "Forgotten", "Last", "Hidden", "Golden", "Broken", "Distant", "Secret", "Burning", "Frozen", "Wild",
@@ -62,7 +53,7 @@ struct GeneratedLoan {
 }
 
 func generate(books count: Int, loans loanCount: Int, now: Date) -> ([GeneratedBook], [GeneratedLoan]) {
-    var random = Generator(state: 19)
+    var random = SeededRandom(seed: 19)
     var books: [GeneratedBook] = (1...count).map { id in
         let title = random.below(3) == 0 ? "The \(random.pick(adjectives)) \(random.pick(nouns))" : "\(random.pick(nouns)) of the \(random.pick(adjectives)) \(random.pick(nouns))"
         let author = "\(random.pick(firstNames)) \(random.pick(lastNames))"

@@ -1,29 +1,9 @@
 import Foundation
+import ListorKit
 
 /// The bundled catalogue: a few hundred products across the four departments, made from a
 /// fixed seed so that every run, test and screenshot sees the same store.
 public enum CatalogueGenerator {
-    /// SplitMix64: small, fast, and the same on every platform.
-    struct Random {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
-
-        mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
-
-        mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-    }
-
     struct Plan {
         let department: String
         let macro: String
@@ -68,7 +48,7 @@ public enum CatalogueGenerator {
 
     /// 300 products, the same every time.
     public static func products(seed: UInt64 = 4) -> [Product] {
-        var random = Random(state: seed)
+        var random = SeededRandom(seed: seed)
         var products: [Product] = []
         let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 UTC
         for plan in plans {

@@ -44,44 +44,28 @@ public struct CatalogueQuery: Sendable, Hashable {
 
     /// The query from parameters by name (`page`, `per_page`, `sort`, `size`, `colour`,
     /// `min_price`, `max_price`); each bad one is reported and left at its default.
-    public static func parse(_ parameter: (String) -> String?) -> (CatalogueQuery, [FieldError]) {
+    public static func parse(_ parameter: @escaping (String) -> String?) -> (CatalogueQuery, [FieldError]) {
+        var reader = ParameterReader(parameter)
         var query = CatalogueQuery()
-        var errors: [FieldError] = []
-        func text(_ name: String) -> String? {
-            guard let value = parameter(name)?.trimmed(), !value.isEmpty else { return nil }
-            return value
-        }
-        func count(_ name: String, _ range: ClosedRange<Int>) -> Int? {
-            guard let value = text(name) else { return nil }
-            guard let number = Int(value), range.contains(number) else {
-                errors.append(FieldError(field: name, message: "\"\(value.prefix(20))\" is not a whole number from \(range.lowerBound) to \(range.upperBound)"))
-                return nil
-            }
-            return number
-        }
         func price(_ name: String) -> Money? {
-            guard let value = text(name) else { return nil }
+            guard let value = reader.text(name) else { return nil }
             guard let money = Money(major: value) else {
-                errors.append(FieldError(field: name, message: "\"\(value.prefix(20))\" is not a price; write it like 50 or 49.90"))
+                reader.refuse(name, "\"\(value.prefix(20))\" is not a price; write it like 50 or 49.90")
                 return nil
             }
             return money
         }
-        query.page = count("page", 1...100_000) ?? 1
-        query.perPage = count("per_page", 1...maximumPerPage) ?? 24
-        if let sort = text("sort") {
-            if let known = Sort(rawValue: sort) { query.sort = known } else {
-                errors.append(FieldError(field: "sort", message: "\"\(sort.prefix(20))\" is not one of \(Sort.allCases.map(\.rawValue).joined(separator: ", "))"))
-            }
-        }
-        query.size = text("size")
-        query.colour = text("colour")
+        query.page = reader.count("page", 1...100_000) ?? 1
+        query.perPage = reader.count("per_page", 1...maximumPerPage) ?? 24
+        query.sort = reader.choice("sort", Sort.self) ?? query.sort
+        query.size = reader.text("size")
+        query.colour = reader.text("colour")
         query.minPrice = price("min_price")
         query.maxPrice = price("max_price")
         if let low = query.minPrice, let high = query.maxPrice, low > high {
-            errors.append(FieldError(field: "max_price", message: "is below min_price"))
+            reader.refuse("max_price", "is below min_price")
             query.maxPrice = nil
         }
-        return (query, errors)
+        return (query, reader.errors)
     }
 }
