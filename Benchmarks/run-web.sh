@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The web front end under load: the transistor list page with 50 rows against the plain-text
-# /health route of the same server, in one run. Needs Debian's wrk. Loopback only.
+# The web front end under load: the transistor list page with 50 rows, the library's list and a
+# Stella product grid of 24 against the plain-text /health route of the same server, in one
+# run. Needs Debian's wrk. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product listor >/dev/null
@@ -15,8 +16,14 @@ rows=$(curl -fs "http://127.0.0.1:$port$list" | grep -c '<th scope="row">')
 echo "list page rows: $rows"
 # Load on this machine varies from minute to minute, so the two routes alternate, three rounds.
 rate() { wrk -t2 -c32 -d10s "http://127.0.0.1:$port$1" | awk '/Requests\/sec/ { print $2 }'; }
+library="/library"
+stella="/stella/ready-to-wear"
 for round in 1 2 3; do
     plain=$(rate /health)
-    page=$(rate "$list")
-    echo "round $round: /health $plain req/s, list page $page req/s, ratio $(awk -v a="$page" -v b="$plain" 'BEGIN { printf "%.3f", a / b }')"
+    line="round $round: /health $plain req/s"
+    for page in "$list" "$library" "$stella"; do
+        served=$(rate "$page")
+        line="$line; $page $served req/s ($(awk -v a="$served" -v b="$plain" 'BEGIN { printf "%.2f", a / b }')x)"
+    done
+    echo "$line"
 done

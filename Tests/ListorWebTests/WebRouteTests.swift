@@ -77,6 +77,21 @@ import Transistors
 }
 
 @Suite struct TransistorPageTests {
+    @Test func aListPageAskedAgainIsTheSameAndAnotherQueryIsItsOwn() async throws {
+        try await withRouter { client in
+            let jfets = "/transistors?family=jfet&package=TO-18&sort=-current"
+            let first = try await client.execute(uri: jfets, method: .get).text
+            let mosfets = try await client.execute(uri: "/transistors?family=mosfet", method: .get).text
+            let again = try await client.execute(uri: jfets, method: .get).text
+            #expect(again == first, "kept as rendered")
+            #expect(mosfets != first)
+            #expect(mosfets.contains(#"<option value="mosfet" selected>"#))
+            // A part's page beside the list is not the list page kept.
+            let detail = try await client.execute(uri: "/transistors/2N4391?family=jfet&package=TO-18&sort=-current", method: .get).text
+            #expect(detail.contains("2N4391 – Transistor Listor"))
+        }
+    }
+
     @Test func theListFiltersFromTheURLAndKeepsTheQueryInItsLinks() async throws {
         try await withRouter { client in
             let response = try await client.execute(uri: "/transistors?family=jfet&package=TO-18&sort=-current", method: .get)

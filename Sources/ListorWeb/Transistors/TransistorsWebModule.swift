@@ -8,6 +8,8 @@ import Transistors
 public struct TransistorsWebModule: WebModule {
     /// Loaded once at start-up; each request copies it and applies its own query.
     private let viewModel: TransistorListViewModel
+    /// The list pages as rendered, by query: the catalog does not change while the server runs.
+    private let listPages = RenderedPages<TransistorQuery.Input>()
 
     public init(viewModel: TransistorListViewModel) {
         self.viewModel = viewModel
@@ -22,7 +24,10 @@ public struct TransistorsWebModule: WebModule {
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         router.get("/transistors") { request, _ in
             let input = Self.input(request)
-            return try templates.html(try TransistorBrowserPage(listing(input), input: input, detail: nil, templates: templates), as: "transistors/browser")
+            let page = try listPages.page(for: input) {
+                try templates.render(try TransistorBrowserPage(listing(input), input: input, detail: nil, templates: templates), as: "transistors/browser")
+            }
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: page))
         }
         router.get("/transistors/compare") { request, _ in
             let partNumbers = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name == "parts" }.map(\.value)
