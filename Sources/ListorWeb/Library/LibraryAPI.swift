@@ -158,18 +158,11 @@ struct LibraryAPI: Sendable {
         for book in page.books { values.append(BookJSON.value(book, colors: await covers.knownColors(of: book))) }
         var response = Response.json(JSONValue.array(values).serialized(pretty: false))
         response.headers[.totalCount] = "\(page.matching)"
-        // RFC 8288 links to the neighbouring pages, keeping the query as it was.
-        func link(_ number: Int, _ relation: String) -> String {
-            var pairs: [(name: String, value: String)] = []
-            if !wanted.query.search.isEmpty { pairs.append(("search", wanted.query.search)) }
-            if wanted.query.status != .all { pairs.append(("status", wanted.query.status.rawValue)) }
-            pairs += [("page", "\(number)"), ("per_page", "\(page.size)")]
-            return "<\(prefix)/books?\(URLQuery.encode(pairs))>; rel=\"\(relation)\""
-        }
-        var links = [link(1, "first"), link(page.count, "last")]
-        if page.number > 1 { links.append(link(page.number - 1, "prev")) }
-        if page.number < page.count { links.append(link(page.number + 1, "next")) }
-        response.headers[.link] = links.joined(separator: ", ")
+        var pairs: [(name: String, value: String)] = []
+        if !wanted.query.search.isEmpty { pairs.append(("search", wanted.query.search)) }
+        if wanted.query.status != .all { pairs.append(("status", wanted.query.status.rawValue)) }
+        pairs.append(("per_page", "\(page.size)"))
+        response.headers[.link] = PageLinks.header(path: prefix + "/books", query: pairs, page: page.number, pageCount: page.count)
         return response
     }
 

@@ -41,12 +41,7 @@ struct LibraryAccess: Sendable {
     /// (RFC 9110, section 11.1).
     func authorize(_ request: Request, for action: Action) throws {
         guard isGuarded(action), let adminToken else { return }
-        let given = request.headers[.authorization].flatMap { value -> String? in
-            let parts = value.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-            return String(parts[1]).trimmed()
-        }
-        guard adminToken.matches(given) else {
+        guard adminToken.matches(BearerToken.given(in: request)) else {
             var error = WebError(.unauthorized, message: "\(action.needs): Authorization: Bearer <token>")
             error.headers[.wwwAuthenticate] = "Bearer"
             throw error

@@ -12,12 +12,7 @@ enum MetricsRoute {
     /// Throws 401 unless the request carries `Authorization: Bearer <token>` (the scheme's name
     /// in any case, RFC 9110 section 11.1).
     static func authorize(_ request: Request, token: String) throws {
-        let given = request.headers[.authorization].flatMap { value -> String? in
-            let parts = value.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-            return String(parts[1]).trimmingCharacters(in: .whitespaces)
-        }
-        guard Secret.matches(given, token) else {
+        guard Secret.matches(BearerToken.given(in: request), token) else {
             var error = WebError(.unauthorized, message: "metrics need the admin token: Authorization: Bearer <token>")
             error.headers[.wwwAuthenticate] = "Bearer"
             throw error

@@ -125,15 +125,10 @@ public struct TransistorsWebModule: WebModule {
         let page = listing.page(size: size)
         var response = Response.json(TransistorJSON.value(page.transistors).serialized(pretty: false))
         response.headers.append(HTTPField(name: .totalCount, value: String(page.matchCount)))
-        let others = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name != "page" }.map { ($0.name, $0.value) }
-        func link(_ number: Int, _ relation: String) -> String {
-            "</api/transistors?\(URLQuery.encode(others + [("page", String(number))]))>; rel=\"\(relation)\""
+        let others = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name != "page" }.map { (name: $0.name, value: $0.value) }
+        if let links = PageLinks.header(path: "/api/transistors", query: others, page: page.pageNumber, pageCount: page.pageCount) {
+            response.headers.append(HTTPField(name: .link, value: links))
         }
-        var links: [String] = []
-        if let next = page.nextPage { links.append(link(next, "next")) }
-        if let previous = page.previousPage { links.append(link(previous, "prev")) }
-        if page.pageCount > 1 { links += [link(1, "first"), link(page.pageCount, "last")] }
-        if !links.isEmpty { response.headers.append(HTTPField(name: .link, value: links.joined(separator: ", "))) }
         return response
     }
 
