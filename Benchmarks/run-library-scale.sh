@@ -2,7 +2,8 @@
 # The library at scale: 100,000 books and 300,000 loans (BOOKS=, LOANS=) in SQLite and, with
 # LISTOR_BENCH_POSTGRES_URL, in PostgreSQL. For each store, 16 clients for DURATION seconds (30):
 # 8 searching, 8 turning the list's pages, and beside them one client reading single books
-# through the API; wrk's latency for each, and the server's memory before and after.
+# through the API; the server time of each route (from /metrics on --metrics-port, scraped before
+# and after), wrk's latency for each kind, and the server's memory before and after.
 # Needs Debian's wrk. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,7 @@ rss() { awk '/VmRSS/ { print $2 / 1024 " MB" }' "/proc/$1/status"; }
 
 measure() {
     local name=$1; shift
-    .build/release/listor serve --port "$port" --data-dir "$data" --log-level warning "$@" > "$data/serve-$name.log" 2>&1 &
+    .build/release/listor serve --port "$port" --metrics-port "$((port + 1))" --data-dir "$data" --log-level warning "$@" > "$data/serve-$name.log" 2>&1 &
     local server=$!
     trap 'kill $server 2>/dev/null' EXIT
     for _ in $(seq 1 300); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
@@ -29,13 +30,19 @@ measure() {
     wrk -t1 -c4 -d3s -s "$scripts/search.lua" "http://127.0.0.1:$port" >/dev/null
     wrk -t1 -c4 -d3s -s "$scripts/list.lua" "http://127.0.0.1:$port" >/dev/null
     echo "server memory at the start: $(rss $server)"
+    curl -fs "http://127.0.0.1:$((port + 1))/metrics" > "$data/metrics-before.txt"
     LIST_PAGES=$((books / 50)) wrk -t1 -c8 -d"${duration}s" --latency -s "$scripts/search.lua" "http://127.0.0.1:$port" > "$data/wrk-search.txt" &
     local search=$!
     LIST_PAGES=$((books / 50)) wrk -t1 -c8 -d"${duration}s" --latency -s "$scripts/list.lua" "http://127.0.0.1:$port" > "$data/wrk-list.txt" &
     local list=$!
     BOOKS=$books wrk -t1 -c1 -d"${duration}s" --latency -s "$scripts/book.lua" "http://127.0.0.1:$port" > "$data/wrk-book.txt"
     wait $search $list
+    curl -fs "http://127.0.0.1:$((port + 1))/metrics" > "$data/metrics-after.txt"
     echo "server memory at the end:   $(rss $server)"
+    echo "server time (search and list are both GET /library):"
+    python3 Benchmarks/Load/report.py "$data/metrics-before.txt" "$data/metrics-after.txt" "$duration"
+    grep '^listor_rendered_pages_total{page="library/list"' "$data/metrics-after.txt" || true
+    echo "wrk, on the same cores as the server:"
     for kind in search list book; do
         awk -v kind="$kind" '
             /^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } /Requests\/sec/ { rate = $2 }

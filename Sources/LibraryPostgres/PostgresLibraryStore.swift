@@ -383,6 +383,14 @@ public final class PostgresLibraryStore: LibraryStore {
         }
     }
 
+    public func change() async throws -> Int64 {
+        try await translating {
+            var change: Int64 = 0
+            for try await number in try await client.query("SELECT number FROM library_changes", logger: logger).decode(Int64.self) { change = number }
+            return change
+        }
+    }
+
     public func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {
         try await translating {
             guard checkout != nil || cover != nil else {

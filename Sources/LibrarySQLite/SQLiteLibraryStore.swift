@@ -11,6 +11,9 @@ import Tagged
 /// GRDB's errors do not leave this type: they become `LibraryStoreError`s naming the file.
 public final class SQLiteLibraryStore: LibraryStore {
     private let database: DatabasePool
+    /// A connection of its own, read-only, for the change number alone: asked before every list
+    /// page, it is read on the caller's thread, without the pool's queues.
+    private let changes: DatabaseQueue
     public let path: String
     private let counts = BookCountCache()
     /// `listor_db_connections_in_use{database="library", access="read"|"write"}`: reads and
@@ -35,6 +38,10 @@ public final class SQLiteLibraryStore: LibraryStore {
         do {
             database = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator(seeded: seeded).migrate(database)
+            var readOnly = Configuration()
+            readOnly.readonly = true
+            readOnly.busyMode = .timeout(5)
+            changes = try DatabaseQueue(path: path, configuration: readOnly)
             Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "read")], factory: metrics)
                 .set(configuration.maximumReaderCount)
             Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "write")], factory: metrics).set(1)
@@ -262,6 +269,15 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     public func book(id: Book.ID) async throws -> Book? {
         try await read { db in try Self.book(id: id, in: db) }
+    }
+
+    public func change() async throws -> Int64 {
+        // One row, by one statement: consistent without a transaction of its own.
+        do {
+            return try changes.inDatabase { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT number FROM library_changes")) ?? 0 }
+        } catch let error as DatabaseError {
+            throw failure(error)
+        }
     }
 
     public func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {

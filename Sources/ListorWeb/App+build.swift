@@ -44,10 +44,8 @@ public func buildRouter(
     modules: [any WebModule],
     logger: Logger = Logger(label: "listor")
 ) async throws -> Router<WebRequestContext> {
-    let templates = try await Templates.load()
-    guard let publicFolder = Bundle.module.resourceURL?.appendingPathComponent("Public").path else {
-        throw TemplateError(name: "Public", reason: "the static files are missing from the build")
-    }
+    let staticFiles = try StaticFiles.bundled()
+    let templates = try await Templates.load(staticFiles: staticFiles)
     let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
     let methods = MethodNotAllowedMiddleware()
     router.add(middleware: RequestMetricsMiddleware(metrics: configuration.metrics))
@@ -63,8 +61,8 @@ public func buildRouter(
     router.add(middleware: SameOriginMiddleware())
     router.add(middleware: methods)
     router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize, modules: modules))
-    router.add(middleware: FileMiddleware(publicFolder, urlBasePath: "/static", cacheControl: CacheControl([(MediaType(type: .any), [CacheControl.CacheControlValue.maxAge(3600)])]),
-                                         logger: logger))
+    router.add(middleware: StaticCacheMiddleware(files: staticFiles))
+    router.add(middleware: FileMiddleware(staticFiles.folder, urlBasePath: "/static", logger: logger))
 
     let tiles = modules.compactMap(\.tile)
     let table = RouteTable(router: router)

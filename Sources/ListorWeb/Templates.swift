@@ -20,24 +20,28 @@ public struct Templates: Sendable {
                                    "stella/departments", "stella/products", "stella/product",
                                    "browser/hosts", "browser/host", "browser/read"]
 
-    public static func load() async throws -> Templates {
+    /// The templates, with every `/static/<file>` they name linked at the file's version.
+    public static func load(staticFiles: StaticFiles) async throws -> Templates {
         guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Templates").path else {
             throw TemplateError(name: "Templates", reason: "the template folder is missing from the build")
         }
-        try checkForTransforms(in: directory)
-        return try Templates(library: try await MustacheLibrary(directory: directory))
+        var library = MustacheLibrary()
+        let paths = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+        for path in paths.sorted() where path.hasSuffix(".mustache") {
+            let name = String(path.dropLast(".mustache".count))
+            let text = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
+            try checkForTransforms(text, name: name)
+            do {
+                try library.register(try staticFiles.linking(text, in: name), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw TemplateError(name: name, reason: "line \(error.context.lineNumber): \(error.error)")
+            }
+        }
+        return try Templates(library: library)
     }
 
     /// Transforms (`{{uppercased(name)}}`) would run on slot markers rather than on values,
     /// so templates may not use them; a view model formats its text instead.
-    static func checkForTransforms(in directory: String) throws {
-        let names = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
-        for name in names.sorted() where name.hasSuffix(".mustache") {
-            let text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
-            try checkForTransforms(text, name: String(name.dropLast(".mustache".count)))
-        }
-    }
-
     static func checkForTransforms(_ text: String, name: String) throws {
         guard let match = text.firstMatch(of: /\{\{[^}]*\(/) else { return }
         let line = text[..<match.range.lowerBound].count { $0 == "\n" } + 1

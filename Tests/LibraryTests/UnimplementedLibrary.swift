@@ -20,6 +20,7 @@ struct UnimplementedLibrary: LibraryService {
     func books(_ query: BookQuery, after: Book.ID?, limit: Int) async throws -> PartialResult<Book> { throw fail("books(_:after:limit:)") }
     func books(ids: [Book.ID]) async throws -> [Book] { throw fail("books(ids:)") }
     func book(id: Book.ID) async throws -> Book { throw fail("book") }
+    func change() async throws -> Int64? { throw fail("change") }
     func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book { throw fail("add") }
     func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book { throw fail("edit") }
     func cover(of id: Book.ID) async throws -> StoredCover? { throw fail("cover") }

@@ -4,7 +4,6 @@ import Stella
 
 /// Stella's web module on the bundled catalogue, its pictures drawn here and kept in memory, as
 /// the composition root builds it without options.
-public func bundledStellaModule() -> StellaWebModule {
-    let catalogue = CatalogueClient.bundled(.bundled)
+public func bundledStellaModule(catalogue: CatalogueClient = .bundled(.bundled)) -> StellaWebModule {
     return StellaWebModule(catalogue: catalogue, pictures: ProductPictures(catalogue: catalogue, pipeline: ImagePipeline(fetch: ProductPictures.drawing(from: .bundled))))
 }

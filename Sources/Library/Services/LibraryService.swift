@@ -19,6 +19,10 @@ public protocol LibraryService: Sendable {
     /// The books with these ids, in id order; ids of no book are left out.
     func books(ids: [Book.ID]) async throws -> [Book]
     func book(id: Book.ID) async throws -> Book
+    /// The library's change number, which every write moves on: a page shown at one number may
+    /// be shown again while it stays (until time changes what it says). Nil when the service
+    /// cannot tell, as a remote server cannot.
+    func change() async throws -> Int64?
     /// Adds a book, with `cover` when one is uploaded, checked out to `borrower` at once when one
     /// is given (as the original clients could). The form, the picture and the name are checked
     /// together before anything is written, and the book, its cover and its loan are written

@@ -15,6 +15,9 @@ public protocol LibraryStore: Sendable {
     /// The books with these ids, in id order; ids of no book are left out.
     func books(ids: [Book.ID]) async throws -> [Book]
     func book(id: Book.ID) async throws -> Book?
+    /// The library's change number: every write to the books or the loans moves it on, from any
+    /// process, so what was read at one number still holds while the number stays.
+    func change() async throws -> Int64
     /// Adds a book, with its cover and checked out at once when they are given, in one transaction.
     func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book
     /// Writes the book's fields and, when given, its cover and its loan, in one transaction: all

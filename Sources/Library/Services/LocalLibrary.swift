@@ -46,6 +46,10 @@ public struct LocalLibrary: LibraryService {
         return book
     }
 
+    public func change() async throws -> Int64? {
+        try await store.change()
+    }
+
     public func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book {
         let (fields, name, stored) = try Self.checked(form.validated(borrower: borrower), cover: cover.map(CoverEdit.upload))
         return try await store.insert(fields, checkout: name.map(checkout), cover: stored?.cover)

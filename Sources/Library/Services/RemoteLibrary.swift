@@ -55,6 +55,9 @@ public struct RemoteLibrary: LibraryService {
         try one(Book.self, try await send("GET", ["books", "\(id)"], id: id))
     }
 
+    /// Nil: the server's API has no change number, so nothing read from it is kept.
+    public func change() async throws -> Int64? { nil }
+
     public func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book {
         let (fields, name) = try form.validated(borrower: borrower).get()
         // The picture is checked here first, so that one the server would refuse adds no book.

@@ -17,6 +17,8 @@ struct LibraryPages: Sendable {
     let library: any LibraryService
     let access: LibraryAccess
     let maximumBodySize: Int
+    /// List pages as rendered (`ListPageKey`), while the library does not change.
+    let listPages: RenderedPages<ListPageKey>
 
     func addRoutes(to router: RouteTable, templates: Templates) {
         addSignInRoutes(to: router, templates: templates)
@@ -25,11 +27,20 @@ struct LibraryPages: Sendable {
             let parameters = QueryPairs.parameters(of: request)
             let (wanted, errors) = BookListRequest.parse { parameters[$0] }
             let layout = BookListViewModel.Layout(rawValue: parameters["view"] ?? "") ?? .list
-            let list = try await BookListViewModel.load(wanted.query, page: wanted.page, perPage: wanted.perPage, layout: layout, from: library,
-                                                        now: Date(), timeZone: session.timeZone)
-            let page = try BookListPage(list, errors: errors, notice: Notice.text(parameters["notice"]), templates: templates,
-                                        offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
-            return session.page(try templates.html(page, as: "library/list"))
+            let notice = Notice.text(parameters["notice"])
+            let now = Date()
+            let render = {
+                let list = try await BookListViewModel.load(wanted.query, page: wanted.page, perPage: wanted.perPage, layout: layout, from: library,
+                                                            now: now, timeZone: session.timeZone)
+                let page = try BookListPage(list, errors: errors, notice: notice, templates: templates,
+                                            offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
+                return try templates.render(page, as: "library/list")
+            }
+            // Read before the page: a page kept under a number is never older than it.
+            guard let change = try await library.change() else { return session.page(Response.html(try await render())) }
+            let key = ListPageKey(request: wanted, layout: layout, errors: errors.map(\.description), notice: notice, timeZone: session.timeZone.identifier,
+                                  isLibrarian: session.isLibrarian, minute: Int64((now.timeIntervalSince1970 / 60).rounded(.down)), change: change)
+            return session.page(Response.html(try await listPages.page(for: key, render: render)))
         }
         router.get("/library/borrowers/:name") { request, context in
             let session = PageSession(request, access: access)

@@ -1,3 +1,4 @@
+import CoreMetrics
 import HTTPTypes
 import Hummingbird
 import Library
@@ -13,12 +14,14 @@ public struct LibraryWebModule: WebModule {
     /// `adminToken`, when set, guards every write; with `openLending`, checking out and in stay
     /// open to all. `formKey` signs the pages' CSRF tokens and the librarian's sign-in: give
     /// every node of one site the same key, and keep it across restarts so that open forms
-    /// still send. `covers` gives every book its cover and its colours.
+    /// still send. `covers` gives every book its cover and its colours. `metrics` counts the
+    /// kept list pages used and made.
     public init(library: any LibraryService, covers: BookCovers, apiPrefix: String = "/library/api", adminToken: String? = nil, openLending: Bool = false,
-                formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20) {
+                formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
         api = LibraryAPI(library: library, covers: covers, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
-        pages = LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize)
+        pages = LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize,
+                             listPages: RenderedPages(name: "library/list", metrics: metrics))
         self.covers = LibraryCoverRoutes(covers: covers)
         self.apiPrefix = apiPrefix
     }

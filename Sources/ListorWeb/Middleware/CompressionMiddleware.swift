@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ListorKit
 
 /// Compresses text responses (HTML, JSON, CSS, JavaScript, SVG, CSV) with gzip when the client
 /// accepts it, as nginx's gzip module does: bodies of known length between `minimumSize` and
@@ -12,7 +13,9 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     var maximumSize = 8 << 20
 
     static func isCompressible(_ contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        guard let contentType else { return false }
+        // The media type before any parameters, without spaces around it: asked on every response.
+        let type = String(contentType.prefix { $0 != ";" }).trimmed().lowercased()
         return type.hasPrefix("text/") || ["application/json", "application/javascript", "image/svg+xml", "application/problem+json"].contains(type)
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ListorKit
 
 /// The server's secret for what it hands a browser and later checks: the CSRF token of the page
 /// forms and the librarian's sign-in. A token is a random nonce and its HMAC-SHA256 under this
@@ -40,6 +41,6 @@ public struct FormKey: Sendable {
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        Hex.lowercase(bytes)
     }
 }

@@ -11,35 +11,40 @@ import Hummingbird
 struct PageSession {
     static let cookieName = "listor_csrf"
     static let librarianCookieName = "listor_librarian"
-    let token: String
-    let isNew: Bool
     /// Whether the browser carries the librarian's sign-in for the current admin token.
     let isLibrarian: Bool
     let timeZone: TimeZone
     private let cookiePath: String
+    /// The token of the browser's cookie, when this server made it.
+    private let sent: String?
+    /// The token made for a browser without one, when a page first asks for it.
+    private let made: MadeToken
 
     /// `librarianPurpose` is what the librarian's sign-in is signed for; nil where there is none.
     init(_ request: Request, formKey: FormKey, cookiePath: String, librarianPurpose: String? = nil) {
         let cookie = request.cookies[Self.cookieName]?.value
-        if formKey.verifies(cookie, for: "csrf"), let cookie {
-            token = cookie
-            isNew = false
-        } else {
-            token = formKey.token(for: "csrf")
-            isNew = true
-        }
+        sent = formKey.verifies(cookie, for: "csrf") ? cookie : nil
+        made = MadeToken(formKey: formKey)
         self.cookiePath = cookiePath
         isLibrarian = librarianPurpose.map { formKey.verifies(request.cookies[Self.librarianCookieName]?.value, for: $0) } ?? false
         // library.js and browser.js set the reader's zone; without it, the server's.
         timeZone = request.cookies["listor_tz"].flatMap { TimeZone(identifier: $0.value) } ?? .current
     }
 
-    /// `response` with the CSRF cookie set when it is new. A page carrying a token is never
-    /// stored by a cache, shared or not.
+    /// The browser's CSRF token for a page's forms: the cookie's, or one made now (and set as
+    /// the cookie by `page`). A page without forms never asks, and so sets no cookie.
+    var token: String {
+        sent ?? made.token
+    }
+
+    /// `response` with the CSRF cookie set when the page made one. A page carrying a token is
+    /// never stored by a cache, shared or not.
     func page(_ response: Response) -> Response {
         var response = response
         response.headers[.cacheControl] = "no-store"
-        if isNew { response.headers.append(HTTPField(name: .setCookie, value: "\(Self.cookieName)=\(token); Path=\(cookiePath); HttpOnly; SameSite=Strict")) }
+        if sent == nil, let token = made.existing {
+            response.headers.append(HTTPField(name: .setCookie, value: "\(Self.cookieName)=\(token); Path=\(cookiePath); HttpOnly; SameSite=Strict"))
+        }
         return response
     }
 
@@ -52,7 +57,7 @@ struct PageSession {
 
     /// A 403 page unless `csrf` is this browser's token.
     func requireToken(_ csrf: String?) throws {
-        guard !isNew, Secret.matches(csrf, token) else {
+        guard let sent, Secret.matches(csrf, sent) else {
             throw WebError(.forbidden, title: "Form expired",
                            message: "This form was not sent from this site's page in this browser, or its page is too old. Go back, reload the page and try again.")
         }
@@ -62,4 +67,21 @@ struct PageSession {
 /// A page form that carries the CSRF token.
 protocol CSRFProtectedForm: Decodable {
     var csrf: String? { get }
+}
+
+/// A CSRF token made once, when first asked for, within one request.
+private final class MadeToken {
+    private let formKey: FormKey
+    private(set) var existing: String?
+
+    init(formKey: FormKey) {
+        self.formKey = formKey
+    }
+
+    var token: String {
+        if let existing { return existing }
+        let token = formKey.token(for: "csrf")
+        existing = token
+        return token
+    }
 }

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Hummingbird
 import ListorKit
@@ -14,10 +15,19 @@ public struct StellaWebModule: WebModule {
 
     private let catalogue: CatalogueClient
     private let pictures: ProductPictures
+    /// The product grids as rendered, by department and query, when the catalogue is fixed.
+    private let gridPages: RenderedPages<GridKey>
 
-    public init(catalogue: CatalogueClient, pictures: ProductPictures) {
+    private struct GridKey: Hashable, Sendable {
+        let department: String
+        let input: [String: String]
+    }
+
+    /// `metrics` counts the kept grids used and made.
+    public init(catalogue: CatalogueClient, pictures: ProductPictures, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.catalogue = catalogue
         self.pictures = pictures
+        gridPages = RenderedPages(name: "stella/products", metrics: metrics)
     }
 
     public var tile: AppTile? {
@@ -41,10 +51,16 @@ public struct StellaWebModule: WebModule {
             let parameters = QueryPairs.parameters(of: request)
             var input: [String: String] = [:]
             for name in ["page", "per_page", "sort", "size", "colour", "min_price", "max_price"] { input[name] = parameters[name] }
-            let (query, errors) = CatalogueQuery.parse { input[$0] }
-            let list = try await ProductListViewModel.load(department: try context.parameters.require("department"), query: query, from: catalogue)
-            Self.log(list.problems, of: request, to: context.logger)
-            return try templates.html(try ProductsPage(list, input: input, errors: errors, templates: templates), as: "stella/products")
+            let department = try context.parameters.require("department")
+            let render = {
+                let (query, errors) = CatalogueQuery.parse { input[$0] }
+                let list = try await ProductListViewModel.load(department: department, query: query, from: catalogue)
+                Self.log(list.problems, of: request, to: context.logger)
+                return try templates.render(try ProductsPage(list, input: input, errors: errors, templates: templates), as: "stella/products")
+            }
+            let page = catalogue.isFixed ? try await gridPages.page(for: GridKey(department: department, input: input), render: render)
+                                         : ByteBuffer(bytes: try await render())
+            return Response.html(page)
         }
         router.get("/stella/products/:code") { _, context in
             let detail = try await ProductDetailViewModel.load(code: try context.parameters.require("code"), from: catalogue)

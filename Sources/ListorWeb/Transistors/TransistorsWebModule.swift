@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -9,10 +10,12 @@ public struct TransistorsWebModule: WebModule {
     /// Loaded once at start-up; each request copies it and applies its own query.
     private let viewModel: TransistorListViewModel
     /// The list pages as rendered, by query: the catalog does not change while the server runs.
-    private let listPages = RenderedPages<TransistorQuery.Input>()
+    private let listPages: RenderedPages<TransistorQuery.Input>
 
-    public init(viewModel: TransistorListViewModel) {
+    /// `metrics` counts the kept list pages used and made.
+    public init(viewModel: TransistorListViewModel, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.viewModel = viewModel
+        listPages = RenderedPages(name: "transistors/list", metrics: metrics)
     }
 
     public var tile: AppTile? {
@@ -27,7 +30,7 @@ public struct TransistorsWebModule: WebModule {
             let page = try listPages.page(for: input) {
                 try templates.render(try TransistorBrowserPage(listing(input), input: input, detail: nil, templates: templates), as: "transistors/browser")
             }
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: page))
+            return Response.html(page)
         }
         router.get("/transistors/compare") { request, _ in
             let partNumbers = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name == "parts" }.map(\.value)

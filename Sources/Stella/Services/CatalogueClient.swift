@@ -13,13 +13,18 @@ public struct CatalogueClient: Sendable {
     public var departments: @Sendable () async throws -> [Department]
     public var page: @Sendable (_ department: String, _ query: CatalogueQuery) async throws -> ProductPage
     public var product: @Sendable (_ code: String) async throws -> Product
+    /// Whether the catalogue stays as it is while the server runs (the bundled one does), so
+    /// that what is shown of it may be kept.
+    public var isFixed: Bool
 
     public init(departments: @escaping @Sendable () async throws -> [Department],
                 page: @escaping @Sendable (_ department: String, _ query: CatalogueQuery) async throws -> ProductPage,
-                product: @escaping @Sendable (_ code: String) async throws -> Product) {
+                product: @escaping @Sendable (_ code: String) async throws -> Product,
+                isFixed: Bool = false) {
         self.departments = departments
         self.page = page
         self.product = product
+        self.isFixed = isFixed
     }
 }
 
@@ -35,7 +40,8 @@ extension CatalogueClient {
             product: { code in
                 try Task.checkCancellation()
                 return try catalogue.product(code: code)
-            })
+            },
+            isFixed: true)
     }
 
     /// A catalogue API such as `http://127.0.0.1:8080/stella/api`, over `transport`: pages through

@@ -65,6 +65,35 @@ final class TestClock: Sendable {
         }
     }
 
+    /// The change number moves on with every write, and only then: pages kept under it are
+    /// sent again only while nothing was written.
+    @Test(arguments: StoreKind.allCases)
+    func everyWriteAndOnlyAWriteMovesTheChangeNumberOn(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, _ async throws in
+            var last = try #require(try await library.change())
+            func moved(_ what: Comment) async throws {
+                let now = try #require(try await library.change())
+                #expect(now > last, what)
+                last = now
+            }
+            let book = try await library.add(Self.dune)
+            try await moved("added")
+            _ = try await library.books(BookQuery(search: "dune"), page: 1, perPage: 10)
+            _ = try await library.book(id: book.id)
+            #expect(try await library.change() == last, "reading is not a change")
+            _ = try await library.edit(id: book.id, BookChanges(publisher: "Gollancz"), ifVersion: nil)
+            try await moved("edited")
+            _ = try await library.checkOut(id: book.id, borrower: "Ann", ifVersion: nil)
+            try await moved("checked out")
+            _ = try await library.checkIn(id: book.id)
+            try await moved("checked in")
+            try await library.delete(id: book.id, ifVersion: nil)
+            try await moved("deleted")
+            await #expect(throws: LibraryError.notFound(id: book.id)) { try await library.checkIn(id: book.id) }
+            #expect(try await library.change() == last, "a refused write is not a change")
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aBadFormWritesNothingAndNamesEveryField(_ kind: StoreKind) async throws {
         try await withLibrary(kind) { library, _ async throws in

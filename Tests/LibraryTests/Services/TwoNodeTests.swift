@@ -74,10 +74,14 @@ import Testing
         #expect(onA.body == onB.body)
         #expect(try await a.send("POST", "/library/api/books/1/checkin").status == 200)
 
-        // An edit through one node, with the ETag the other gave.
+        // An edit through one node, with the ETag the other gave; the other's list page, kept
+        // as it was, is made again.
+        let listed = String(decoding: try await b.send("GET", "/library?search=dune").body, as: UTF8.self)
+        #expect(listed.contains(">Dune<") && !listed.contains("Dune Messiah"))
         let etag = try #require(try await b.send("GET", "/library/api/books/1").values(of: "etag").first)
         let edited = try await a.json("PUT", "/library/api/books/1", #"{"title": "Dune Messiah"}"#, headers: ["If-Match": etag])
         #expect(edited.status == 200)
+        #expect(String(decoding: try await b.send("GET", "/library?search=dune").body, as: UTF8.self).contains("Dune Messiah"), "written on the other node")
         let seen = try await b.send("GET", "/library/api/books/1")
         #expect(seen.values(of: "etag") == edited.values(of: "etag"))
         #expect(String(decoding: seen.body, as: UTF8.self).contains(#""title":"Dune Messiah""#))

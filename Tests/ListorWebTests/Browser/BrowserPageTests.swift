@@ -221,7 +221,7 @@ import TextBrowserSQLite
 
     /// A loopback server that counts the requests it gets: none may reach it.
     func withCountingServer(_ body: @escaping @Sendable (Int, @escaping @Sendable () -> Int) async throws -> Void) async throws {
-        let count = Counter()
+        let count = CallCounter()
         let router = Router()
         router.get("**") { _, _ in
             count.add()
@@ -230,12 +230,6 @@ import TextBrowserSQLite
         try await withLoopbackServer(router) { url in
             try await body(url.port ?? 0, { count.value })
         }
-    }
-
-    final class Counter: Sendable {
-        private let state = Mutex(0)
-        var value: Int { state.withLock { $0 } }
-        func add() { state.withLock { $0 += 1 } }
     }
 
     @Test func everyLoopbackFormIsRefusedAndNothingReachesTheServer() async throws {

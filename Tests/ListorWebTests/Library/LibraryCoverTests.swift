@@ -48,7 +48,7 @@ import Testing
     }
 
     func token(_ client: any TestClientProtocol) async throws -> String {
-        let cookie = try #require(try await client.execute(uri: "/library", method: .get).headers[.setCookie])
+        let cookie = try #require(try await client.execute(uri: "/library/sign-in", method: .get).headers[.setCookie])
         return String(try #require(cookie.split(separator: ";").first?.split(separator: "=").last))
     }
 

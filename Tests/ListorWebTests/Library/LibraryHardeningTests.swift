@@ -64,7 +64,7 @@ import Testing
 
     @Test func aCheckoutFormForAnUnknownBookIsNotFound() async throws {
         try await withLibrary { client, _ async throws in
-            let first = try await client.execute(uri: "/library", method: .get)
+            let first = try await client.execute(uri: "/library/sign-in", method: .get)
             let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
             let token = try #require(cookie.split(separator: "=").last.map(String.init))
             for action in ["checkout", "checkin"] {
@@ -170,7 +170,7 @@ import Testing
             #expect(malformed.status == .badRequest)
 
             // The edit form's version must be one the page wrote.
-            let first = try await client.execute(uri: "/library", method: .get)
+            let first = try await client.execute(uri: "/library/sign-in", method: .get)
             let cookie = try #require(first.headers[.setCookie]?.split(separator: ";").first.map(String.init))
             let token = try #require(cookie.split(separator: "=").last.map(String.init))
             let garbage = try await client.execute(uri: "/library/books/1", method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .cookie: cookie],

@@ -23,9 +23,9 @@ import Testing
         withExtendedLifetime(directory) {}
     }
 
-    /// The CSRF token a first visit gets, from its cookie.
+    /// The CSRF token a first visit to a page with a form gets, from its cookie.
     func token(_ client: any TestClientProtocol) async throws -> String {
-        let first = try await client.execute(uri: "/library", method: .get)
+        let first = try await client.execute(uri: "/library/sign-in", method: .get)
         let cookie = try #require(first.headers[.setCookie])
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
         return String(try #require(cookie.split(separator: ";").first?.split(separator: "=").last))
@@ -92,6 +92,20 @@ import Testing
             #expect(noName.status == .badRequest)
             #expect(String(buffer: noName.body).contains(#"<p class="field-error" id="borrower-error">is required: who is checking the book out?</p>"#))
             #expect(try await page(client, "/library", token: token).contains("1 book"))
+        }
+    }
+
+    /// A token is made, and its cookie set, by a page with a form that posts; the list has none.
+    @Test func onlyPagesWithFormsSetTheTokenCookieAndTheyKeepIt() async throws {
+        try await withPages { client in
+            #expect(try await client.execute(uri: "/library", method: .get).headers[.setCookie] == nil)
+            let detail = try await client.execute(uri: "/library/books/1", method: .get)
+            let cookie = try #require(detail.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let token = try #require(cookie.split(separator: "=").last.map(String.init))
+            #expect(String(buffer: detail.body).contains(#"name="csrf" value="\#(token)""#), "the page's forms carry the cookie's token")
+            let again = try await client.execute(uri: "/library/books/1", method: .get, headers: [.cookie: cookie])
+            #expect(again.headers[.setCookie] == nil, "a browser with a token keeps it")
+            #expect(String(buffer: again.body).contains(#"name="csrf" value="\#(token)""#))
         }
     }
 

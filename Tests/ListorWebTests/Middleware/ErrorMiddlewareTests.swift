@@ -86,6 +86,7 @@ private struct BrokenLibrary: LibraryService {
     func books(_ query: BookQuery, after: Book.ID?, limit: Int) async throws -> PartialResult<Book> { throw Failure() }
     func books(ids: [Book.ID]) async throws -> [Book] { throw Failure() }
     func book(id: Book.ID) async throws -> Book { throw Failure() }
+    func change() async throws -> Int64? { throw Failure() }
     func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book { throw Failure() }
     func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book { throw Failure() }
     func cover(of id: Book.ID) async throws -> StoredCover? { throw Failure() }

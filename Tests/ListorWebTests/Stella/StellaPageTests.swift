@@ -69,3 +69,49 @@ import Testing
         }
     }
 }
+
+/// A fixed catalogue's grids are rendered once per department and query; a live one's every time.
+@Suite struct StellaKeptGridTests {
+    /// The bundled catalogue, counting the pages asked of it.
+    static func countingModule(isFixed: Bool, pagesAsked: CallCounter) -> StellaWebModule {
+        var catalogue = CatalogueClient.bundled(.bundled)
+        let page = catalogue.page
+        catalogue.page = { department, query in
+            pagesAsked.add()
+            return try await page(department, query)
+        }
+        catalogue.isFixed = isFixed
+        return bundledStellaModule(catalogue: catalogue)
+    }
+
+    @Test func aFixedCataloguesGridIsRenderedOncePerQuery() async throws {
+        let asked = CallCounter()
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [Self.countingModule(isFixed: true, pagesAsked: asked)])
+        try await Application(router: router).test(.router) { client in
+            let first = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?size=M", method: .get).body)
+            let again = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?size=M", method: .get).body)
+            #expect(again == first)
+            #expect(asked.value == 1)
+            let other = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?size=L", method: .get).body)
+            #expect(asked.value == 2)
+            #expect(other.contains(#"<option value="L" selected>L</option>"#))
+            #expect(!other.contains(#"<option value="M" selected>M</option>"#))
+            let shoes = String(buffer: try await client.execute(uri: "/stella/shoes?size=M", method: .get).body)
+            #expect(asked.value == 3)
+            #expect(shoes != first)
+            // An unknown department is not kept as a page: it is a 404 each time.
+            #expect(try await client.execute(uri: "/stella/hats", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/stella/hats", method: .get).status == .notFound)
+            #expect(asked.value == 5)
+        }
+    }
+
+    @Test func aLiveCataloguesGridIsAskedForEveryTime() async throws {
+        let asked = CallCounter()
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [Self.countingModule(isFixed: false, pagesAsked: asked)])
+        try await Application(router: router).test(.router) { client async throws in
+            for _ in 1...3 { #expect(try await client.execute(uri: "/stella/ready-to-wear", method: .get).status == .ok) }
+            #expect(asked.value == 3)
+        }
+    }
+}
