@@ -20,6 +20,7 @@ public final class PostgresLibraryStore: LibraryStore {
     /// The database's URL without its password, for messages.
     private let location: String
     private let counts = BookCountCache()
+    private let stretches = StretchStarts()
     /// `listor_db_connections_in_use{database="library", access="any"}`: operations holding one
     /// of the client's connections, against `listor_db_connections_maximum`.
     private let inUse: Meter
@@ -316,6 +317,30 @@ public final class PostgresLibraryStore: LibraryStore {
 
     public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
         let (words, status) = Self.selection(query)
+        var range = range
+        // A deep page of the whole list or the shelf starts at its stretch of a thousand.
+        if range.after == nil, StretchStarts.applies(to: query, offset: range.offset) {
+            let change = try await change()
+            var starts = stretches.starts(query.status, change: change)
+            if !StretchStarts.reach(range.offset, starts) {
+                try await translating {
+                    // Each stretch's first id from the one before: the list's first, then a thousand on.
+                    while !StretchStarts.reach(range.offset, starts) {
+                        let previous = starts.last
+                        var next: Int64?
+                        for try await id in try await client.query("""
+                            SELECT id FROM books WHERE (\(status) = 'all' OR NOT on_loan) AND (\(previous)::bigint IS NULL OR id > \(previous))
+                            ORDER BY id LIMIT 1 OFFSET \(previous == nil ? 0 : StretchStarts.length - 1)
+                            """, logger: logger).decode(Int64.self) { next = id }
+                        guard let next else { break }
+                        starts.append(next)
+                    }
+                }
+                stretches.keep(starts, for: query.status, change: change)
+            }
+            guard let start = StretchStarts.stretch(of: range.offset, in: starts) else { return [] }
+            range = BookRange(after: Book.ID(rawValue: start.id - 1), offset: start.skipping, limit: range.limit)
+        }
         // One statement for every query: PostgreSQL plans it with the values bound, so that the
         // conditions that do not apply fold away and the others use their indexes. The page's
         // ids first, then their rows: an offset skips ids in an index, never whole rows.

@@ -16,6 +16,7 @@ public final class SQLiteLibraryStore: LibraryStore {
     private let changes: DatabaseQueue
     public let path: String
     private let counts = BookCountCache()
+    private let stretches = StretchStarts()
     /// `listor_db_connections_in_use{database="library", access="read"|"write"}`: reads and
     /// writes under way, against `listor_db_connections_maximum` (the pool's readers and its writer).
     private let readers: Meter
@@ -177,13 +178,33 @@ public final class SQLiteLibraryStore: LibraryStore {
     // MARK: Books
 
     public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
-        try await read { db in
+        let stretches = self.stretches
+        return try await read { db in
+            var range = range
+            // A deep page of the whole list or the shelf starts at its stretch of a thousand.
+            if range.after == nil, StretchStarts.applies(to: query, offset: range.offset) {
+                let change = try Int64.fetchOne(db.cachedStatement(sql: "SELECT number FROM library_changes")) ?? 0
+                var starts = stretches.starts(query.status, change: change)
+                if !StretchStarts.reach(range.offset, starts) {
+                    // Each stretch's first id from the one before: the list's first, then a thousand on.
+                    while !StretchStarts.reach(range.offset, starts), let next = try SQLRequest<Int64>(literal: """
+                        \(Self.picked(query, at: date, after: starts.last.map(Book.ID.init(rawValue:))).ids) \
+                        ORDER BY id LIMIT 1 OFFSET \(starts.isEmpty ? 0 : StretchStarts.length - 1)
+                        """, cached: true).fetchOne(db) {
+                        starts.append(next)
+                    }
+                    stretches.keep(starts, for: query.status, change: change)
+                }
+                guard let start = StretchStarts.stretch(of: range.offset, in: starts) else { return [] }
+                range = BookRange(after: Book.ID(rawValue: start.id - 1), offset: start.skipping, limit: range.limit)
+            }
             // The page's ids first, from the narrowest source (the search index, the open loans or
             // the books), then their rows: an offset skips ids, never whole rows.
             let (ids, key) = Self.picked(query, at: date, after: range.after)
-            return try SQLRequest<Row>(literal: """
+            // Rows read straight from the statement, as they come, rather than copied first.
+            return try Array(SQLRequest<Row>(literal: """
                 SELECT \(Self.columns) FROM books_with_loans WHERE id IN (\(ids) ORDER BY \(key) LIMIT \(range.limit) OFFSET \(range.offset)) ORDER BY id
-                """, cached: true).fetchAll(db).map(Self.book)
+                """, cached: true).fetchCursor(db).map(Self.book))
         }
     }
 
@@ -212,7 +233,7 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     public func books(ids: [Book.ID]) async throws -> [Book] {
         try await read { db in
-            try SQLRequest<Row>(literal: "SELECT \(Self.columns) FROM books_with_loans WHERE id IN \(ids.map(\.rawValue)) ORDER BY id").fetchAll(db).map(Self.book)
+            try Array(SQLRequest<Row>(literal: "SELECT \(Self.columns) FROM books_with_loans WHERE id IN \(ids.map(\.rawValue)) ORDER BY id").fetchCursor(db).map(Self.book))
         }
     }
 

@@ -1,3 +1,5 @@
+import Tagged
+
 /// A size a page shows covers at, at one or two device pixels per CSS pixel: the list's
 /// thumbnails (`small`, 40 × 60) and the grid's and the book page's (`medium`, 180 × 270).
 /// Each is made once from the cover, on its first request, and cached.
@@ -46,7 +48,7 @@ public struct CoverRendition: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func path(id: Book.ID, version: Int) -> String {
-        let base = "/library/covers/\(id)"
+        let base = "/library/covers/\(id.rawValue)"
         return (self == .medium ? base : base + "/" + name) + "?v=\(version)"
     }
 }

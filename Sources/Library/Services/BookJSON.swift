@@ -16,7 +16,7 @@ public enum BookJSON {
             ("id", .number(Double(book.id.rawValue))), ("title", .string(book.title)), ("author", .string(book.author)),
             ("publisher", text(book.publisher)), ("categories", text(book.categories)),
             ("lastCheckedOut", date(book.lastCheckedOut)), ("lastCheckedOutBy", text(book.lastCheckedOutBy)),
-            ("url", .string("/books/\(book.id)")), ("isbn", text(book.isbn)), ("version", .number(Double(book.version))),
+            ("url", .string("/books/\(book.id.rawValue)")), ("isbn", text(book.isbn)), ("version", .number(Double(book.version))),
             ("loan", book.loan.map(value) ?? .null), ("cover", .string(CoverRendition.medium.path(of: book))),
             ("colors", (colors ?? book.coverColors).map(value) ?? .null),
         ])

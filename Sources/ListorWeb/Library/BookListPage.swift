@@ -62,7 +62,7 @@ struct BookListPage: Encodable {
         summary = list.summary
         let size: CoverRendition.Size = list.layout == .grid ? .medium : .small
         rows = list.rows.map { row in
-            Row(href: "/library/books/\(row.id)", title: row.title, author: row.author, status: row.status, isOnLoan: row.isOnLoan, isOverdue: row.isOverdue,
+            Row(href: "/library/books/\(row.id.rawValue)", title: row.title, author: row.author, status: row.status, isOnLoan: row.isOnLoan, isOverdue: row.isOverdue,
                 cover: CoverRendition(size).path(id: row.id, version: row.version), cover2x: CoverRendition(size, scale: 2).path(id: row.id, version: row.version),
                 coverWidth: size.box.width, coverHeight: size.box.height)
         }

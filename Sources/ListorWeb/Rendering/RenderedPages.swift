@@ -7,15 +7,23 @@ import Synchronization
 /// the page shows; for the transistor catalog that is the query alone (the catalog never
 /// changes while the server runs), for the library also its change number and the minute.
 ///
-/// Bounded: when full, everything goes, and what is asked again is rendered again. Counted in
-/// `listor_rendered_pages_total{page, result}` (hit or miss).
+/// Bounded, in two generations: pages go into the new one; when it is full it becomes the old one
+/// and the old one goes. A page asked for from the old generation moves to the new one, so pages
+/// asked often stay while a stream of pages asked once (deep pages of a long list) passes through.
+/// Counted in `listor_rendered_pages_total{page, result}` (hit or miss).
 final class RenderedPages<Key: Hashable & Sendable>: Sendable {
-    private let pages = Mutex<[Key: ByteBuffer]>([:])
+    private struct Generations {
+        var new: [Key: ByteBuffer] = [:]
+        var old: [Key: ByteBuffer] = [:]
+    }
+
+    private let pages = Mutex(Generations())
     private let capacity: Int
     private let hits: Counter
     private let misses: Counter
 
-    /// `name` labels the counts ("transistors/list").
+    /// `name` labels the counts ("transistors/list"); `capacity` is a generation's, so that up
+    /// to twice as many pages are kept.
     init(name: String, capacity: Int = 256, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.capacity = capacity
         hits = Counter(label: "listor_rendered_pages_total", dimensions: [("page", name), ("result", "hit")], factory: metrics)
@@ -35,17 +43,27 @@ final class RenderedPages<Key: Hashable & Sendable>: Sendable {
     }
 
     private func kept(_ key: Key) -> ByteBuffer? {
-        let page = pages.withLock { $0[key] }
+        let page = pages.withLock { pages -> ByteBuffer? in
+            if let page = pages.new[key] { return page }
+            guard let page = pages.old.removeValue(forKey: key) else { return nil }
+            Self.add(page, for: key, to: &pages, capacity: capacity)
+            return page
+        }
         (page == nil ? misses : hits).increment()
         return page
     }
 
     private func keep(_ bytes: [UInt8], for key: Key) -> ByteBuffer {
         let page = ByteBuffer(bytes: bytes)
-        pages.withLock { pages in
-            if pages.count >= capacity { pages.removeAll(keepingCapacity: true) }
-            pages[key] = page
-        }
+        pages.withLock { Self.add(page, for: key, to: &$0, capacity: capacity) }
         return page
+    }
+
+    private static func add(_ page: ByteBuffer, for key: Key, to pages: inout Generations, capacity: Int) {
+        if pages.new.count >= capacity {
+            pages.old = pages.new
+            pages.new = [:]
+        }
+        pages.new[key] = page
     }
 }
