@@ -158,10 +158,15 @@ let clock = ContinuousClock()
 let started = clock.now
 let (books, loans) = generate(books: bookCount, loans: loanCount, now: Date())
 let generated = clock.now
-if target.hasPrefix("postgres://") || target.hasPrefix("postgresql://") {
-    try await fillPostgres(try PostgresURL(target), books: books, loans: loans)
-} else {
-    try fillSQLite(target, books: books, loans: loans)
+do {
+    if target.hasPrefix("postgres://") || target.hasPrefix("postgresql://") {
+        try await fillPostgres(try PostgresURL(target), books: books, loans: loans)
+    } else {
+        try fillSQLite(target, books: books, loans: loans)
+    }
+} catch {
+    FileHandle.standardError.write(Data("LibraryScaleBenchmark: cannot write the library to \(target): \(error)\n".utf8))
+    exit(1)
 }
 print("library: \(books.count) books, \(loans.count) loans (\(loans.filter { $0.returned == nil }.count) out now) in \(target.hasPrefix("postgres") ? "PostgreSQL" : target)")
 print("generated in \(generated - started), written in \(clock.now - generated)")

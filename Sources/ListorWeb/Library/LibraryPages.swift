@@ -19,6 +19,8 @@ struct LibraryPages: Sendable {
     let maximumBodySize: Int
     /// List pages as rendered (`ListPageKey`), while the library does not change.
     let listPages: RenderedPages<ListPageKey>
+    /// The time pages say things relative to ("5 min ago", overdue).
+    let now: @Sendable () -> Date
 
     func addRoutes(to router: RouteTable, templates: Templates) {
         addSignInRoutes(to: router, templates: templates)
@@ -28,7 +30,7 @@ struct LibraryPages: Sendable {
             let (wanted, errors) = BookListRequest.parse { parameters[$0] }
             let layout = BookListViewModel.Layout(rawValue: parameters["view"] ?? "") ?? .list
             let notice = Notice.text(parameters["notice"])
-            let now = Date()
+            let now = self.now()
             let render = {
                 let list = try await BookListViewModel.load(wanted.query, page: wanted.page, perPage: wanted.perPage, layout: layout, from: library,
                                                             now: now, timeZone: session.timeZone)
@@ -45,7 +47,7 @@ struct LibraryPages: Sendable {
         router.get("/library/borrowers/:name") { request, context in
             let session = PageSession(request, access: access)
             let raw = try context.parameters.require("name")
-            let borrower = try await BorrowerViewModel.load(raw.removingPercentEncoding ?? raw, from: library, now: Date(), timeZone: session.timeZone)
+            let borrower = try await BorrowerViewModel.load(raw.removingPercentEncoding ?? raw, from: library, now: now(), timeZone: session.timeZone)
             return session.page(try templates.html(BorrowerPage(borrower), as: "library/borrower", status: borrower.isKnown ? .ok : .notFound))
         }
         router.get("/library/books/new") { request, _ in
@@ -192,7 +194,7 @@ struct LibraryPages: Sendable {
     }
 
     private func detail(_ id: Book.ID, _ session: PageSession) async throws -> BookDetailViewModel {
-        try await BookDetailViewModel.load(id, from: library, now: Date(), timeZone: session.timeZone)
+        try await BookDetailViewModel.load(id, from: library, now: now(), timeZone: session.timeZone)
     }
 
     /// The status a refused form comes back with.

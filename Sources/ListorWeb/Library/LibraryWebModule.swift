@@ -1,4 +1,5 @@
 import CoreMetrics
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Library
@@ -15,13 +16,14 @@ public struct LibraryWebModule: WebModule {
     /// open to all. `formKey` signs the pages' CSRF tokens and the librarian's sign-in: give
     /// every node of one site the same key, and keep it across restarts so that open forms
     /// still send. `covers` gives every book its cover and its colours. `metrics` counts the
-    /// kept list pages used and made.
+    /// kept list pages used and made; `now` is the time the pages say things relative to.
     public init(library: any LibraryService, covers: BookCovers, apiPrefix: String = "/library/api", adminToken: String? = nil, openLending: Bool = false,
-                formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+                formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
         api = LibraryAPI(library: library, covers: covers, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
         pages = LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize,
-                             listPages: RenderedPages(name: "library/list", metrics: metrics))
+                             listPages: RenderedPages(name: "library/list", metrics: metrics), now: now)
         self.covers = LibraryCoverRoutes(covers: covers)
         self.apiPrefix = apiPrefix
     }

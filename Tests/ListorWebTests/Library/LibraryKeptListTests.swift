@@ -7,6 +7,7 @@ import LibrarySQLite
 import ListorTestSupport
 import ListorWeb
 import Prometheus
+import Synchronization
 import Tagged
 import Testing
 
@@ -19,6 +20,7 @@ import Testing
         /// A second store on the same file: another process, as `listor library add` is.
         let otherProcess: SQLiteLibraryStore
         let registry: PrometheusCollectorRegistry
+        let clock: Clock
 
         func list(_ uri: String, headers: HTTPFields = [:]) async throws -> String {
             let response = try await client.execute(uri: uri, method: .get, headers: headers)
@@ -33,6 +35,13 @@ import Testing
         }
     }
 
+    /// The time the pages are made at, moved by the test.
+    final class Clock: Sendable {
+        private let time = Mutex(Date())
+        var now: Date { time.withLock { $0 } }
+        func advance(seconds: TimeInterval) { time.withLock { $0 += seconds } }
+    }
+
     func withSite(_ test: @escaping @Sendable (Site) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
@@ -41,9 +50,12 @@ import Testing
         let otherProcess = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         let registry = PrometheusCollectorRegistry()
         let library = LocalLibrary(store: store)
-        let module = LibraryWebModule(library: library, covers: BookCovers(library: library), metrics: PrometheusMetricsFactory(registry: registry))
+        // The test's own time: a page is kept for the minute it was made in.
+        let clock = Clock()
+        let module = LibraryWebModule(library: library, covers: BookCovers(library: library), metrics: PrometheusMetricsFactory(registry: registry),
+                                      now: { clock.now })
         try await Application(router: try await buildRouter(configuration: WebConfiguration(), modules: [module])).test(.router) { client in
-            try await test(Site(client: client, otherProcess: otherProcess, registry: registry))
+            try await test(Site(client: client, otherProcess: otherProcess, registry: registry, clock: clock))
         }
         withExtendedLifetime(directory) {}
     }
@@ -88,6 +100,18 @@ import Testing
             #expect(try await site.list("/library?page=x") == bad)
             #expect(!all.contains("is not a whole number"))
             #expect((site.count("miss"), site.count("hit")) == (4, 2))
+        }
+    }
+
+    @Test func aPageSaysThingsRelativeToTheMinuteItIsAskedIn() async throws {
+        try await withSite { site in
+            _ = try await site.otherProcess.checkOut(id: 1, Checkout(borrower: "Ann", date: site.clock.now.addingTimeInterval(-5 * 60 - 10),
+                                                                     due: site.clock.now.addingTimeInterval(14 * 86400)), expectedVersion: nil)
+            #expect(try await site.list("/library").contains("Checked out by Ann 5 min ago"))
+            #expect(try await site.list("/library").contains("Checked out by Ann 5 min ago"))
+            site.clock.advance(seconds: 60)
+            #expect(try await site.list("/library").contains("Checked out by Ann 6 min ago"), "a new minute, a new page")
+            #expect((site.count("miss"), site.count("hit")) == (2, 1))
         }
     }
 }
