@@ -4,13 +4,14 @@
 # 8 searching, 8 turning the list's pages, and beside them one client reading single books
 # through the API; the server time of each route (from /metrics on --metrics-port, scraped before
 # and after), wrk's latency for each kind, and the server's memory before and after.
-# Needs Debian's wrk. Loopback only.
+# Needs Debian's wrk and python3. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 books=${BOOKS:-100000}
 loans=${LOANS:-300000}
 duration=${DURATION:-30}
 port=${PORT:-18090}
+metrics_port=$((port + 1))
 swift build -c release --product listor >/dev/null
 swift build -c release --product LibraryScaleBenchmark >/dev/null
 data="Benchmarks/data/library-$books"
@@ -21,7 +22,7 @@ rss() { awk '/VmRSS/ { print $2 / 1024 " MB" }' "/proc/$1/status"; }
 
 measure() {
     local name=$1; shift
-    .build/release/listor serve --port "$port" --metrics-port "$((port + 1))" --data-dir "$data" --log-level warning "$@" > "$data/serve-$name.log" 2>&1 &
+    .build/release/listor serve --port "$port" --metrics-port "$metrics_port" --data-dir "$data" --log-level warning "$@" > "$data/serve-$name.log" 2>&1 &
     local server=$!
     trap 'kill $server 2>/dev/null' EXIT
     for _ in $(seq 1 300); do curl -fs "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
@@ -30,14 +31,14 @@ measure() {
     wrk -t1 -c4 -d3s -s "$scripts/search.lua" "http://127.0.0.1:$port" >/dev/null
     wrk -t1 -c4 -d3s -s "$scripts/list.lua" "http://127.0.0.1:$port" >/dev/null
     echo "server memory at the start: $(rss $server)"
-    curl -fs "http://127.0.0.1:$((port + 1))/metrics" > "$data/metrics-before.txt"
+    curl -fs "http://127.0.0.1:$metrics_port/metrics" > "$data/metrics-before.txt"
     LIST_PAGES=$((books / 50)) wrk -t1 -c8 -d"${duration}s" --latency -s "$scripts/search.lua" "http://127.0.0.1:$port" > "$data/wrk-search.txt" &
     local search=$!
     LIST_PAGES=$((books / 50)) wrk -t1 -c8 -d"${duration}s" --latency -s "$scripts/list.lua" "http://127.0.0.1:$port" > "$data/wrk-list.txt" &
     local list=$!
     BOOKS=$books wrk -t1 -c1 -d"${duration}s" --latency -s "$scripts/book.lua" "http://127.0.0.1:$port" > "$data/wrk-book.txt"
     wait $search $list
-    curl -fs "http://127.0.0.1:$((port + 1))/metrics" > "$data/metrics-after.txt"
+    curl -fs "http://127.0.0.1:$metrics_port/metrics" > "$data/metrics-after.txt"
     echo "server memory at the end:   $(rss $server)"
     echo "server time (search and list are both GET /library):"
     python3 Benchmarks/Load/report.py "$data/metrics-before.txt" "$data/metrics-after.txt" "$duration"

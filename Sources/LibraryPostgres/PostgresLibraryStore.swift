@@ -375,8 +375,7 @@ public final class PostgresLibraryStore: LibraryStore {
                 }
             }
             // The change number before the count: a count kept under it is never older than it.
-            var change: Int64 = 0
-            for try await number in try await client.query("SELECT number FROM library_changes", logger: logger).decode(Int64.self) { change = number }
+            let change = try await change()
             if let kept = counts.count(query, change: change) { return kept }
             let rows = try await client.query("""
                 SELECT count(*) FROM books

@@ -183,7 +183,7 @@ public final class SQLiteLibraryStore: LibraryStore {
             var range = range
             // A deep page of the whole list or the shelf starts at its stretch of a thousand.
             if range.after == nil, StretchStarts.applies(to: query, offset: range.offset) {
-                let change = try Int64.fetchOne(db.cachedStatement(sql: "SELECT number FROM library_changes")) ?? 0
+                let change = try Self.change(in: db)
                 var starts = stretches.starts(query.status, change: change)
                 if !StretchStarts.reach(range.offset, starts) {
                     // Each stretch's first id from the one before: the list's first, then a thousand on.
@@ -212,7 +212,7 @@ public final class SQLiteLibraryStore: LibraryStore {
         let counts = self.counts
         return try await read { db in
             guard query.searchTerms.isEmpty else {
-                let change = try Int64.fetchOne(db, sql: "SELECT number FROM library_changes") ?? 0
+                let change = try Self.change(in: db)
                 if let kept = counts.count(query, change: change) { return kept }
                 let count = try SQLRequest<Int>(literal: "SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil).ids))").fetchOne(db) ?? 0
                 counts.keep(count, for: query, change: change)
@@ -295,10 +295,15 @@ public final class SQLiteLibraryStore: LibraryStore {
     public func change() async throws -> Int64 {
         // One row, by one statement: consistent without a transaction of its own.
         do {
-            return try changes.inDatabase { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT number FROM library_changes")) ?? 0 }
+            return try changes.inDatabase(Self.change(in:))
         } catch let error as DatabaseError {
             throw failure(error)
         }
+    }
+
+    /// The change number, as `db` sees it.
+    private static func change(in db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT number FROM library_changes")) ?? 0
     }
 
     public func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {
