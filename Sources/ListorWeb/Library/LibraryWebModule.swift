@@ -23,7 +23,7 @@ public struct LibraryWebModule: WebModule {
         let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
         api = LibraryAPI(library: library, covers: covers, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
         pages = LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize,
-                             listPages: RenderedPages(name: "library/list", metrics: metrics), now: now)
+                             listPages: RenderedPages(name: "library/list", admission: .secondAsk, metrics: metrics), now: now)
         self.covers = LibraryCoverRoutes(covers: covers)
         self.apiPrefix = apiPrefix
     }

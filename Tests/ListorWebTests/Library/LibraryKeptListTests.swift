@@ -13,7 +13,8 @@ import Testing
 
 /// The list's pages are kept as rendered while the library does not change: a page asked again
 /// is the same page, and a write from anywhere (this server, another process on the same file)
-/// makes the next one new.
+/// makes the next one new. A page is kept when it is asked a second time, and sent as kept from
+/// the third.
 @Suite struct LibraryKeptListTests {
     struct Site: Sendable {
         let client: any TestClientProtocol
@@ -65,14 +66,16 @@ import Testing
             let first = try await site.list("/library?search=dune")
             #expect(first.contains(#"<p class="summary" id="summary">1 of 2 books</p>"#))
             #expect(try await site.list("/library?search=dune") == first)
-            #expect((site.count("miss"), site.count("hit")) == (1, 1))
+            #expect((site.count("miss"), site.count("hit")) == (2, 0), "asked once before: rendered again, and kept")
+            #expect(try await site.list("/library?search=dune") == first)
+            #expect((site.count("miss"), site.count("hit")) == (2, 1))
 
             // Added by another process: the next page shows it.
             _ = try await site.otherProcess.insert(BookFields(title: "Dune Messiah", author: "Frank Herbert"))
             let added = try await site.list("/library?search=dune")
             #expect(added.contains(#"<p class="summary" id="summary">2 of 3 books</p>"#))
             #expect(added.contains("Dune Messiah"))
-            #expect(site.count("miss") == 2)
+            #expect(site.count("miss") == 3)
 
             // Checked out there too: the same query's page says so.
             _ = try await site.otherProcess.checkOut(id: 1, Checkout(borrower: "Ann", date: Date(), due: Date().addingTimeInterval(14 * 86400)), expectedVersion: nil)
@@ -91,15 +94,15 @@ import Testing
             let tokyo = try await site.list("/library?status=overdue", headers: [.cookie: "listor_tz=Asia/Tokyo"])
             #expect(london.contains("Overdue: Bob, due Jan 10, 2026"))
             #expect(tokyo.contains("Overdue: Bob, due Jan 11, 2026"))
-            #expect(try await site.list("/library?status=overdue", headers: [.cookie: "listor_tz=Asia/Tokyo"]) == tokyo)
+            for _ in 1...2 { #expect(try await site.list("/library?status=overdue", headers: [.cookie: "listor_tz=Asia/Tokyo"]) == tokyo) }
 
             let all = try await site.list("/library")
             #expect(all.contains("Dune") && all.contains("Emma"))
             let bad = try await site.list("/library?page=x")
             #expect(bad.contains("page: &quot;x&quot; is not a whole number"))
-            #expect(try await site.list("/library?page=x") == bad)
+            for _ in 1...2 { #expect(try await site.list("/library?page=x") == bad) }
             #expect(!all.contains("is not a whole number"))
-            #expect((site.count("miss"), site.count("hit")) == (4, 2))
+            #expect((site.count("miss"), site.count("hit")) == (6, 2))
         }
     }
 
@@ -107,11 +110,11 @@ import Testing
         try await withSite { site in
             _ = try await site.otherProcess.checkOut(id: 1, Checkout(borrower: "Ann", date: site.clock.now.addingTimeInterval(-5 * 60 - 10),
                                                                      due: site.clock.now.addingTimeInterval(14 * 86400)), expectedVersion: nil)
-            #expect(try await site.list("/library").contains("Checked out by Ann 5 min ago"))
-            #expect(try await site.list("/library").contains("Checked out by Ann 5 min ago"))
+            for _ in 1...3 { #expect(try await site.list("/library").contains("Checked out by Ann 5 min ago")) }
+            #expect((site.count("miss"), site.count("hit")) == (2, 1))
             site.clock.advance(seconds: 60)
             #expect(try await site.list("/library").contains("Checked out by Ann 6 min ago"), "a new minute, a new page")
-            #expect((site.count("miss"), site.count("hit")) == (2, 1))
+            #expect((site.count("miss"), site.count("hit")) == (3, 1))
         }
     }
 }

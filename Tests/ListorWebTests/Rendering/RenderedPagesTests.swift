@@ -27,4 +27,16 @@ import Testing
         #expect(Self.ask(pages, "a") == ("page a", false))
         #expect(Self.ask(pages, "b") == ("page b", true), "asked once, long ago")
     }
+
+    @Test func keptFromTheSecondAskPagesAskedOnceNeverPushOutPagesAskedOften() {
+        let pages = RenderedPages<String>(name: "test", capacity: 2, admission: .secondAsk)
+        #expect(Self.ask(pages, "search") == ("page search", true))
+        #expect(Self.ask(pages, "search") == ("page search", true), "asked once before: rendered, and now kept")
+        #expect(Self.ask(pages, "search") == ("page search", false))
+        // Deep pages, each asked once: rendered every time, and never kept.
+        for page in 1...20 { #expect(Self.ask(pages, "page \(page)").rendered) }
+        #expect(Self.ask(pages, "search") == ("page search", false), "still kept: nothing pushed it out")
+        #expect(Self.ask(pages, "page 20").rendered, "asked a second time, kept now")
+        #expect(Self.ask(pages, "page 20") == ("page page 20", false))
+    }
 }
