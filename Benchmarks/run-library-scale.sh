@@ -4,7 +4,9 @@
 # 8 searching, 8 turning the list's pages, and beside them one client reading single books
 # through the API; the server time of each route (from /metrics on --metrics-port, scraped before
 # and after), wrk's latency for each kind, and the server's memory before and after.
-# Needs Debian's wrk and python3. Loopback only.
+# Needs Debian's wrk and python3. Loopback only. PostgreSQL is used with pool_max_conns=$PG_POOL
+# (4) unless the URL says otherwise: on a small machine that also runs the database and wrk, more
+# connections only make more processes take turns on the same cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 books=${BOOKS:-100000}
@@ -57,5 +59,7 @@ measure() {
 measure sqlite
 if [ -n "${LISTOR_BENCH_POSTGRES_URL:-}" ]; then
     .build/release/LibraryScaleBenchmark "$LISTOR_BENCH_POSTGRES_URL" "$books" "$loans"
-    measure postgres --library-db "$LISTOR_BENCH_POSTGRES_URL"
+    url=$LISTOR_BENCH_POSTGRES_URL
+    case $url in *pool_max_conns=*) ;; *\?*) url="$url&pool_max_conns=${PG_POOL:-4}" ;; *) url="$url?pool_max_conns=${PG_POOL:-4}" ;; esac
+    measure postgres --library-db "$url"
 fi

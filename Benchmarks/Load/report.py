@@ -1,6 +1,7 @@
 """Per-route figures of a load run from two scrapes of listor's /metrics: requests/s, the 50th
 and 99th percentile of server time (interpolated in the histogram's buckets, as PromQL's
-histogram_quantile does) and the answers of 400 or more."""
+histogram_quantile does), the share answered within 5 ms and within 20 ms (bucket bounds, so
+exact), and the answers of 400 or more."""
 import re
 import sys
 
@@ -34,6 +35,13 @@ def quantile(q, buckets):
     return lower
 
 
+def within(bound, buckets):
+    """The share of requests at or under `bound` seconds, a bucket bound."""
+    total = buckets[-1][1] if buckets else 0
+    count = next((count for upper, count in buckets if abs(upper - bound) < 1e-9), None)
+    return None if total <= 0 or count is None else count / total
+
+
 def main(before_path, after_path, seconds):
     before, after = scrape(before_path), scrape(after_path)
     delta = {key: value - before.get(key, 0.0) for key, value in after.items()}
@@ -48,7 +56,7 @@ def main(before_path, after_path, seconds):
         elif name == "listor_http_request_duration_seconds_bucket":
             route = routes.setdefault((labels["method"], labels["route"]), {"count": 0, "errors": 0, "buckets": []})
             route["buckets"].append((float(labels["le"]), value))
-    print(f"{'route':<52} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    print(f"{'route':<52} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'<=5 ms':>8} {'<=20 ms':>8} {'errors':>7}")
     total = errors = 0
     for (method, route), figures in sorted(routes.items(), key=lambda item: -item[1]["count"]):
         if figures["count"] <= 0:
@@ -56,10 +64,12 @@ def main(before_path, after_path, seconds):
         buckets = sorted(figures["buckets"])
         p50, p99 = quantile(0.5, buckets), quantile(0.99, buckets)
         show = lambda value: "-" if value is None else f"{value * 1000:.1f}"
-        print(f"{method + ' ' + route:<52} {figures['count'] / seconds:>8.1f} {show(p50):>8} {show(p99):>8} {int(figures['errors']):>7}")
+        share = lambda value: "-" if value is None else f"{value * 100:.2f}%"
+        print(f"{method + ' ' + route:<52} {figures['count'] / seconds:>8.1f} {show(p50):>8} {show(p99):>8} "
+              f"{share(within(0.005, buckets)):>8} {share(within(0.02, buckets)):>8} {int(figures['errors']):>7}")
         total += figures["count"]
         errors += figures["errors"]
-    print(f"{'all routes':<52} {total / seconds:>8.1f} {'':>8} {'':>8} {int(errors):>7}")
+    print(f"{'all routes':<52} {total / seconds:>8.1f} {'':>8} {'':>8} {'':>8} {'':>8} {int(errors):>7}")
 
 
 if __name__ == "__main__":

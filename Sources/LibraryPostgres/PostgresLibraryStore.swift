@@ -121,6 +121,10 @@ public final class PostgresLibraryStore: LibraryStore {
                     }
                     try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('search and loan indexes', now())", logger: logger)
                 }
+                if !applied.contains("open loan count") {
+                    for statement in Self.openLoanCountSchema { try await connection.query(statement, logger: logger) }
+                    try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('open loan count', now())", logger: logger)
+                }
                 if !applied.contains("sample library") {
                     if seeded {
                         for book in SampleLibrary.books { _ = try await Self.insert(book, on: connection, logger: logger) }
@@ -264,6 +268,26 @@ public final class PostgresLibraryStore: LibraryStore {
         "CREATE INDEX books_out ON books(id) WHERE on_loan",
     ]
 
+    /// The fifth: how many loans are open, kept by triggers beside the number of books, as the
+    /// list of the books on the shelf or out counts them on every page.
+    static let openLoanCountSchema: [PostgresQuery] = [
+        "ALTER TABLE book_count ADD COLUMN on_loan BIGINT NOT NULL DEFAULT 0",
+        "UPDATE book_count SET on_loan = (SELECT count(*) FROM loans WHERE returned IS NULL)",
+        """
+        CREATE FUNCTION listor_count_open_loans() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'TRUNCATE' THEN UPDATE book_count SET on_loan = 0;
+            ELSIF TG_OP = 'INSERT' AND NEW.returned IS NULL THEN UPDATE book_count SET on_loan = on_loan + 1;
+            ELSIF TG_OP = 'UPDATE' AND OLD.returned IS NULL AND NEW.returned IS NOT NULL THEN UPDATE book_count SET on_loan = on_loan - 1;
+            ELSIF TG_OP = 'DELETE' AND OLD.returned IS NULL THEN UPDATE book_count SET on_loan = on_loan - 1;
+            END IF;
+            RETURN NULL;
+        END $$
+        """,
+        "CREATE TRIGGER book_count_open_loans AFTER INSERT OR UPDATE OF returned OR DELETE ON loans FOR EACH ROW EXECUTE FUNCTION listor_count_open_loans()",
+        "CREATE TRIGGER book_count_open_loans_truncate AFTER TRUNCATE ON loans FOR EACH STATEMENT EXECUTE FUNCTION listor_count_open_loans()",
+    ]
+
     // MARK: Covers
 
     public func cover(of id: Book.ID) async throws -> StoredCover? {
@@ -316,11 +340,16 @@ public final class PostgresLibraryStore: LibraryStore {
     // MARK: Books
 
     public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
+        try await books(query, at: date, range: range, change: nil)
+    }
+
+    /// The books of `query` in `range`; `change` is the change number when it was just read.
+    private func books(_ query: BookQuery, at date: Date, range: BookRange, change known: Int64?) async throws -> [Book] {
         let (words, status) = Self.selection(query)
         var range = range
         // A deep page of the whole list or the shelf starts at its stretch of a thousand.
         if range.after == nil, StretchStarts.applies(to: query, offset: range.offset) {
-            let change = try await change()
+            let change = if let known { known } else { try await change() }
             var starts = stretches.starts(query.status, change: change)
             if !StretchStarts.reach(range.offset, starts) {
                 try await translating {
@@ -358,36 +387,40 @@ public final class PostgresLibraryStore: LibraryStore {
         }
     }
 
-    public func count(_ query: BookQuery, at date: Date) async throws -> Int {
+    public func page(_ query: BookQuery, at date: Date, number: Int, size: Int) async throws -> BookPage {
         let (words, status) = Self.selection(query)
-        return try await translating {
-            // Without words, the counts come from the kept count and the open loans' index.
-            if words.isEmpty, query.status != .overdue {
-                var counts: (all: Int, out: Int) = (0, 0)
-                let rows = try await client.query("""
-                    SELECT (SELECT books FROM book_count)::bigint, (SELECT count(*) FROM loans WHERE returned IS NULL)
-                    """, logger: logger)
-                for try await (all, out) in rows.decode((Int, Int).self) { counts = (all, out) }
-                switch query.status {
-                case .onLoan: return counts.out
-                case .available: return counts.all - counts.out
-                default: return counts.all
-                }
-            }
-            // The change number before the count: a count kept under it is never older than it.
-            let change = try await change()
-            if let kept = counts.count(query, change: change) { return kept }
+        let kept = counts.kept(query)
+        let (change, total, out, counted) = try await translating {
+            // The change number and the counts in one statement: the books and the open loans
+            // kept by triggers, and the matches counted only when they must be (a search whose
+            // count kept is of another change, or the overdue books, which time changes).
             let rows = try await client.query("""
-                SELECT count(*) FROM books
-                WHERE (\(words) = '' OR search_vector @@ to_tsquery('simple', \(words)))
-                  AND (\(status) = 'all' OR (\(status) = 'available' AND NOT on_loan) OR (\(status) = 'on-loan' AND on_loan)
-                       OR (\(status) = 'overdue' AND on_loan AND id IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))))
+                SELECT c.number, b.books, b.on_loan,
+                       CASE WHEN (\(words) = '' AND \(status) <> 'overdue') OR c.number = \(kept?.change) THEN NULL ELSE (
+                           SELECT count(*) FROM books
+                           WHERE (\(words) = '' OR search_vector @@ to_tsquery('simple', \(words)))
+                             AND (\(status) = 'all' OR (\(status) = 'available' AND NOT on_loan) OR (\(status) = 'on-loan' AND on_loan)
+                                  OR (\(status) = 'overdue' AND on_loan AND id IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))))
+                       ) END
+                FROM library_changes c, book_count b
                 """, logger: logger)
-            var count = 0
-            for try await value in rows.decode(Int.self) { count = value }
-            counts.keep(count, for: query, change: change)
-            return count
+            var found: (Int64, Int, Int, Int?) = (0, 0, 0, nil)
+            for try await row in rows.decode((Int64, Int, Int, Int?).self) { found = row }
+            return found
         }
+        let matching: Int
+        if query.searchTerms.isEmpty, query.status != .overdue {
+            matching = query.status == .all ? total : query.status == .onLoan ? out : total - out
+        } else if let counted {
+            counts.keep(counted, for: query, change: change)
+            matching = counted
+        } else {
+            // Not counted: the count kept is of this change.
+            matching = kept?.count ?? 0
+        }
+        let number = BookPage.clamped(number, size: size, matching: matching)
+        let books = try await books(query, at: date, range: BookRange(offset: (number - 1) * size, limit: size), change: change)
+        return BookPage(books: books, number: number, size: size, matching: matching, total: total)
     }
 
     public func books(ids: [Book.ID]) async throws -> [Book] {

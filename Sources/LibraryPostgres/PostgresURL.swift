@@ -3,8 +3,16 @@ import Library
 import Logging
 import PostgresNIO
 
-/// `postgres://user:password@host:5432/database?sslmode=disable|require`, taken apart.
+/// `postgres://user:password@host:5432/database?sslmode=disable|require&pool_max_conns=20`,
+/// taken apart. `pool_max_conns` is the most connections a node opens (pgx's name for it): 20
+/// unless given, and fewer on a small machine that also runs the database, where more
+/// connections only make more processes take turns on the same cores.
 public struct PostgresURL: Sendable, CustomStringConvertible {
+    /// The parameters a URL may carry; any other is refused, so that a misspelt `sslmode` is
+    /// never silently a connection without TLS.
+    public static let parameters = ["sslmode", "pool_max_conns"]
+    public static let defaultMaximumConnections = 20
+
     /// The URL with its password left out, for messages and logs.
     public let description: String
     public let host: String
@@ -13,6 +21,7 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     public let password: String?
     public let database: String?
     public let requiresTLS: Bool
+    public let maximumConnections: Int
 
     public init(_ text: String) throws(LibraryDatabaseURLError) {
         guard let url = URLComponents(string: text), let scheme = url.scheme, ["postgres", "postgresql"].contains(scheme.lowercased()) else {
@@ -20,8 +29,21 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
         }
         guard let host = url.host, !host.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no host") }
         guard let user = url.user, !user.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no user (postgres://user@host/database)") }
-        let mode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
+        let items = url.queryItems ?? []
+        if let unknown = items.first(where: { !Self.parameters.contains($0.name) }) {
+            throw LibraryDatabaseURLError(url: text, reason: "the parameter \(unknown.name) is not one of \(Self.parameters.joined(separator: ", "))")
+        }
+        let mode = items.first { $0.name == "sslmode" }?.value ?? "disable"
         guard ["disable", "require"].contains(mode) else { throw LibraryDatabaseURLError(url: text, reason: "sslmode \(mode) is not disable or require") }
+        let connections = items.first { $0.name == "pool_max_conns" }.map { $0.value ?? "" }
+        if let connections {
+            guard let count = Int(connections), (1...1000).contains(count) else {
+                throw LibraryDatabaseURLError(url: text, reason: "pool_max_conns \"\(connections)\" is not a whole number from 1 to 1000")
+            }
+            maximumConnections = count
+        } else {
+            maximumConnections = Self.defaultMaximumConnections
+        }
         let database = String(url.path.drop { $0 == "/" })
         description = LibraryDatabaseURLError(url: text, reason: "").shownURL
         self.host = host
@@ -38,8 +60,11 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     }
 
     public var clientConfiguration: PostgresClient.Configuration {
-        PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database,
-                                     tls: requiresTLS ? .require(.makeClientConfiguration()) : .disable)
+        var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database,
+                                                         tls: requiresTLS ? .require(.makeClientConfiguration()) : .disable)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.minimumConnections = min(configuration.options.minimumConnections, maximumConnections)
+        return configuration
     }
 
     public func connectionConfiguration() throws -> PostgresConnection.Configuration {

@@ -179,6 +179,20 @@ public final class SQLiteLibraryStore: LibraryStore {
                                of: Book.ID(rawValue: row["id"]), in: db)
             }
         }
+        // How many loans are open, kept by triggers beside the number of books: the list of the
+        // books on the shelf or out counts them on every page.
+        migrator.registerMigration("open loan count") { db in
+            try db.execute(sql: """
+                ALTER TABLE book_count ADD COLUMN on_loan INTEGER NOT NULL DEFAULT 0;
+                UPDATE book_count SET on_loan = (SELECT count(*) FROM loans WHERE returned IS NULL);
+                CREATE TRIGGER book_count_loan_open AFTER INSERT ON loans WHEN NEW.returned IS NULL
+                BEGIN UPDATE book_count SET on_loan = on_loan + 1; END;
+                CREATE TRIGGER book_count_loan_close AFTER UPDATE OF returned ON loans WHEN OLD.returned IS NULL AND NEW.returned IS NOT NULL
+                BEGIN UPDATE book_count SET on_loan = on_loan - 1; END;
+                CREATE TRIGGER book_count_loan_gone AFTER DELETE ON loans WHEN OLD.returned IS NULL
+                BEGIN UPDATE book_count SET on_loan = on_loan - 1; END;
+                """)
+        }
         migrator.registerMigration("sample library") { db in
             guard seeded else { return }
             for book in SampleLibrary.books { _ = try insert(book, in: db) }
@@ -190,55 +204,65 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
         let stretches = self.stretches
+        return try shortRead { db in try Self.books(query, at: date, range: range, in: db, stretches: stretches) }
+    }
+
+    public func page(_ query: BookQuery, at date: Date, number: Int, size: Int) async throws -> BookPage {
+        let (counts, stretches) = (self.counts, self.stretches)
         return try shortRead { db in
-            var range = range
-            // A deep page of the whole list or the shelf starts at its stretch of a thousand.
-            if range.after == nil, StretchStarts.applies(to: query, offset: range.offset) {
-                let change = try Self.change(in: db)
-                var starts = stretches.starts(query.status, change: change)
-                if !StretchStarts.reach(range.offset, starts) {
-                    // Each stretch's first id from the one before: the list's first, then a thousand on.
-                    while !StretchStarts.reach(range.offset, starts), let next = try SQLRequest<Int64>(literal: """
-                        \(Self.picked(query, at: date, after: starts.last.map(Book.ID.init(rawValue:))).ids) \
-                        ORDER BY id LIMIT 1 OFFSET \(starts.isEmpty ? 0 : StretchStarts.length - 1)
-                        """, cached: true).fetchOne(db) {
-                        starts.append(next)
-                    }
-                    stretches.keep(starts, for: query.status, change: change)
-                }
-                guard let start = StretchStarts.stretch(of: range.offset, in: starts) else { return [] }
-                range = BookRange(after: Book.ID(rawValue: start.id - 1), offset: start.skipping, limit: range.limit)
-            }
-            // The page's ids first, from the narrowest source (the search index, the open loans or
-            // the books), then their rows: an offset skips ids, never whole rows.
-            let (ids, key) = Self.picked(query, at: date, after: range.after)
-            // Rows read straight from the statement, as they come, rather than copied first.
-            return try Array(SQLRequest<Row>(literal: """
-                SELECT \(Self.columns) FROM books_with_loans WHERE id IN (\(ids) ORDER BY \(key) LIMIT \(range.limit) OFFSET \(range.offset)) ORDER BY id
-                """, cached: true).fetchCursor(db).map(Self.book))
+            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT books FROM book_count")) ?? 0
+            let matching = query.isUnfiltered ? total : try Self.count(query, at: date, of: total, in: db, counts: counts)
+            let number = BookPage.clamped(number, size: size, matching: matching)
+            let books = try Self.books(query, at: date, range: BookRange(offset: (number - 1) * size, limit: size), in: db, stretches: stretches)
+            return BookPage(books: books, number: number, size: size, matching: matching, total: total)
         }
     }
 
-    public func count(_ query: BookQuery, at date: Date) async throws -> Int {
-        let counts = self.counts
-        return try shortRead { db in
-            guard query.searchTerms.isEmpty else {
-                let change = try Self.change(in: db)
-                if let kept = counts.count(query, change: change) { return kept }
-                let count = try SQLRequest<Int>(literal: "SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil).ids))").fetchOne(db) ?? 0
-                counts.keep(count, for: query, change: change)
-                return count
+    private static func books(_ query: BookQuery, at date: Date, range: BookRange, in db: Database, stretches: StretchStarts) throws -> [Book] {
+        var range = range
+        // A deep page of the whole list or the shelf starts at its stretch of a thousand.
+        if range.after == nil, StretchStarts.applies(to: query, offset: range.offset) {
+            let change = try change(in: db)
+            var starts = stretches.starts(query.status, change: change)
+            if !StretchStarts.reach(range.offset, starts) {
+                // Each stretch's first id from the one before: the list's first, then a thousand on.
+                while !StretchStarts.reach(range.offset, starts), let next = try SQLRequest<Int64>(literal: """
+                    \(picked(query, at: date, after: starts.last.map(Book.ID.init(rawValue:))).ids) \
+                    ORDER BY id LIMIT 1 OFFSET \(starts.isEmpty ? 0 : StretchStarts.length - 1)
+                    """, cached: true).fetchOne(db) {
+                    starts.append(next)
+                }
+                stretches.keep(starts, for: query.status, change: change)
             }
-            // Without words, from the kept count and the open loans' indexes.
-            let all = try Int.fetchOne(db, sql: "SELECT books FROM book_count") ?? 0
-            switch query.status {
-            case .all: return all
-            case .onLoan, .available:
-                let out = try Int.fetchOne(db, sql: "SELECT count(*) FROM loans WHERE returned IS NULL") ?? 0
-                return query.status == .onLoan ? out : all - out
-            case .overdue:
-                return try Int.fetchOne(db, sql: "SELECT count(*) FROM loans WHERE returned IS NULL AND due < ?", arguments: [date]) ?? 0
-            }
+            guard let start = StretchStarts.stretch(of: range.offset, in: starts) else { return [] }
+            range = BookRange(after: Book.ID(rawValue: start.id - 1), offset: start.skipping, limit: range.limit)
+        }
+        // The page's ids first, from the narrowest source (the search index, the open loans or
+        // the books), then their rows: an offset skips ids, never whole rows.
+        let (ids, key) = picked(query, at: date, after: range.after)
+        // Rows read straight from the statement, as they come, rather than copied first.
+        return try Array(SQLRequest<Row>(literal: """
+            SELECT \(columns) FROM books_with_loans WHERE id IN (\(ids) ORDER BY \(key) LIMIT \(range.limit) OFFSET \(range.offset)) ORDER BY id
+            """, cached: true).fetchCursor(db).map(book))
+    }
+
+    /// How many books match `query`, of the `total` the library has. Without words, from the
+    /// counts kept by triggers and the open loans' index; a search's is kept until the library changes.
+    private static func count(_ query: BookQuery, at date: Date, of total: Int, in db: Database, counts: BookCountCache) throws -> Int {
+        guard query.searchTerms.isEmpty else {
+            let change = try change(in: db)
+            if let kept = counts.count(query, change: change) { return kept }
+            let count = try SQLRequest<Int>(literal: "SELECT count(*) FROM (\(picked(query, at: date, after: nil).ids))").fetchOne(db) ?? 0
+            counts.keep(count, for: query, change: change)
+            return count
+        }
+        switch query.status {
+        case .all: return total
+        case .onLoan, .available:
+            let out = try Int.fetchOne(db.cachedStatement(sql: "SELECT on_loan FROM book_count")) ?? 0
+            return query.status == .onLoan ? out : total - out
+        case .overdue:
+            return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM loans WHERE returned IS NULL AND due < ?"), arguments: [date]) ?? 0
         }
     }
 

@@ -35,6 +35,14 @@ public final class BookCountCache: Sendable {
         }
     }
 
+    /// The count kept for `query` and the change it was counted at, whatever the change is now:
+    /// for a store that asks the database for the count only when the change moved on.
+    public func kept(_ query: BookQuery) -> (change: Int64, count: Int)? {
+        guard query.status != .overdue else { return nil }
+        let key = Key(terms: query.searchTerms, status: query.status)
+        return entries.withLock { entries in entries[key].map { ($0.change, $0.count) } }
+    }
+
     public func keep(_ count: Int, for query: BookQuery, change: Int64) {
         guard query.status != .overdue else { return }
         let key = Key(terms: query.searchTerms, status: query.status)

@@ -10,8 +10,10 @@ public protocol LibraryStore: Sendable {
     /// The books matching `query` (overdue as of `date`) within `range`, each with its open loan,
     /// in id order. The search and the status filters are answered from indexes.
     func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book]
-    /// How many books match `query`; `BookQuery()` counts them all.
-    func count(_ query: BookQuery, at date: Date) async throws -> Int
+    /// Page `number` (from 1; past the last, the last) of `size` books matching `query`, overdue
+    /// as of `date`, with how many match and how many the library has: read together, in one
+    /// snapshot where the store can.
+    func page(_ query: BookQuery, at date: Date, number: Int, size: Int) async throws -> BookPage
     /// The books with these ids, in id order; ids of no book are left out.
     func books(ids: [Book.ID]) async throws -> [Book]
     func book(id: Book.ID) async throws -> Book?

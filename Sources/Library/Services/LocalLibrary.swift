@@ -14,12 +14,7 @@ public struct LocalLibrary: LibraryService {
     }
 
     public func books(_ query: BookQuery, page: Int, perPage: Int) async throws -> BookPage {
-        let date = now()
-        let matching = try await store.count(query, at: date)
-        let total = query.isUnfiltered ? matching : try await store.count(BookQuery(), at: date)
-        let number = BookPage.clamped(page, size: perPage, matching: matching)
-        let books = try await store.books(query, at: date, range: BookRange(offset: (number - 1) * perPage, limit: perPage))
-        return BookPage(books: books, number: number, size: perPage, matching: matching, total: total)
+        try await store.page(query, at: now(), number: page, size: perPage)
     }
 
     public func books(_ query: BookQuery, after: Book.ID?, limit: Int) async throws -> PartialResult<Book> {

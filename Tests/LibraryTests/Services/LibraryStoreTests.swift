@@ -201,6 +201,40 @@ final class TestClock: Sendable {
         }
     }
 
+    /// The books out and on the shelf are counted from a number the database keeps: it must
+    /// follow every way a loan opens or closes.
+    @Test(arguments: StoreKind.allCases)
+    func theCountsOfBooksOutAndOnTheShelfFollowEveryLoan(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, _ async throws in
+            func counts() async throws -> (out: Int, shelf: Int, all: Int) {
+                let out = try await library.books(BookQuery(status: .onLoan), page: 1, perPage: 10)
+                let shelf = try await library.books(BookQuery(status: .available), page: 1, perPage: 10)
+                #expect(out.total == shelf.total)
+                return (out.matching, shelf.matching, out.total)
+            }
+            let emma = try await library.add(BookForm(title: "Emma", author: "Jane Austen"))
+            let dune = try await library.add(Self.dune)
+            let third = try await library.add(BookForm(title: "Frankenstein", author: "Mary Shelley"))
+            #expect(try await counts() == (0, 3, 3))
+            _ = try await library.checkOut(id: emma.id, borrower: "Ann", ifVersion: nil)
+            _ = try await library.checkOut(id: dune.id, borrower: "Bob", ifVersion: nil)
+            #expect(try await counts() == (2, 1, 3))
+            _ = try await library.checkIn(id: emma.id)
+            #expect(try await counts() == (1, 2, 3))
+            try await library.delete(id: dune.id, ifVersion: nil)
+            #expect(try await counts() == (0, 2, 2), "a book deleted while out takes its loan with it")
+            let report = try await library.importLoans("""
+                bookId,borrower,checkedOut,due,returned
+                \(third.id),Cy,2026-11-01 10:00:00,2026-11-15 10:00:00,
+                \(emma.id),Dee,2026-10-01 10:00:00,2026-10-15 10:00:00,2026-10-10 09:00:00
+                """)
+            #expect(report.imported == 2)
+            #expect(try await counts() == (1, 1, 2), "an imported open loan is out; a returned one is not")
+            try await library.deleteAll()
+            #expect(try await counts() == (0, 0, 0))
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func cleanRemovesEverything(_ kind: StoreKind) async throws {
         try await withLibrary(kind) { library, _ async throws in
