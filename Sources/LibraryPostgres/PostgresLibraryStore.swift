@@ -436,14 +436,16 @@ public final class PostgresLibraryStore: LibraryStore {
 
     public func book(id: Book.ID) async throws -> Book? {
         try await translating {
-            try await client.withConnection { connection in try await Self.book(id: id, on: connection, logger: logger) }
+            var found: Book?
+            for try await book in try await client.execute(BookStatement(id: id), logger: logger) { found = book }
+            return found
         }
     }
 
     public func change() async throws -> Int64 {
         try await translating {
             var change: Int64 = 0
-            for try await number in try await client.query("SELECT number FROM library_changes", logger: logger).decode(Int64.self) { change = number }
+            for try await number in try await client.execute(ChangeNumberStatement(), logger: logger) { change = number }
             return change
         }
     }
@@ -602,7 +604,9 @@ public final class PostgresLibraryStore: LibraryStore {
     // MARK: Rows
 
     private static func book(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book? {
-        try await books(try await connection.query("SELECT * FROM books_with_loans WHERE id = \(id.rawValue)", logger: logger)).first
+        var found: Book?
+        for try await book in try await connection.execute(BookStatement(id: id), logger: logger) { found = book }
+        return found
     }
 
     private static func existingBook(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book {
@@ -645,17 +649,26 @@ public final class PostgresLibraryStore: LibraryStore {
 
     private static func books(_ rows: PostgresRowSequence) async throws -> [Book] {
         var books: [Book] = []
-        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?, Bool, String?).self
-        for try await (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due, hasCover, coverColors)
-            in rows.decode(columns) {
-            var loan: Loan?
-            if let loanID, let borrower, let checkedOut, let due {
-                loan = Loan(id: Loan.ID(rawValue: loanID), bookID: Book.ID(rawValue: id), borrower: borrower, checkedOut: checkedOut, due: due)
-            }
-            books.append(Book(id: Book.ID(rawValue: id), title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
-                              lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan, hasCover: hasCover,
-                              coverColors: coverColors.flatMap(CoverColors.init(text:))))
-        }
+        for try await row in rows { books.append(try book(row)) }
         return books
+    }
+
+    /// The columns of `books_with_loans` that `book(_:)` reads, in its order.
+    static let bookColumns = """
+        id, title, author, publisher, categories, isbn, last_checked_out, last_checked_out_by, version, \
+        loan_id, borrower, checked_out, due, has_cover, cover_colors
+        """
+
+    static func book(_ row: PostgresRow) throws -> Book {
+        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?, Bool, String?).self
+        let (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due, hasCover, coverColors)
+            = try row.decode(columns)
+        var loan: Loan?
+        if let loanID, let borrower, let checkedOut, let due {
+            loan = Loan(id: Loan.ID(rawValue: loanID), bookID: Book.ID(rawValue: id), borrower: borrower, checkedOut: checkedOut, due: due)
+        }
+        return Book(id: Book.ID(rawValue: id), title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
+                    lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan, hasCover: hasCover,
+                    coverColors: coverColors.flatMap(CoverColors.init(text:)))
     }
 }
