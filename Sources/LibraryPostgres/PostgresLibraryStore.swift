@@ -409,8 +409,8 @@ public final class PostgresLibraryStore: LibraryStore {
             return found
         }
         let matching: Int
-        if query.searchTerms.isEmpty, query.status != .overdue {
-            matching = query.status == .all ? total : query.status == .onLoan ? out : total - out
+        if query.searchTerms.isEmpty, let count = query.status.count(ofBooks: total, onLoan: out) {
+            matching = count
         } else if let counted {
             counts.keep(counted, for: query, change: change)
             matching = counted

@@ -247,7 +247,8 @@ public final class SQLiteLibraryStore: LibraryStore {
     }
 
     /// How many books match `query`, of the `total` the library has. Without words, from the
-    /// counts kept by triggers and the open loans' index; a search's is kept until the library changes.
+    /// counts kept by triggers (the overdue ones from the open loans' due dates); a search's is
+    /// kept until the library changes.
     private static func count(_ query: BookQuery, at date: Date, of total: Int, in db: Database, counts: BookCountCache) throws -> Int {
         guard query.searchTerms.isEmpty else {
             let change = try change(in: db)
@@ -256,14 +257,11 @@ public final class SQLiteLibraryStore: LibraryStore {
             counts.keep(count, for: query, change: change)
             return count
         }
-        switch query.status {
-        case .all: return total
-        case .onLoan, .available:
+        guard query.status == .overdue else {
             let out = try Int.fetchOne(db.cachedStatement(sql: "SELECT on_loan FROM book_count")) ?? 0
-            return query.status == .onLoan ? out : total - out
-        case .overdue:
-            return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM loans WHERE returned IS NULL AND due < ?"), arguments: [date]) ?? 0
+            return query.status.count(ofBooks: total, onLoan: out) ?? 0
         }
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM loans WHERE returned IS NULL AND due < ?"), arguments: [date]) ?? 0
     }
 
     public func books(ids: [Book.ID]) async throws -> [Book] {

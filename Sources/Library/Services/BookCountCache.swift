@@ -27,12 +27,7 @@ public final class BookCountCache: Sendable {
     /// The count kept for `query` at change `change`. An overdue count is never kept: it changes
     /// as time passes, with no write.
     public func count(_ query: BookQuery, change: Int64) -> Int? {
-        guard query.status != .overdue else { return nil }
-        let key = Key(terms: query.searchTerms, status: query.status)
-        return entries.withLock { entries in
-            guard let entry = entries[key], entry.change == change else { return nil }
-            return entry.count
-        }
+        kept(query).flatMap { $0.change == change ? $0.count : nil }
     }
 
     /// The count kept for `query` and the change it was counted at, whatever the change is now:

@@ -8,6 +8,17 @@ public struct BookQuery: Sendable, Hashable {
         case all, available
         case onLoan = "on-loan"
         case overdue
+
+        /// How many books have this status, of `books` with `onLoan` out; nil for overdue, which
+        /// only the loans' due dates say.
+        public func count(ofBooks books: Int, onLoan: Int) -> Int? {
+            switch self {
+            case .all: books
+            case .available: books - onLoan
+            case .onLoan: onLoan
+            case .overdue: nil
+            }
+        }
     }
 
     public var search: String
