@@ -4,6 +4,7 @@
 # 8 searching, 8 turning the list's pages, and beside them one client reading single books
 # through the API; the server time of each route (from /metrics on --metrics-port, scraped before
 # and after), wrk's latency for each kind, and the server's memory before and after.
+# STORES= picks the stores to measure ("sqlite postgres" by default; postgres needs the URL).
 # Needs Debian's wrk and python3. Loopback only. PostgreSQL is used with pool_max_conns=$PG_POOL
 # (4) unless the URL says otherwise: on a small machine that also runs the database and wrk, more
 # connections only make more processes take turns on the same cores.
@@ -12,6 +13,7 @@ cd "$(dirname "$0")/.."
 books=${BOOKS:-100000}
 loans=${LOANS:-300000}
 duration=${DURATION:-30}
+stores=${STORES:-sqlite postgres}
 port=${PORT:-18090}
 metrics_port=$((port + 1))
 swift build -c release --product listor >/dev/null
@@ -56,8 +58,8 @@ measure() {
     trap - EXIT
 }
 
-measure sqlite
-if [ -n "${LISTOR_BENCH_POSTGRES_URL:-}" ]; then
+case " $stores " in *" sqlite "*) measure sqlite ;; esac
+if [ -n "${LISTOR_BENCH_POSTGRES_URL:-}" ] && [[ " $stores " == *" postgres "* ]]; then
     .build/release/LibraryScaleBenchmark "$LISTOR_BENCH_POSTGRES_URL" "$books" "$loans"
     url=$LISTOR_BENCH_POSTGRES_URL
     case $url in *pool_max_conns=*) ;; *\?*) url="$url&pool_max_conns=${PG_POOL:-4}" ;; *) url="$url?pool_max_conns=${PG_POOL:-4}" ;; esac
