@@ -14,6 +14,11 @@ books=${BOOKS:-100000}
 loans=${LOANS:-300000}
 duration=${DURATION:-30}
 stores=${STORES:-sqlite postgres}
+wants() { [[ " $stores " == *" $1 "* ]]; }
+if [ -n "${STORES:-}" ] && wants postgres && [ -z "${LISTOR_BENCH_POSTGRES_URL:-}" ]; then
+    echo "STORES=$STORES asks for postgres, but LISTOR_BENCH_POSTGRES_URL names no database" >&2
+    exit 2
+fi
 port=${PORT:-18090}
 metrics_port=$((port + 1))
 swift build -c release --product listor >/dev/null
@@ -58,8 +63,8 @@ measure() {
     trap - EXIT
 }
 
-case " $stores " in *" sqlite "*) measure sqlite ;; esac
-if [ -n "${LISTOR_BENCH_POSTGRES_URL:-}" ] && [[ " $stores " == *" postgres "* ]]; then
+if wants sqlite; then measure sqlite; fi
+if wants postgres && [ -n "${LISTOR_BENCH_POSTGRES_URL:-}" ]; then
     .build/release/LibraryScaleBenchmark "$LISTOR_BENCH_POSTGRES_URL" "$books" "$loans"
     url=$LISTOR_BENCH_POSTGRES_URL
     case $url in *pool_max_conns=*) ;; *\?*) url="$url&pool_max_conns=${PG_POOL:-4}" ;; *) url="$url?pool_max_conns=${PG_POOL:-4}" ;; esac
