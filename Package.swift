@@ -248,6 +248,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "ListorTestSupportTests", dependencies: ["ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ListorKitTests", dependencies: ["ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ListorImagingTests", dependencies: ["ListorImaging", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

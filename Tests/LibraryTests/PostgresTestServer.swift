@@ -15,7 +15,7 @@ enum PostgresTestServer {
     static func url() -> String? {
         if let url = ProcessInfo.processInfo.environment["LISTOR_TEST_POSTGRES_URL"], !url.isEmpty { return url }
         let reason = "the PostgreSQL tests need LISTOR_TEST_POSTGRES_URL; start a server with `export LISTOR_TEST_POSTGRES_URL=$(.ci/postgres)`"
-        if ExternalComponent.isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
+        ExternalComponent.unavailable(reason)
         return nil
     }
 

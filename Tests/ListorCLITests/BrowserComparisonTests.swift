@@ -76,14 +76,15 @@ import Testing
             + (FileManager.default.fileExists(atPath: Self.documentation) ? [] : [Self.documentation])
         guard missing.isEmpty else {
             let reason = "comparing with lynx needs \(missing.joined(separator: " and ")) (Debian: apt-get install lynx w3m python3.11-doc)"
-            if ExternalComponent.isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
+            ExternalComponent.unavailable(reason)
             return
         }
         let directory = try TemporaryDirectory()
-        let server = try ChildProcess("/usr/bin/env", ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", Self.documentation])
-        let banner = try await server.output(matching: { $0.contains("Serving HTTP on 127.0.0.1 port ") })
+        let (python, arguments) = TestPython.command(["-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", Self.documentation])
+        let (server, banner) = try await ChildProcess.start(python, arguments, readyWhen: { $0.contains("Serving HTTP on 127.0.0.1 port ") })
         guard let port = banner.firstMatch(of: /port (\d+)/)?.output.1, let base = URL(string: "http://127.0.0.1:\(port)") else {
-            throw ChildProcess.Failure(description: "python3 -m http.server did not say its port: \(banner)")
+            await server.kill()
+            throw ChildProcess.Failure(description: "python -m http.server did not say its port: \(banner)")
         }
         let outcome = await Result { [self] in
             var figures: [(page: String, listor: (words: Double, links: Double), w3m: (words: Double, links: Double))] = []

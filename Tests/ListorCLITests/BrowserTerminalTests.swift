@@ -32,7 +32,7 @@ import Testing
 
     @Test func openFollowGoBackSearchAndWalkTheHistory() async throws {
         if let reason = TmuxServer.missing {
-            if ExternalComponent.isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
+            ExternalComponent.unavailable(reason)
             return
         }
         try await withLoopbackServer(BrowserTestSite.router()) { [self] base in

@@ -24,7 +24,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Where the program's standard output (and error) goes.
     public enum Output: Sendable {
-        /// Kept, for `output(matching:within:)` and `exit(within:)`.
+        /// Kept, for `start(_:_:readyWhen:)` and `exit(within:)`.
         case kept
         /// Thrown away: for a program that leaves a daemon holding its streams (tmux's server).
         case discarded
@@ -115,18 +115,37 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// What the program has printed once `condition` holds for it; fails if the program ends
-    /// first or `limit` passes.
-    @discardableResult
-    public func output(matching condition: @escaping @Sendable (String) -> Bool, within limit: Duration = .seconds(60)) async throws -> String {
-        let name = name
-        let reached = try await wait(within: limit, for: "output it was expected to print") { state in
-            condition(state.text) || (state.outputEnded && state.status != nil)
+    /// Starts a program that says when it is ready (a server printing its port, say) and
+    /// returns it with what it printed until then. A start that fails for a reason a retry can
+    /// cure (`isCurable` on what it printed; by default a port already in use, as when two
+    /// programs pick the same free port at once) is tried again after a short pause, up to
+    /// `attempts` times; a start that still fails names the program, how often it was tried,
+    /// and what it printed the last time.
+    public static func start(
+        _ executable: String, _ arguments: [String], readyWhen isReady: @escaping @Sendable (String) -> Bool,
+        within limit: Duration = .seconds(60), attempts: Int = 4,
+        isCurable: (String) -> Bool = { $0.localizedCaseInsensitiveContains("address already in use") }
+    ) async throws -> (process: ChildProcess, printed: String) {
+        var attempt = 1
+        while true {
+            let process = try ChildProcess(executable, arguments)
+            let reached: State
+            do {
+                reached = try await process.wait(within: limit, for: "the output that says it is ready") { state in
+                    isReady(state.text) || (state.outputEnded && state.status != nil)
+                }
+            } catch {
+                await process.kill()
+                throw error
+            }
+            if isReady(reached.text) { return (process, reached.text) }
+            guard attempt < attempts, isCurable(reached.text) else {
+                let tries = attempt == 1 ? "once" : "\(attempt) times"
+                throw Failure(description: "\(process.name) did not start (tried \(tries)); the last time it ended with status \(reached.status ?? -1) before it was ready, and printed: \(reached.text.suffix(2000))")
+            }
+            try await Task.sleep(for: .milliseconds(100 << attempt))
+            attempt += 1
         }
-        guard condition(reached.text) else {
-            throw Failure(description: "\(name) ended (status \(reached.status ?? -1)) before it printed what was expected; it printed: \(reached.text.suffix(2000))")
-        }
-        return reached.text
     }
 
     /// The program's exit status and everything it printed, once it has ended.

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// An external program a test needs (Chromium, PostgreSQL, pymodbus).
 ///
@@ -14,5 +15,11 @@ public enum ExternalComponent {
         let missing = paths.filter { !FileManager.default.isExecutableFile(atPath: $0) }
         guard !missing.isEmpty else { return nil }
         return "\(purpose) needs \(missing.joined(separator: " and ")); install it (Debian: apt-get install chromium chromium-driver) or see .ci/run"
+    }
+
+    /// Says why a test cannot run: a skip with the reason printed, or, when the component is
+    /// required, a failure.
+    public static func unavailable(_ reason: String) {
+        if isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
     }
 }

@@ -18,7 +18,7 @@ public final class SerialPair: Sendable {
     public static func isMissing() -> Bool {
         guard !FileManager.default.isExecutableFile(atPath: socat) else { return false }
         let reason = "the Modbus RTU tests need Debian's socat for a pseudo-terminal pair (apt-get install socat), as .ci/run installs it"
-        if ExternalComponent.isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
+        ExternalComponent.unavailable(reason)
         return true
     }
 
@@ -32,11 +32,10 @@ public final class SerialPair: Sendable {
 
     /// Starts socat and returns once both ports exist.
     public func plugIn() async throws {
-        let socat = try ChildProcess(Self.socat, [
+        let (socat, _) = try await ChildProcess.start(Self.socat, [
             "-d", "-d", "pty,raw,echo=0,link=\(client)", "pty,raw,echo=0,link=\(device)",
-        ])
+        ], readyWhen: { $0.contains("starting data transfer loop") }, within: .seconds(20))
         process.withLock { $0 = socat }
-        try await socat.output(matching: { $0.contains("starting data transfer loop") }, within: .seconds(20))
     }
 
     /// Ends socat: both ports go away.

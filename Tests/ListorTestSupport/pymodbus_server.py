@@ -4,7 +4,7 @@ pymodbus is someone else's implementation of the protocol, so the tests check Li
 against it rather than against Listor's own simulator. Prints "listening on PORT" once the
 server accepts connections; stops on SIGTERM.
 
-Usage: pymodbus_server.py [PORT]                      Modbus TCP on 127.0.0.1
+Usage: pymodbus_server.py [PORT]                      Modbus TCP on 127.0.0.1 (PORT 0 or none: a free one)
        pymodbus_server.py --rtu-over-tcp [PORT]       RTU frames over TCP on 127.0.0.1
        pymodbus_server.py --serial PATH BAUD PARITY   Modbus RTU on a serial port (N, E or O)
 
@@ -15,7 +15,6 @@ and input register 8 (address 7) not at all.
 import asyncio
 import os
 import signal
-import socket
 import struct
 import sys
 
@@ -98,15 +97,10 @@ async def main(port, serial=None, rtu_over_tcp=False):
     else:
         device = SimDevice(id=0, simdata=(COILS, DISCRETE, HOLDING, INPUT))
         server = ModbusTcpServer(device, address=("127.0.0.1", port))
-    task = asyncio.create_task(server.serve_forever())
-    for _ in range(500):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            await asyncio.sleep(0.01)
-    print(f"listening on {port}", flush=True)
-    await task
+    # Returns once the socket listens, or raises (a port in use says "address already in use").
+    await server.serve_forever(background=True)
+    print(f"listening on {server.transport.sockets[0].getsockname()[1]}", flush=True)
+    await server.serving
 
 
 if __name__ == "__main__":
@@ -118,10 +112,4 @@ if __name__ == "__main__":
         sys.exit(0)
     rtu_over_tcp = arguments[:1] == ["--rtu-over-tcp"]
     arguments = arguments[1:] if rtu_over_tcp else arguments
-    if arguments:
-        chosen = int(arguments[0])
-    else:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            chosen = probe.getsockname()[1]
-    asyncio.run(main(chosen, rtu_over_tcp=rtu_over_tcp))
+    asyncio.run(main(int(arguments[0]) if arguments else 0, rtu_over_tcp=rtu_over_tcp))

@@ -24,7 +24,7 @@ import Transistors
         guard let reason = ExternalComponent.missing([WebDriverSession.chromium, WebDriverSession.chromedriver], for: "the browser test") else {
             return false
         }
-        if ExternalComponent.isRequired { Issue.record(Comment(rawValue: reason)) } else { print("skipping: \(reason)") }
+        ExternalComponent.unavailable(reason)
         return true
     }
 

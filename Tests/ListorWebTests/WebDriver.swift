@@ -24,9 +24,12 @@ struct WebDriverSession {
     ) async throws -> T {
         // chromedriver picks a free port and prints it; stdbuf makes that line arrive at once,
         // since a program writing to a pipe would otherwise hold it in its buffer.
-        let driver = try ChildProcess("/usr/bin/stdbuf", ["-oL", chromedriver, "--port=0"])
+        // It may find the port it picked taken on its second address ("bind() failed: Address
+        // already in use"); start retries that.
+        let (driver, printed) = try await ChildProcess.start("/usr/bin/stdbuf", ["-oL", chromedriver, "--port=0"], readyWhen: {
+            $0.contains(/started successfully on port \d+/)
+        })
         let outcome = await Result { () async throws -> T in
-            let printed = try await driver.output(matching: { $0.contains(/started successfully on port \d+/) })
             guard let match = printed.firstMatch(of: /started successfully on port (\d+)/), let port = Int(match.output.1) else {
                 throw Failure(description: "chromedriver printed no port: \(printed)")
             }

@@ -26,7 +26,7 @@ import Testing
     /// mbpoll names it.
     @Test func readsAndPollsASerialDeviceAsMbpollSpellsIt() async throws {
         let noSocat = SerialPair.isMissing()
-        guard await !PymodbusServer.isMissing(), !noSocat else { return }
+        guard await !PymodbusServer.isMissing(serial: true), !noSocat else { return }
         let pair = try SerialPair()
         try await pair.plugIn()
         let server = try await PymodbusServer.startSerial(path: pair.device, baudRate: 9600, parity: "N")
