@@ -39,11 +39,11 @@ public enum TestPython {
         do {
             pins = try Self.pins()
         } catch {
-            return "\(purpose) cannot read \(requirements.path): \(error)"
+            return "\(purpose): cannot read \(requirements.path): \(error)"
         }
         let unpinned = packages.filter { pins[$0] == nil }
         guard unpinned.isEmpty else {
-            return "\(purpose) imports \(unpinned.joined(separator: " and ")), which Tests/requirements.txt does not pin"
+            return "\(purpose): Tests/requirements.txt does not pin \(unpinned.joined(separator: " and "))"
         }
         let script = """
             import importlib.metadata, sys
@@ -55,10 +55,10 @@ public enum TestPython {
         let printed: String
         do {
             let (status, output) = try await ChildProcess(executable, arguments).exit()
-            guard status == 0 else { return "\(purpose) needs Python, but \(name) failed (status \(status)): \(output.suffix(500))" }
+            guard status == 0 else { return "\(purpose): \(name) failed (status \(status)): \(output.suffix(500))" }
             printed = output
         } catch {
-            return "\(purpose) needs Python: \(error)"
+            return "\(purpose): cannot run \(name): \(error)"
         }
         let installed = Dictionary(printed.split(separator: "\n").compactMap { line -> (String, String)? in
             let fields = line.split(separator: " ")
@@ -69,7 +69,7 @@ public enum TestPython {
             return found == pinned ? nil : "\(package)==\(pinned) (\(found == "none" ? "not installed" : "\(found) installed"))"
         }
         guard !wrong.isEmpty else { return nil }
-        return "\(purpose) needs \(wrong.joined(separator: " and ")) for \(name): `pip install -r Tests/requirements.txt` in a virtual environment named by LISTOR_TEST_PYTHON, as .ci/run does"
+        return "\(purpose): \(name) lacks \(wrong.joined(separator: " and ")); make a virtual environment from Tests/requirements.txt and name its python in LISTOR_TEST_PYTHON, as .ci/run does"
     }
 
     /// The file's pins by package name (extras such as `[serial]` left out).
