@@ -193,7 +193,12 @@ public final class SQLiteTrendStore: TrendStore {
         mean.map { Double(String(format: "%.12g", $0)) ?? $0 }
     }
 
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// A time in whole milliseconds since 1970, held to what an Int64 holds rather than trapping
+    /// (the view models refuse times outside 1970 to 9999 before they get here).
+    static func milliseconds(_ date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        return Int64(exactly: milliseconds) ?? (milliseconds > 0 ? .max : .min)
+    }
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
     private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {

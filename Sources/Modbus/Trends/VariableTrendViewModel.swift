@@ -92,10 +92,23 @@ public struct VariableTrendViewModel: Sendable {
 
     // MARK: Parsing
 
+    /// The times a history holds: from 1970, where its milliseconds start, to the end of 9999,
+    /// the last year ISO 8601's four digits write.
+    static let times = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
+
     static func time(_ text: String, field: String, now: Date, timeZone: TimeZone) throws -> Date {
+        let time = try parsedTime(text, field: field, now: now, timeZone: timeZone)
+        guard times.contains(time) else {
+            let side = time < times.lowerBound ? "before 1970-01-01" : "after 9999-12-31"
+            throw TrendQueryError(field: field, "\"\(text)\" is \(side), outside the times a history holds")
+        }
+        return time
+    }
+
+    private static func parsedTime(_ text: String, field: String, now: Date, timeZone: TimeZone) throws -> Date {
         let trimmed = text.trimmed()
         if trimmed.lowercased() == "now" { return now }
-        if let seconds = spanSeconds(trimmed) { return now.addingTimeInterval(-Double(seconds)) }
+        if let seconds = spanSeconds(trimmed) { return now.addingTimeInterval(-seconds) }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed) { return date }
         if let date = try? Date.ISO8601FormatStyle().parse(trimmed) { return date }
         let local = trimmed.filter { $0 == ":" }.count == 1 ? trimmed + ":00" : trimmed
@@ -105,16 +118,17 @@ public struct VariableTrendViewModel: Sendable {
 
     static func seconds(_ text: String, field: String) throws -> Int {
         let trimmed = text.trimmed()
-        guard let seconds = Int(trimmed) ?? spanSeconds(trimmed), seconds >= 1, seconds <= 604_800 else {
+        guard let seconds = Int(trimmed).map(Double.init) ?? spanSeconds(trimmed), seconds >= 1, seconds <= 604_800 else {
             throw TrendQueryError(field: field, "\"\(text)\" is not a step from 1 second to a week: give seconds (60) or a span (1m, 1h)")
         }
-        return seconds
+        return Int(seconds)
     }
 
-    /// "90s", "15m", "2h", "7d", "1w" in seconds.
-    static func spanSeconds(_ text: String) -> Int? {
+    /// "90s", "15m", "2h", "7d", "1w" in seconds; in floating point, so that no count of weeks
+    /// overflows (a span past 1970 is refused by the caller).
+    static func spanSeconds(_ text: String) -> Double? {
         guard let unit = text.last, let number = Int(text.dropLast()), number >= 0 else { return nil }
-        let factor: Int? = switch unit {
+        let factor: Double? = switch unit {
         case "s": 1
         case "m": 60
         case "h": 3600
@@ -122,7 +136,7 @@ public struct VariableTrendViewModel: Sendable {
         case "w": 604_800
         default: nil
         }
-        return factor.map { number * $0 }
+        return factor.map { Double(number) * $0 }
     }
 
     static func spanText(_ seconds: TimeInterval) -> String {

@@ -89,6 +89,10 @@ import Testing
             let bad = try await client.execute(uri: "/api/modbus/variables/1/history?step=fast", method: .get)
             #expect(bad.status == .badRequest)
             #expect(bad.text.contains(#""field":"step""#))
+            for query in ["from=99999999999w", "to=99999999999w", "from=15250284w", "step=99999999999999w"] {
+                let huge = try await client.execute(uri: "/api/modbus/variables/1/history?\(query)", method: .get)
+                #expect(huge.status == .badRequest, "\(query): \(huge.text)")
+            }
             let unknown = try await client.execute(uri: "/api/modbus/variables/500/history", method: .get)
             #expect(unknown.status == .notFound)
             #expect(unknown.text == #"{"error":"no variable at register 500; the map has 1-2, 3-4, 5-6, 7-8, 9-10, 11-12, …"}"#)

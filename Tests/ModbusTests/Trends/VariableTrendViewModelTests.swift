@@ -77,6 +77,18 @@ import Testing
         await #expect(throws: TrendQueryError(field: "step", "1 s over 2 days is more than 100000 points; give a longer step")) {
             try await trends.series(register: "1", from: "2d", to: nil, step: "1")
         }
+        // Times and spans past what a history holds are refused, whatever their size; none traps.
+        for (field, text, side) in [("from", "99999999999w", "before 1970-01-01"), ("to", "99999999999w", "before 1970-01-01"),
+                                    ("from", "15250284w", "before 1970-01-01"), ("from", "1969-12-31T23:59:59Z", "before 1970-01-01")] {
+            await #expect(throws: TrendQueryError(field: field, "\"\(text)\" is \(side), outside the times a history holds")) {
+                try await trends.series(register: "1", from: field == "from" ? text : nil, to: field == "to" ? text : nil, step: nil)
+            }
+        }
+        for step in ["99999999999999w", "9223372036854775807", "\(Int.max)d"] {
+            await #expect(throws: TrendQueryError(field: "step", "\"\(step)\" is not a step from 1 second to a week: give seconds (60) or a span (1m, 1h)")) {
+                try await trends.series(register: "1", from: nil, to: nil, step: step)
+            }
+        }
         await #expect(throws: TrendQueryError(.unknownVariable, field: nil, "no variable at register 7; the map has 1-2")) {
             try await trends.series(register: "7", from: nil, to: nil, step: nil)
         }
