@@ -20,17 +20,32 @@ extension HTTPTransport {
             for (name, value) in message.headers { request.headers.add(name: name, value: value) }
             request.headers.add(name: "User-Agent", value: "listor")
             if let body = message.body { request.body = .bytes(ByteBuffer(bytes: body)) }
+            let prepared = request
             let deadline = NIODeadline.now() + .nanoseconds(Int64(limits.timeout.components.seconds) * 1_000_000_000
                 + limits.timeout.components.attoseconds / 1_000_000_000)
             do {
-                let response = try await client.execute(request, deadline: deadline)
-                if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maximumBodySize {
-                    throw NetworkError.tooLarge(url: url, limit: limits.maximumBodySize)
+                // The deadline given to `execute` bounds the response's head only; the race
+                // bounds the whole read, so that a server dripping its body cannot hold the
+                // caller past the timeout. Losing it cancels the request and its connection.
+                return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+                    group.addTask {
+                        let response = try await client.execute(prepared, deadline: deadline)
+                        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maximumBodySize {
+                            throw NetworkError.tooLarge(url: url, limit: limits.maximumBodySize)
+                        }
+                        let body = try await response.body.collect(upTo: limits.maximumBodySize)
+                        let fields = response.headers.map { HTTPHeaderField(name: $0.name.lowercased(), value: $0.value) }
+                        let headers = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+                        return HTTPResponse(status: Int(response.status.code), headers: headers, fields: fields, body: Data(body.readableBytesView))
+                    }
+                    group.addTask {
+                        try await Task.sleep(for: limits.timeout)
+                        throw NetworkError.timedOut(url: url, after: limits.timeout)
+                    }
+                    defer { group.cancelAll() }
+                    guard let first = try await group.next() else { throw CancellationError() }
+                    return first
                 }
-                let body = try await response.body.collect(upTo: limits.maximumBodySize)
-                let fields = response.headers.map { HTTPHeaderField(name: $0.name.lowercased(), value: $0.value) }
-                let headers = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-                return HTTPResponse(status: Int(response.status.code), headers: headers, fields: fields, body: Data(body.readableBytesView))
             } catch let error as NetworkError {
                 throw error
             } catch is CancellationError {

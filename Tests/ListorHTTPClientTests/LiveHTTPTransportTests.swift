@@ -30,6 +30,15 @@ private final class Gate: Sendable {
             await release.wait()
             return "late"
         }
+        // The head at once, then one byte of the 100,000 it promises, then nothing until `release` opens.
+        router.get("drip") { _, _ -> Response in
+            Response(status: .ok, body: ResponseBody(contentLength: 100_000) { writer in
+                try await writer.write(ByteBuffer(string: "<"))
+                arrived.open()
+                await release.wait()
+                try await writer.finish(nil)
+            })
+        }
         return router
     }
 
@@ -84,6 +93,23 @@ private final class Gate: Sendable {
                 await #expect { try await provider(url, transport, limits: HTTPLimits(timeout: .milliseconds(300))).load() } throws: { error in
                     (error as? NetworkError) == .timedOut(url: url, after: .milliseconds(300))
                 }
+            }
+        }
+    }
+
+    /// The timeout bounds the whole read, the body with the head: a server that sends its head
+    /// and then drips its body cannot hold the caller (and whatever slot it holds) past it.
+    @Test(.timeLimit(.minutes(1))) func aBodyThatNeverEndsTimesOut() async throws {
+        let arrived = Gate()
+        let release = Gate()
+        try await withLoopbackServer(router(arrived: arrived, release: release)) { base in
+            defer { release.open() }
+            try await withLiveHTTPTransport { transport in
+                let url = base.appendingPathComponent("drip")
+                await #expect { try await provider(url, transport, limits: HTTPLimits(timeout: .milliseconds(500))).load() } throws: { error in
+                    (error as? NetworkError) == .timedOut(url: url, after: .milliseconds(500))
+                }
+                await arrived.wait()
             }
         }
     }

@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 
 /// A small web site on loopback for the browser's tests: pages, every kind of redirect, a meta
-/// refresh, compressed bodies (and a decompression bomb), cookies, and forms that echo what
-/// they were sent.
+/// refresh, compressed bodies (and a decompression bomb), a body that drips, cookies, and forms
+/// that echo what they were sent.
 public enum BrowserTestSite {
     public static func router() -> Router<BasicRequestContext> {
         let router = Router()
@@ -65,6 +65,16 @@ public enum BrowserTestSite {
                 <iframe src=/page></iframe><object data=/page></object><svg onload=alert(11)><script>alert(12)</script></svg>
                 <a href="  JaVaScRiPt:alert(13)">mixed case</a> <a href="data:text/html,<script>alert(14)</script>">data</a>
                 """)
+        }
+        // Its head at once, then one byte of the 100,000 it promises every 100 ms, until the reader hangs up.
+        router.get("drip") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/html"], body: ResponseBody(contentLength: 100_000) { writer in
+                for _ in 0..<100_000 {
+                    try await writer.write(ByteBuffer(string: "x"))
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                try await writer.finish(nil)
+            })
         }
         router.get("echo") { request, _ in html("<p>GET " + escape(request.uri.query ?? "")) }
         router.post("echo") { request, context in

@@ -17,7 +17,7 @@ import Testing
     static let navy = RGBColor(red: 24, green: 40, blue: 112)
     static let yellow = RGBColor(red: 248, green: 200, blue: 40)
     static let found = "9780441172719", missing = "9780141439518", slow = "9780262510875", huge = "9780201616224"
-    static let text = "9780201835953", bomb = "9780201633610"
+    static let text = "9780201835953", bomb = "9780201633610", dripping = "9780262033848"
 
     /// The service's covers: Dune's is navy with a yellow band.
     static func service(holding slow: OriginControl) throws -> Router<WebRequestContext> {
@@ -31,6 +31,16 @@ import Testing
         let huge = buffer
         router.get("/b/isbn/:file") { _, context -> Response in
             let file = try context.parameters.require("file")
+            if file == "\(Self.dripping).jpg" {
+                // A JPEG's head at once, then a byte every 100 ms of the 100,000 promised, until the reader hangs up.
+                return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: ResponseBody(contentLength: 100_000) { writer in
+                    try await writer.write(ByteBuffer(bytes: dune.prefix(3)))
+                    while true {
+                        try await Task.sleep(for: .milliseconds(100))
+                        try await writer.write(ByteBuffer(bytes: [0]))
+                    }
+                })
+            }
             let body: ByteBuffer = switch file {
             case "\(Self.found).jpg", "\(Self.slow).jpg": ByteBuffer(bytes: dune)
             case "\(Self.huge).jpg": huge
@@ -49,7 +59,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         let library = LocalLibrary(store: store)
-        for isbn in [Self.found, Self.missing, Self.slow, Self.huge, Self.text, Self.bomb] {
+        for isbn in [Self.found, Self.missing, Self.slow, Self.huge, Self.text, Self.bomb, Self.dripping] {
             _ = try await library.add(BookForm(title: "Book \(isbn)", author: "Someone", isbn: isbn))
         }
         _ = try await library.add(BookForm(title: "No ISBN", author: "Someone"))
@@ -146,7 +156,7 @@ import Testing
     }
 
     static let misbehaving: [(isbn: String, reason: String)] = [
-        (slow, "no complete response within 3 s"), (huge, "larger than the limit of 8388608 bytes"),
+        (slow, "no complete response within 3 s"), (dripping, "no complete response within 3 s"), (huge, "larger than the limit of 8388608 bytes"),
         (text, "is not a JPEG or PNG picture"), (bomb, "50000 × 50000 pixels is more than the 40000000 allowed"),
     ]
 

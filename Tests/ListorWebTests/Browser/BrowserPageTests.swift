@@ -24,8 +24,10 @@ import TextBrowserSQLite
     }
 
     func withPages(allowPrivate: Bool = true, search: String = SearchEngine.duckDuckGo.template, rewrite: (@Sendable (URL, URL) -> URL)? = nil,
+                   timeout: Duration = .seconds(15), maximumConcurrentReads: Int = 8,
                    _ test: @escaping @Sendable (Context) async throws -> Void) async throws {
-        try await withBrowserModule(allowPrivate: allowPrivate, search: search, rewrite: rewrite) { module, site, store in
+        try await withBrowserModule(allowPrivate: allowPrivate, search: search, rewrite: rewrite, timeout: timeout,
+                                    maximumConcurrentReads: maximumConcurrentReads) { module, site, store in
             let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
             try await Application(router: router).test(.router) { client in
                 try await test(Context(client: client, site: site, store: store))
@@ -214,6 +216,17 @@ import TextBrowserSQLite
             #expect(tooLong.text.contains("this server reads addresses of up to 2048"))
             #expect(try await read(context, "file:///etc/passwd").status == .badRequest)
             #expect(try await read(context, "http://127.0.0.1:1/").status == .badGateway)
+        }
+    }
+
+    /// A page that drips its body holds a read slot until the read's timeout at the most:
+    /// then the read fails as timed out, and the slot serves the next reader.
+    @Test(.timeLimit(.minutes(1))) func aDrippingPageGivesItsSlotBackAtTheTimeout() async throws {
+        try await withPages(timeout: .seconds(1), maximumConcurrentReads: 1) { context in
+            let dripping = try await read(context, context.site.absoluteString + "/drip")
+            #expect(dripping.status == .gatewayTimeout)
+            #expect(dripping.text.contains("/drip: no complete response within 1 s"))
+            #expect(try await read(context, context.site.absoluteString + "/page").status == .ok)
         }
     }
 
