@@ -7,7 +7,7 @@ import TextBrowser
 /// the transport here fails the test if it is ever called.
 @Suite struct ReaderViewModelTests {
     static let viewModel = ReaderViewModel(
-        loader: PageLoader(transport: .unimplemented, cookies: nil, readsFiles: false), reader: PageReader(), pages: EmptyPageAccessor(),
+        loader: PageLoader(transport: .unimplemented, cookies: nil, readsFiles: false), reader: PageReader(), pages: EmptyPageAccessor(), work: InlineWork(),
         searchEngine: SearchEngine(validating: "https://search.example/?q=%s&kl=uk")!)
 
     @Test(arguments: [

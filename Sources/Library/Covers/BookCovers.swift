@@ -22,12 +22,13 @@ public struct BookCovers: Sendable {
     /// `originals` fetches the service's covers by URL, with its own size cap and timeouts
     /// (without it, no service is asked); `cache` keeps the sizes made from covers across restarts;
     /// the pipeline of what is made counts into `metrics` as "covers".
+    /// Covers are decoded and sizes made by `work` (on a server, threads of their own).
     public init(library: any LibraryService, service: CoverService? = nil, originals: ImagePipeline? = nil, cache: DiskImageCache? = nil,
-                memoryLimit: Int = 32 << 20, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+                memoryLimit: Int = 32 << 20, work: any HeavyWork = InlineWork(), metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.library = library
         self.service = originals == nil ? nil : service
         self.originals = originals
-        let maker = CoverMaker(library: library, service: self.service, originals: originals)
+        let maker = CoverMaker(library: library, service: self.service, originals: originals, work: work)
         derived = ImagePipeline(memoryLimit: memoryLimit, disk: cache, name: "covers", metrics: metrics, fetch: { url in try await maker.make(url) })
     }
 
@@ -112,6 +113,7 @@ private struct CoverMaker: Sendable {
     let library: any LibraryService
     let service: CoverService?
     let originals: ImagePipeline?
+    let work: any HeavyWork
 
     func make(_ key: URL) async throws -> [UInt8] {
         let parts = key.path.split(separator: "/").map(String.init)
@@ -135,6 +137,12 @@ private struct CoverMaker: Sendable {
         default:
             throw CoverError("\(key) names no cover")
         }
+        let known = colors
+        return try await work.run { Result { () throws(CoverError) in try Self.made(name, from: original, colors: known) } }.get()
+    }
+
+    /// The size or the colours `name` asks for, decoded from `original` and encoded again.
+    private static func made(_ name: String, from original: [UInt8], colors: CoverColors?) throws(CoverError) -> [UInt8] {
         let image: RasterImage
         do { image = try ImageCodec.decode(original) } catch { throw CoverError("the cover \(error)") }
         if name == "colors" { return Array((colors ?? CoverColors(of: image)).text.utf8) }
@@ -142,6 +150,10 @@ private struct CoverMaker: Sendable {
         let fitted = image.fitting(width: rendition.pixels.width, height: rendition.pixels.height)
         // A cover already small enough is served as it came.
         if fitted == image { return original }
-        return ImageCodec.format(of: original) == .png ? try ImageCodec.png(fitted) : try ImageCodec.jpeg(fitted, quality: 85)
+        do {
+            return ImageCodec.format(of: original) == .png ? try ImageCodec.png(fitted) : try ImageCodec.jpeg(fitted, quality: 85)
+        } catch {
+            throw CoverError("the cover \(error)")
+        }
     }
 }

@@ -1,15 +1,19 @@
 import Foundation
 import ListorKit
 
-/// The library on a store of its own: validation, the loan period and the clock.
+/// The library on a store of its own: validation, the loan period and the clock; uploaded
+/// covers are decoded by `work` (on a server, threads of their own).
 public struct LocalLibrary: LibraryService {
     public let store: any LibraryStore
     public let loanPeriod: Duration
+    private let work: any HeavyWork
     private let now: @Sendable () -> Date
 
-    public init(store: any LibraryStore, loanPeriod: Duration = .seconds(14 * 24 * 3600), now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any LibraryStore, loanPeriod: Duration = .seconds(14 * 24 * 3600), work: any HeavyWork = InlineWork(),
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.loanPeriod = loanPeriod
+        self.work = work
         self.now = now
     }
 
@@ -46,7 +50,7 @@ public struct LocalLibrary: LibraryService {
     }
 
     public func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book {
-        let (fields, name, stored) = try Self.checked(form.validated(borrower: borrower), cover: cover.map(CoverEdit.upload))
+        let (fields, name, stored) = try await checked(form.validated(borrower: borrower), cover: cover.map(CoverEdit.upload))
         return try await store.insert(fields, checkout: name.map(checkout), cover: stored?.cover)
     }
 
@@ -68,7 +72,7 @@ public struct LocalLibrary: LibraryService {
     private func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, version ifVersion: Int?) async throws -> Book {
         let current = try await book(id: id)
         if let ifVersion, ifVersion != current.version { throw LibraryError.versionMismatch(id: id, current: current.version) }
-        let (fields, name, change) = try Self.checked(changes.applied(to: current).validated(borrower: borrower), cover: cover)
+        let (fields, name, change) = try await checked(changes.applied(to: current).validated(borrower: borrower), cover: cover)
         // A cover alone leaves the fields as they are: a concurrent edit of them is not undone.
         if changes.isEmpty, name == nil, let change {
             return try await store.setCover(change, of: id, expectedVersion: current.version)
@@ -82,12 +86,12 @@ public struct LocalLibrary: LibraryService {
     }
 
     /// The form's checks and the picture's together, so that every problem is told at once.
-    private static func checked(_ form: Result<(BookFields, String?), FieldErrors>, cover: CoverEdit?) throws -> (BookFields, String?, CoverChange?) {
+    private func checked(_ form: Result<(BookFields, String?), FieldErrors>, cover: CoverEdit?) async throws -> (BookFields, String?, CoverChange?) {
         var change: CoverChange?
         var errors: [FieldError] = []
         switch cover {
         case .upload(let bytes)?:
-            switch CoverUpload.checked(bytes) {
+            switch await work.run({ CoverUpload.checked(bytes) }) {
             case .success(let stored): change = .set(stored)
             case .failure(let error): errors.append(error)
             }

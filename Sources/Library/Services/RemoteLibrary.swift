@@ -11,12 +11,16 @@ public struct RemoteLibrary: LibraryService {
     public let adminToken: String?
     private let transport: HTTPTransport
     private let limits: HTTPLimits
+    /// Decodes uploaded covers to check them before they are sent.
+    private let work: any HeavyWork
 
-    public init(baseURL: URL, transport: HTTPTransport, adminToken: String? = nil, limits: HTTPLimits = HTTPLimits(timeout: .seconds(15), maximumBodySize: 16 << 20)) {
+    public init(baseURL: URL, transport: HTTPTransport, adminToken: String? = nil, limits: HTTPLimits = HTTPLimits(timeout: .seconds(15), maximumBodySize: 16 << 20),
+                work: any HeavyWork = InlineWork()) {
         self.baseURL = baseURL
         self.transport = transport
         self.adminToken = adminToken
         self.limits = limits
+        self.work = work
     }
 
     public func books(_ query: BookQuery) async throws -> PartialResult<Book> {
@@ -61,7 +65,8 @@ public struct RemoteLibrary: LibraryService {
     public func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book {
         let (fields, name) = try form.validated(borrower: borrower).get()
         // The picture is checked here first, so that one the server would refuse adds no book.
-        let stored = try cover.map { try CoverUpload.checked($0).mapError { FieldErrors([$0]) }.get() }
+        var stored: StoredCover?
+        if let cover { stored = try await work.run({ CoverUpload.checked(cover) }).mapError { FieldErrors([$0]) }.get() }
         let book = try one(Book.self, try await send("POST", ["books"], body: Self.body(fields, checkedOutBy: name)))
         guard let stored else { return book }
         do {
@@ -99,7 +104,7 @@ public struct RemoteLibrary: LibraryService {
     public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book {
         var change: CoverChange?
         switch cover {
-        case .upload(let bytes)?: change = .set(try CoverUpload.checked(bytes).mapError { FieldErrors([$0]) }.get())
+        case .upload(let bytes)?: change = .set(try await work.run({ CoverUpload.checked(bytes) }).mapError { FieldErrors([$0]) }.get())
         case .remove?: change = .remove
         case nil: break
         }

@@ -37,7 +37,7 @@ enum BrowserComposition {
     /// redirects to the loader, inflates up to the size limit and connects within the connect
     /// limit: every request and redirect hop checked by the address guard, no cookies kept
     /// between reads, no local files, and the history in the data directory.
-    static func withWebModule<T: Sendable>(_ settings: ServeBrowserSettings, dataDirectory: String, formKey: FormKey,
+    static func withWebModule<T: Sendable>(_ settings: ServeBrowserSettings, dataDirectory: String, formKey: FormKey, work: any HeavyWork,
                                            _ body: (BrowserWebModule) async throws -> T) async throws -> T {
         let store = try historyStore(in: dataDirectory)
         return try await withLiveHTTPTransport(followsRedirects: false, decompressedLimit: settings.maximumSize, connectTimeout: settings.connectTimeout) { transport in
@@ -46,7 +46,7 @@ enum BrowserComposition {
                                     limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize), readsFiles: false)
             let pages = DefaultPageAccessor(store: store)
             let reader = ReaderViewModel(loader: loader, reader: PageReader(decoder: CharsetDecoder(converters: IconvPool())), pages: pages,
-                                         searchEngine: settings.searchEngine)
+                                         work: work, searchEngine: settings.searchEngine)
             return try await body(BrowserWebModule(store: store, hosts: DefaultHostAccessor(store: store), pages: pages, reader: reader,
                                                    maximumConcurrentReads: settings.maximumConcurrentReads, formKey: formKey))
         }

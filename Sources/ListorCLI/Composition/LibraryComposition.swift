@@ -10,15 +10,17 @@ import ListorKit
 /// command alike: a server's library over HTTP, or the local one on its store with the loan
 /// period. Stores and clients exist only while `body` runs.
 enum LibraryComposition {
+    /// Uploaded covers are decoded on `work`: `serve`'s threads, or where the command runs.
     static func withLibrary<T: Sendable>(_ settings: LibrarySettings, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+                                         work: any HeavyWork = InlineWork(),
                                          _ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
         if let server = settings.server {
             return try await withLiveHTTPTransport { transport in
-                try await body(RemoteLibrary(baseURL: server, transport: transport, adminToken: settings.adminToken))
+                try await body(RemoteLibrary(baseURL: server, transport: transport, adminToken: settings.adminToken, work: work))
             }
         }
         return try await withStore(settings.database, metrics: metrics) { store in
-            try await body(LocalLibrary(store: store, loanPeriod: settings.loanPeriod))
+            try await body(LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work))
         }
     }
 
@@ -35,17 +37,17 @@ enum LibraryComposition {
     }
 
     /// Every book's cover for `serve`: uploaded ones from the library, others from `service` over
-    /// `transport` (8 MiB and 10 seconds at most a cover), and what is made from them, all kept
-    /// in `dataDirectory`/cover-cache.
+    /// `transport` (8 MiB and 10 seconds at most a cover), and what is made from them on `work`,
+    /// all kept in `dataDirectory`/cover-cache.
     static func covers(of library: any LibraryService, service: CoverService?, dataDirectory: String, transport: HTTPTransport,
-                       metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> BookCovers {
+                       work: any HeavyWork, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> BookCovers {
         let directory = URL(fileURLWithPath: dataDirectory).appendingPathComponent("cover-cache")
         do {
             let originals = ImagePipeline(memoryLimit: 16 << 20, disk: try DiskImageCache(directory: directory.appendingPathComponent("service")),
                                           name: "cover-service", metrics: metrics,
                                           fetch: CoverService.fetch(transport, limits: HTTPLimits(timeout: .seconds(10), maximumBodySize: 8 << 20)))
             return BookCovers(library: library, service: service, originals: originals, cache: try DiskImageCache(directory: directory.appendingPathComponent("made")),
-                              metrics: metrics)
+                              work: work, metrics: metrics)
         } catch {
             throw CompositionError("cannot keep covers in \(directory.path): \(error.localizedDescription)")
         }

@@ -37,52 +37,54 @@ enum ServeComposition {
             logger.warning("--browser-allow-private: the reader fetches loopback and private addresses for anyone who can reach this server")
         }
         let browser = settings.browser
-        try await withLiveHTTPTransport { transport in
-            try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey) { reader in
-                let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
-                try await LibraryComposition.withLibrary(settings.library, metrics: metrics.factory) { library in
-                    let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
-                                                               metrics: metrics.factory)
-                    var services = modbus.services
-                    if let metricsPort = settings.metricsPort {
-                        services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
-                            environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
-                        })
+        try await WorkThreads.with { work in
+            try await withLiveHTTPTransport { transport in
+                try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
+                    let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
+                    try await LibraryComposition.withLibrary(settings.library, metrics: metrics.factory, work: work) { library in
+                        let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
+                                                                   work: work, metrics: metrics.factory)
+                        var services = modbus.services
+                        if let metricsPort = settings.metricsPort {
+                            services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
+                                environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
+                            })
+                        }
+                        let app = try await buildApplication(
+                            configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
+                                                            metrics: metrics.web, metricsAccess: settings.metricsAccess),
+                            modules: [
+                                TransistorsWebModule(viewModel: transistors, metrics: metrics.factory),
+                                ModbusWebModule(monitor: modbus.monitor, device: modbus.device, trends: modbus.trends, limits: settings.limits, metrics: metrics.web),
+                                LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
+                                                 openLending: settings.libraryOpenLending, formKey: formKey, metrics: metrics.factory),
+                                StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, metrics: metrics.factory),
+                                reader,
+                            ],
+                            services: services,
+                            logger: serverLogger,
+                            onServerRunning: { port in
+                                let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+                                environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
+                                environment.write("ModbusApp polls \(modbus.device)\n")
+                                environment.write("The library is in \(settings.library.database)\n")
+                                let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
+                                environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
+                                if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
+                                let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
+                                environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
+                                let reach = browser.allowsPrivateAddresses ? "public, loopback and private addresses" : "public addresses only"
+                                environment.write("VessBrowser's reader fetches \(reach); its history is in \(dataDirectory)/browser.sqlite\n")
+                            })
+                        let result: Result<Void, any Error>
+                        do { result = .success(try await run(app)) } catch { result = .failure(error) }
+                        await modbus.close()
+                        let counters = await shop.pictures.pipeline.counters
+                        serverLogger.info("\(counters.summary)")
+                        let coverCounters = await covers.counters
+                        serverLogger.info("Covers: \(coverCounters.service.fetches) fetched from the cover service (\(coverCounters.service.failures) failed), \(coverCounters.made.fetches) sizes made")
+                        try result.get()
                     }
-                    let app = try await buildApplication(
-                        configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
-                                                        metrics: metrics.web, metricsAccess: settings.metricsAccess),
-                        modules: [
-                            TransistorsWebModule(viewModel: transistors, metrics: metrics.factory),
-                            ModbusWebModule(monitor: modbus.monitor, device: modbus.device, trends: modbus.trends, limits: settings.limits, metrics: metrics.web),
-                            LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
-                                             openLending: settings.libraryOpenLending, formKey: formKey, metrics: metrics.factory),
-                            StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, metrics: metrics.factory),
-                            reader,
-                        ],
-                        services: services,
-                        logger: serverLogger,
-                        onServerRunning: { port in
-                            let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
-                            environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
-                            environment.write("ModbusApp polls \(modbus.device)\n")
-                            environment.write("The library is in \(settings.library.database)\n")
-                            let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
-                            environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
-                            if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
-                            let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
-                            environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
-                            let reach = browser.allowsPrivateAddresses ? "public, loopback and private addresses" : "public addresses only"
-                            environment.write("VessBrowser's reader fetches \(reach); its history is in \(dataDirectory)/browser.sqlite\n")
-                        })
-                    let result: Result<Void, any Error>
-                    do { result = .success(try await run(app)) } catch { result = .failure(error) }
-                    await modbus.close()
-                    let counters = await shop.pictures.pipeline.counters
-                    serverLogger.info("\(counters.summary)")
-                    let coverCounters = await covers.counters
-                    serverLogger.info("Covers: \(coverCounters.service.fetches) fetched from the cover service (\(coverCounters.service.failures) failed), \(coverCounters.made.fetches) sizes made")
-                    try result.get()
                 }
             }
         }

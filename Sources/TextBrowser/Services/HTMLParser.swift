@@ -10,19 +10,23 @@ import CLibXML2
 /// (on a 2.5 MB page that was a third of the time). Its stack of open elements is a heap array,
 /// so neither the building nor the layout that follows recurses as deep as the markup. Below
 /// `maximumDepth` elements are dropped but their text is kept, joined to the deepest element
-/// kept; past `maximumNodes` the rest of the page is dropped and the document says so.
+/// kept; past `maximumNodes` the rest of the page is dropped and the document says so. A tag
+/// keeps its first `maximumAttributes` attributes (`AttributeFilter`), so that the parse stays
+/// linear in the page's size.
 public struct HTMLParser: Sendable {
     public var maximumDepth: Int
     public var maximumNodes: Int
+    public var maximumAttributes: Int
 
-    public init(maximumDepth: Int = 256, maximumNodes: Int = 2_000_000) {
+    public init(maximumDepth: Int = 256, maximumNodes: Int = 2_000_000, maximumAttributes: Int = 256) {
         self.maximumDepth = maximumDepth
         self.maximumNodes = maximumNodes
+        self.maximumAttributes = maximumAttributes
     }
 
     public func parse(_ html: String) -> HTMLDocument {
         // Already decoded: libxml2 is told UTF-8 and to ignore the page's own <meta charset>.
-        var bytes = Array(html.utf8)
+        var bytes = AttributeFilter(maximum: maximumAttributes).filtered(Array(html.utf8))
         // libxml2 reads a NUL as the end of the text; HTML reads it as U+FFFD.
         for index in bytes.indices where bytes[index] == 0 { bytes[index] = 0x3F }
         // The document counts its bytes in 32 bits; a page is capped far below that when fetched.

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// The reader a server runs for its visitors: what a visitor does (type an address or words,
 /// follow a link, send a search form) and the page read through the core, each read recorded
@@ -6,21 +7,24 @@ import Foundation
 /// back and forward are the visitor's own browser's.
 ///
 /// Only http and https addresses are read; the loader it is given decides which hosts may be
-/// reached (the composition root guards it against private addresses).
+/// reached (the composition root guards it against private addresses). Pages are parsed and
+/// laid out by `work`: on a server, threads of their own.
 public struct ReaderViewModel: Sendable {
     public static let maximumAddressLength = 2048
 
     private let loader: PageLoader
     private let reader: PageReader
     private let pages: any PageAccessor
+    private let work: any HeavyWork
     private let now: @Sendable () -> Date
     public let searchEngine: SearchEngine
 
-    public init(loader: PageLoader, reader: PageReader, pages: any PageAccessor, searchEngine: SearchEngine = .duckDuckGo,
+    public init(loader: PageLoader, reader: PageReader, pages: any PageAccessor, work: any HeavyWork, searchEngine: SearchEngine = .duckDuckGo,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.loader = loader
         self.reader = reader
         self.pages = pages
+        self.work = work
         self.searchEngine = searchEngine
         self.now = now
     }
@@ -76,10 +80,10 @@ public struct ReaderViewModel: Sendable {
 
     /// Reads `url` simplified for the reader, and records the visit.
     public func read(_ url: URL) async throws(BrowserError) -> Reading {
-        let reader = reader
+        let (reader, work) = (reader, work)
         let (resource, read) = try await loader.load(PageRequest(url: try Self.webAddress(url.absoluteString))) { resource throws(BrowserError) in
             try Self.checkReadable(resource)
-            let read = reader.readerPage(resource.body, contentType: resource.contentType, url: resource.url)
+            let read = await work.run { reader.readerPage(resource.body, contentType: resource.contentType, url: resource.url) }
             return ((read.page, read.charset), read.refresh)
         }
         let problem = await pages.record(resource.url, title: read.0.title, at: now())
@@ -89,10 +93,11 @@ public struct ReaderViewModel: Sendable {
 
     /// Reads `url` laid out as text (its lines and numbered links), and records the visit.
     public func readText(_ url: URL) async throws(BrowserError) -> PageViewModel {
-        let reader = reader
+        let (reader, work) = (reader, work)
         let page = try await loader.load(PageRequest(url: try Self.webAddress(url.absoluteString))) { resource throws(BrowserError) in
             try Self.checkReadable(resource)
-            let page = PageViewModel(resource: resource, read: reader.read(resource.body, contentType: resource.contentType, url: resource.url))
+            let read = await work.run { reader.read(resource.body, contentType: resource.contentType, url: resource.url) }
+            let page = PageViewModel(resource: resource, read: read)
             return (page, page.page.refresh)
         }.page
         _ = await pages.record(page.url, title: page.page.title, at: now())

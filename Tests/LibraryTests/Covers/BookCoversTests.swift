@@ -55,10 +55,10 @@ import Testing
 
     /// A library of one book per ISBN, and its covers from the service on loopback; the service's
     /// requests for the slow cover are held until the test ends, past the 3-second timeout.
-    func withCovers(_ body: @escaping @Sendable (LocalLibrary, BookCovers, OriginControl) async throws -> Void) async throws {
+    func withCovers(work: any HeavyWork = InlineWork(), _ body: @escaping @Sendable (LocalLibrary, BookCovers, OriginControl) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        let library = LocalLibrary(store: store)
+        let library = LocalLibrary(store: store, work: work)
         for isbn in [Self.found, Self.missing, Self.slow, Self.huge, Self.text, Self.bomb, Self.dripping] {
             _ = try await library.add(BookForm(title: "Book \(isbn)", author: "Someone", isbn: isbn))
         }
@@ -69,7 +69,8 @@ import Testing
             try await withLiveHTTPTransport { transport in
                 let service = try #require(try CoverService.parse(origin.absoluteString + "/b/isbn/{isbn}.jpg"))
                 let originals = ImagePipeline(fetch: CoverService.fetch(transport, limits: HTTPLimits(timeout: .seconds(3), maximumBodySize: 8 << 20)))
-                let covers = BookCovers(library: library, service: service, originals: originals, cache: try DiskImageCache(directory: directory.url.appendingPathComponent("made")))
+                let covers = BookCovers(library: library, service: service, originals: originals, cache: try DiskImageCache(directory: directory.url.appendingPathComponent("made")),
+                                        work: work)
                 defer { slow.set(.pass) }
                 try await body(library, covers, control)
             }
@@ -152,6 +153,22 @@ import Testing
             _ = try await covers.picture(of: dune.id, .medium)
             _ = try await covers.colors(of: dune)
             #expect(control.total == 2, "every size and the colours come from the one fetch")
+        }
+    }
+
+    /// Pictures are decoded by the work the library and the covers were given (on a server,
+    /// threads of their own), never on the caller's thread.
+    @Test func uploadsAndSizesAreDecodedByTheWorkGiven() async throws {
+        let work = CountingWork()
+        try await withCovers(work: work) { library, covers, _ in
+            let dune = try await book(library, isbn: Self.found)
+            _ = try await covers.picture(of: dune.id, .small)
+            #expect(work.count == 1, "the service's cover decoded and the size made")
+            let upload = try TestImages.png(TestImages.cover(background: .white, band: Self.navy))
+            let covered = try await library.edit(id: dune.id, BookChanges(), checkedOutBy: nil, cover: .upload(upload), ifVersion: nil)
+            #expect(work.count == 2, "the upload checked by decoding it")
+            _ = try await covers.picture(of: covered.id, .medium)
+            #expect(work.count == 3)
         }
     }
 

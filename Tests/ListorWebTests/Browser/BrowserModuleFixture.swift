@@ -19,7 +19,7 @@ let browserTestResolver = HostResolver { host in
 /// site. `allowPrivate` is `--browser-allow-private`; `rewrite` lets a test send a public-looking
 /// name to the test site (given as the second argument), as a DNS answer would.
 func withBrowserModule(allowPrivate: Bool = true, search: String = SearchEngine.duckDuckGo.template, rewrite: (@Sendable (URL, URL) -> URL)? = nil,
-                       timeout: Duration = .seconds(15), maximumConcurrentReads: Int = 8,
+                       timeout: Duration = .seconds(15), maximumConcurrentReads: Int = 8, work: any HeavyWork = InlineWork(),
                        _ body: @escaping @Sendable (BrowserWebModule, URL, SQLiteHistoryStore) async throws -> Void) async throws {
     let directory = try TemporaryDirectory()
     let store = try SQLiteHistoryStore(path: directory.path("browser.sqlite"))
@@ -37,7 +37,7 @@ func withBrowserModule(allowPrivate: Bool = true, search: String = SearchEngine.
             let loader = PageLoader(transport: transport.guarded(by: addressGuard), cookies: nil,
                                     limits: HTTPLimits(timeout: timeout, maximumBodySize: 1 << 20), readsFiles: false)
             let pages = DefaultPageAccessor(store: store)
-            let reader = ReaderViewModel(loader: loader, reader: PageReader(), pages: pages, searchEngine: engine)
+            let reader = ReaderViewModel(loader: loader, reader: PageReader(), pages: pages, work: work, searchEngine: engine)
             let module = BrowserWebModule(store: store, hosts: DefaultHostAccessor(store: store), pages: pages, reader: reader,
                                           maximumConcurrentReads: maximumConcurrentReads, formKey: .random())
             try await body(module, site, store)

@@ -24,10 +24,10 @@ import TextBrowserSQLite
     }
 
     func withPages(allowPrivate: Bool = true, search: String = SearchEngine.duckDuckGo.template, rewrite: (@Sendable (URL, URL) -> URL)? = nil,
-                   timeout: Duration = .seconds(15), maximumConcurrentReads: Int = 8,
+                   timeout: Duration = .seconds(15), maximumConcurrentReads: Int = 8, work: any HeavyWork = InlineWork(),
                    _ test: @escaping @Sendable (Context) async throws -> Void) async throws {
         try await withBrowserModule(allowPrivate: allowPrivate, search: search, rewrite: rewrite, timeout: timeout,
-                                    maximumConcurrentReads: maximumConcurrentReads) { module, site, store in
+                                    maximumConcurrentReads: maximumConcurrentReads, work: work) { module, site, store in
             let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
             try await Application(router: router).test(.router) { client in
                 try await test(Context(client: client, site: site, store: store))
@@ -227,6 +227,20 @@ import TextBrowserSQLite
             #expect(dripping.status == .gatewayTimeout)
             #expect(dripping.text.contains("/drip: no complete response within 1 s"))
             #expect(try await read(context, context.site.absoluteString + "/page").status == .ok)
+        }
+    }
+
+    /// Each page read, the first and the one its refresh leads to, is parsed by the work the
+    /// reader was given (on a server, threads of their own).
+    @Test func pagesAreParsedByTheWorkGiven() async throws {
+        let work = CountingWork()
+        try await withPages(work: work) { context in
+            let page = try await read(context, context.site.absoluteString + "/page")
+            #expect(page.status == .ok)
+            #expect(work.count == 1)
+            let refreshed = try await read(context, context.site.absoluteString + "/refresh")
+            #expect(refreshed.status == .ok)
+            #expect(work.count == 3, "the page with the refresh, then the page it leads to")
         }
     }
 
