@@ -8,10 +8,24 @@ import NIOHTTPCompression
 extension HTTPTransport {
     /// Requests over AsyncHTTPClient, bounded by `HTTPLimits`, with failures as `NetworkError`.
     ///
-    /// The caller owns `client` and shuts it down; cancelling the calling task cancels the request.
-    public static func live(client: HTTPClient) -> HTTPTransport {
+    /// The caller owns `client` (made with `configuration`) and shuts it down; cancelling the
+    /// calling task cancels the request. A request with a `connectAddress` for its host name
+    /// goes through a client of its own whose DNS override sends the name to that address
+    /// (AsyncHTTPClient keeps the name for TLS), so that the name is not resolved again.
+    static func live(client: HTTPClient, configuration: HTTPClient.Configuration) -> HTTPTransport {
         HTTPTransport { message, limits in
             let url = message.url
+            if let address = message.connectAddress, let host = url.host, case .name = IPAddress.urlHost(host) {
+                var pinned = configuration
+                pinned.dnsOverride = [host: address.description]
+                let own = HTTPClient(eventLoopGroup: client.eventLoopGroup, configuration: pinned)
+                var unpinned = message
+                unpinned.connectAddress = nil
+                let result: Result<HTTPResponse, any Error>
+                do { result = .success(try await live(client: own, configuration: pinned).send(unpinned, limits)) } catch { result = .failure(error) }
+                try await own.shutdown()
+                return try result.get()
+            }
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 throw NetworkError.invalidResponse(url: url, reason: "only http and https URLs can be fetched")
             }
@@ -96,7 +110,7 @@ public func withLiveHTTPTransport<T: Sendable>(
     let client = HTTPClient(configuration: configuration)
     let result: Result<T, any Error>
     do {
-        result = .success(try await body(.live(client: client)))
+        result = .success(try await body(.live(client: client, configuration: configuration)))
     } catch {
         result = .failure(error)
     }

@@ -7,9 +7,9 @@ import Foundation
 /// addresses is not public.
 ///
 /// The check is made before each request, every redirect hop included when the guarded
-/// transport carries them. The connection itself resolves the name again, so a name whose
-/// answer changes between the two (DNS rebinding) is not caught: AsyncHTTPClient cannot be
-/// told which checked address to connect to.
+/// transport carries them, and the request then connects to the address checked
+/// (`HTTPRequestMessage.connectAddress`) rather than resolving the name again: a name whose
+/// answer changes between the two (DNS rebinding) reaches only what was checked.
 public struct AddressGuard: Sendable {
     private let resolver: HostResolver
     /// For a home network and for tests: loopback and private addresses are let through too.
@@ -20,9 +20,11 @@ public struct AddressGuard: Sendable {
         self.allowsPrivateAddresses = allowsPrivateAddresses
     }
 
-    /// Returns when `url` may be fetched; otherwise throws `NetworkError.refused` naming why
-    /// (or `.unreachable` when the name does not resolve, `CancellationError` when cancelled).
-    public func check(_ url: URL) async throws {
+    /// The addresses `url`'s host stands for, once it may be fetched; otherwise throws
+    /// `NetworkError.refused` naming why (or `.unreachable` when the name does not resolve,
+    /// `CancellationError` when cancelled).
+    @discardableResult
+    public func check(_ url: URL) async throws -> [IPAddress] {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw NetworkError.refused(url: url, reason: "only http and https addresses can be read from this server")
         }
@@ -45,19 +47,22 @@ public struct AddressGuard: Sendable {
             }
             guard !addresses.isEmpty else { throw NetworkError.unreachable(url: url, reason: "cannot resolve \(host): no addresses") }
         }
-        guard !allowsPrivateAddresses else { return }
+        guard !allowsPrivateAddresses else { return addresses }
         if let refused = addresses.first(where: { !$0.isGlobal }) {
             let name = refused.description == host ? "" : " (\(host))"
             throw NetworkError.refused(url: url, reason: "the address \(refused)\(name) is not reachable from this server: it is \(refused.network.rawValue)")
         }
+        return addresses
     }
 }
 
 extension HTTPTransport {
-    /// This transport, with every request checked by `guard` first; a refused one is never sent.
+    /// This transport, with every request checked by `guard` first and sent to the address
+    /// checked; a refused one is never sent.
     public func guarded(by addressGuard: AddressGuard) -> HTTPTransport {
         HTTPTransport { request, limits in
-            try await addressGuard.check(request.url)
+            var request = request
+            request.connectAddress = try await addressGuard.check(request.url).first
             return try await send(request, limits)
         }
     }

@@ -9,7 +9,8 @@ import TextBrowserSQLite
 
 /// Names as the browser tests' resolver knows them; the reader never asks the system's.
 let browserTestResolver = HostResolver { host in
-    let table = ["localhost": ["127.0.0.1", "::1"], "public-looking.example": ["127.0.0.1"], "site.example": ["93.184.215.14"]]
+    let table = ["localhost": ["127.0.0.1", "::1"], "public-looking.example": ["127.0.0.1"], "site.example": ["93.184.215.14"],
+                 "only-here.example": ["127.0.0.1"]]
     guard let addresses = table[host] else { throw HostResolutionError(host: host, reason: "not in the test's table") }
     return addresses.compactMap(IPAddress.init)
 }

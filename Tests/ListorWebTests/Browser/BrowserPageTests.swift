@@ -286,6 +286,17 @@ import TextBrowserSQLite
         }
     }
 
+    /// The reader connects to the address the guard checked, not to what the name resolves to
+    /// next (DNS rebinding): only-here.example is known to the guard's resolver alone, and
+    /// the system's resolver, asked again, would find nothing.
+    @Test func theReaderConnectsToTheAddressItChecked() async throws {
+        try await withPages { context in
+            let page = try await read(context, "http://only-here.example:\(context.site.port ?? 0)/page")
+            #expect(page.status == .ok, "\(page.text.prefix(1000))")
+            #expect(page.text.contains("The page"))
+        }
+    }
+
     @Test func aRedirectToALoopbackPortIsRefusedAtThatHop() async throws {
         try await withCountingServer { port, reached in
             // site.example resolves to a public address; the test's transport takes it to the
