@@ -59,41 +59,46 @@ int listor_jpeg_header(const uint8_t *data, size_t size, int *width, int *height
     return 0;
 }
 
-int listor_jpeg_decode(const uint8_t *data, size_t size, long max_pixels, listor_raster *image, char *message, size_t message_size) {
+// CMYK (and YCCK) as print covers are often saved, to RGB. Adobe's writers, which mark their
+// files, store the four inks inverted; others store them as they are.
+static void listor_cmyk_row_to_rgba(uint8_t *row, size_t count, int inverted) {
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *pixel = row + i * 4;
+        unsigned c = pixel[0], m = pixel[1], y = pixel[2], k = pixel[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        pixel[0] = (uint8_t)((c * k + 127) / 255);
+        pixel[1] = (uint8_t)((m * k + 127) / 255);
+        pixel[2] = (uint8_t)((y * k + 127) / 255);
+        pixel[3] = 255;
+    }
+}
+
+int listor_jpeg_decode(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *message, size_t message_size) {
     struct jpeg_decompress_struct info;
     struct listor_jpeg_error error;
-    uint8_t *volatile pixels = NULL;
     info.err = listor_jpeg_errors(&error, 1, message, message_size);
     if (setjmp(error.escape)) {
         jpeg_destroy_decompress(&info);
-        free(pixels);
         return -1;
     }
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, (unsigned long)size);
     jpeg_read_header(&info, TRUE);
-    if ((long)info.image_width * (long)info.image_height > max_pixels) {
-        snprintf(message, message_size, "%u × %u pixels is more than the %ld allowed", info.image_width, info.image_height, max_pixels);
-        jpeg_destroy_decompress(&info);
-        return -2;
-    }
-    info.out_color_space = JCS_EXT_RGBA;
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(&info);
-    size_t stride = (size_t)info.output_width * 4;
-    pixels = malloc(stride * info.output_height);
-    if (pixels == NULL) {
-        snprintf(message, message_size, "out of memory for %u × %u pixels", info.output_width, info.output_height);
+    if ((int)info.output_width != width || (int)info.output_height != height || info.output_components != 4) {
+        snprintf(message, message_size, "its size changed between its header and its pixels");
         jpeg_destroy_decompress(&info);
         return -1;
     }
+    size_t stride = (size_t)width * 4;
     while (info.output_scanline < info.output_height) {
         JSAMPROW row = pixels + stride * info.output_scanline;
         jpeg_read_scanlines(&info, &row, 1);
+        if (cmyk) listor_cmyk_row_to_rgba(row, (size_t)width, info.saw_Adobe_marker);
     }
     jpeg_finish_decompress(&info);
-    image->width = (int)info.output_width;
-    image->height = (int)info.output_height;
-    image->pixels = pixels;
     jpeg_destroy_decompress(&info);
     return 0;
 }
@@ -148,7 +153,7 @@ int listor_png_header(const uint8_t *data, size_t size, int *width, int *height,
     return 0;
 }
 
-int listor_png_decode(const uint8_t *data, size_t size, long max_pixels, listor_raster *result, char *message, size_t message_size) {
+int listor_png_decode(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *message, size_t message_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -157,28 +162,17 @@ int listor_png_decode(const uint8_t *data, size_t size, long max_pixels, listor_
         png_image_free(&image);
         return -1;
     }
-    if ((long)image.width * (long)image.height > max_pixels) {
-        snprintf(message, message_size, "%u × %u pixels is more than the %ld allowed", image.width, image.height, max_pixels);
+    if ((int)image.width != width || (int)image.height != height) {
+        snprintf(message, message_size, "its size changed between its header and its pixels");
         png_image_free(&image);
-        return -2;
+        return -1;
     }
     image.format = PNG_FORMAT_RGBA;
-    size_t bytes = PNG_IMAGE_SIZE(image);
-    uint8_t *pixels = malloc(bytes);
-    if (pixels == NULL) {
-        snprintf(message, message_size, "out of memory for %u × %u pixels", image.width, image.height);
-        png_image_free(&image);
-        return -1;
-    }
     if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
         snprintf(message, message_size, "%s", image.message);
-        free(pixels);
         png_image_free(&image);
         return -1;
     }
-    result->width = (int)image.width;
-    result->height = (int)image.height;
-    result->pixels = pixels;
     return 0;
 }
 

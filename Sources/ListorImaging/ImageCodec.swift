@@ -36,24 +36,27 @@ public enum ImageCodec {
         return (format, Int(width), Int(height))
     }
 
-    /// The pixels of a JPEG or PNG. Throws `.notAnImage`, `.tooLarge` (from the header) or
-    /// `.unreadable` with libjpeg's or libpng's reason (a truncated or corrupt file).
+    /// The pixels of a JPEG or PNG (a CMYK JPEG's as RGB). Throws `.notAnImage`, `.tooLarge`
+    /// (from the header, before any memory for pixels is taken) or `.unreadable` with libjpeg's
+    /// or libpng's reason (a truncated or corrupt file). The pixels are decoded straight into
+    /// the image's storage: the only copy of them there is.
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = defaultMaximumPixels) throws(ImageCodecError) -> RasterImage {
-        guard let format = format(of: bytes) else { throw .notAnImage }
-        var raster = listor_raster()
-        let (status, message) = withMessage { message, size in
-            bytes.withUnsafeBufferPointer { buffer in
-                format == .jpeg
-                    ? listor_jpeg_decode(buffer.baseAddress, buffer.count, maximumPixels, &raster, message, size)
-                    : listor_png_decode(buffer.baseAddress, buffer.count, maximumPixels, &raster, message, size)
+        let (format, width, height) = try header(of: bytes)
+        guard width > 0, height > 0 else { throw .unreadable(format, "an image without pixels") }
+        guard width * height <= maximumPixels else { throw .tooLarge(format, "\(width) × \(height) pixels is more than the \(maximumPixels) allowed") }
+        var status: Int32 = 0
+        var message = ""
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            (status, message) = withMessage { text, size in
+                bytes.withUnsafeBufferPointer { data in
+                    format == .jpeg
+                        ? listor_jpeg_decode(data.baseAddress, data.count, buffer.baseAddress, Int32(width), Int32(height), text, size)
+                        : listor_png_decode(data.baseAddress, data.count, buffer.baseAddress, Int32(width), Int32(height), text, size)
+                }
             }
+            count = status == 0 ? buffer.count : 0
         }
-        if status == -2 { throw .tooLarge(format, message) }
-        guard status == 0, let pixels = raster.pixels else { throw .unreadable(format, message) }
-        defer { listor_free(pixels) }
-        let count = Int(raster.width) * Int(raster.height) * 4
-        let image = RasterImage(width: Int(raster.width), height: Int(raster.height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
-        guard let image else { throw .unreadable(format, "an image without pixels") }
+        guard status == 0, let image = RasterImage(width: width, height: height, pixels: pixels) else { throw .unreadable(format, message) }
         return image
     }
 

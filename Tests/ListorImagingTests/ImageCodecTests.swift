@@ -68,6 +68,19 @@ import Testing
         #expect(throws: ImageCodecError.self) { try ImageCodec.decode(Array(png.prefix(60))) }
     }
 
+    /// Print covers are often CMYK. The fixture is a 60 × 90 CMYK JPEG as Photoshop saves one
+    /// (an Adobe marker, inks stored inverted), written once with libjpeg: navy, with a yellow
+    /// band across its middle third.
+    @Test func aCMYKJPEGIsReadAsRGB() throws {
+        let image = try ImageCodec.decode(try Array(Fixtures.data(Fixtures.cmykCover)))
+        #expect((image.width, image.height) == (60, 90))
+        func near(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8), _ expected: (Int, Int, Int)) -> Bool {
+            abs(Int(pixel.red) - expected.0) <= 8 && abs(Int(pixel.green) - expected.1) <= 8 && abs(Int(pixel.blue) - expected.2) <= 8 && pixel.alpha == 255
+        }
+        #expect(near(image.pixel(x: 30, y: 10), (24, 40, 112)), "\(image.pixel(x: 30, y: 10))")
+        #expect(near(image.pixel(x: 30, y: 45), (248, 200, 40)), "\(image.pixel(x: 30, y: 45))")
+    }
+
     /// A PNG whose header claims 50,000 × 50,000 pixels is refused before a pixel is decoded.
     @Test func aDecompressionBombIsRefusedFromItsHeader() throws {
         let png = try TestImages.bombPNG()

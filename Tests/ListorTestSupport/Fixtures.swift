@@ -8,6 +8,8 @@ public enum Fixtures {
     public static let seedJFET = "seed-jfet-2SJ103.json"
     /// Four good parts and five bad ones, each bad in a different way.
     public static let partlyBadCatalog = "partly-bad-catalog.json"
+    /// A 60 × 90 CMYK JPEG as Photoshop saves one: navy with a yellow band across its middle third.
+    public static let cmykCover = "cmyk-cover.jpg"
 
     public static func url(_ name: String) -> URL {
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {

@@ -7,23 +7,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// A decoded image: `width` × `height` pixels of RGBA, 8 bits each, rows top to bottom, in
-/// memory from malloc that `listor_free` releases.
-typedef struct {
-    int width;
-    int height;
-    uint8_t *pixels;
-} listor_raster;
-
-/// 0 on success; otherwise -1 with the reason in `message`. `max_pixels` bounds width × height,
-/// checked from the header before any pixel is decoded; -2 when it is over.
+/// 0 on success; otherwise -1 with the reason in `message`.
+///
+/// A decode writes `width` × `height` pixels of RGBA, 8 bits each, rows top to bottom, into
+/// `pixels`, which holds that many: the size its header gave, so that the caller allocates
+/// (and bounds) the memory once. CMYK JPEGs come out as RGB.
 int listor_jpeg_header(const uint8_t *data, size_t size, int *width, int *height, char *message, size_t message_size);
-int listor_jpeg_decode(const uint8_t *data, size_t size, long max_pixels, listor_raster *image, char *message, size_t message_size);
+int listor_jpeg_decode(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *message, size_t message_size);
 int listor_jpeg_encode(const uint8_t *rgba, int width, int height, int quality, uint8_t **output, size_t *output_size,
                        char *message, size_t message_size);
 
 int listor_png_header(const uint8_t *data, size_t size, int *width, int *height, char *message, size_t message_size);
-int listor_png_decode(const uint8_t *data, size_t size, long max_pixels, listor_raster *image, char *message, size_t message_size);
+int listor_png_decode(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, char *message, size_t message_size);
 int listor_png_encode(const uint8_t *rgba, int width, int height, uint8_t **output, size_t *output_size,
                       char *message, size_t message_size);
 
