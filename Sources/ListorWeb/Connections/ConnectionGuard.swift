@@ -7,8 +7,13 @@ import Synchronization
 /// Keeps each connection within `ConnectionLimits`: closes one whose headers, body or next
 /// request do not arrive in time (a slow or silent client holds nothing for long), closes one
 /// whose client stops reading what it is sent (an event stream nobody reads fills its buffers,
-/// and then the channel stays unwritable past the write timeout), and answers the first request
-/// of a connection beyond the limit with 503 and `Retry-After`, then closes it.
+/// and then the channel stays unwritable past the write timeout), closes at once a connection
+/// beyond its client address's share, and answers the first request of a connection beyond the
+/// limit for everyone with 503 and `Retry-After`, then closes it.
+///
+/// An event stream's socket gets small buffers: the kernel's send buffer grows to megabytes on
+/// its own, and a few kilobytes of events a second would take many minutes to fill it, holding
+/// the stream's slot all that while for a client that reads nothing.
 ///
 /// It sits in each connection's pipeline after HTTP decoding, so it sees whole request parts.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -17,32 +22,46 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// The connections open now, shared by every connection's guard.
+    /// The connections open now, in all and by client address, shared by every connection's guard.
     final class Count: Sendable {
-        private let value = Atomic<Int>(0)
-        /// The same count for the metrics (`listor_http_connections_open`).
+        private let counts = Mutex((total: 0, byClient: [String: Int]()))
+        /// The total for the metrics (`listor_http_connections_open`).
         private let meter: Meter?
 
         init(meter: Meter? = nil) {
             self.meter = meter
         }
 
-        /// Counts one more; the count after.
-        func open() -> Int {
-            meter?.increment()
-            return value.add(1, ordering: .relaxed).newValue
+        /// Counts one more from `client` unless it already has `share` open; the total after,
+        /// or nil when it was not counted.
+        func open(from client: String, share: Int) -> Int? {
+            let total: Int? = counts.withLock { counts in
+                let held = counts.byClient[client, default: 0]
+                guard held < share else { return nil }
+                counts.byClient[client] = held + 1
+                counts.total += 1
+                return counts.total
+            }
+            if total != nil { meter?.increment() }
+            return total
         }
 
-        func close() {
+        func close(from client: String) {
+            counts.withLock { counts in
+                let held = counts.byClient[client, default: 1]
+                counts.byClient[client] = held > 1 ? held - 1 : nil
+                counts.total -= 1
+            }
             meter?.decrement()
-            value.subtract(1, ordering: .relaxed)
         }
-        var current: Int { value.load(ordering: .relaxed) }
+
+        var current: Int { counts.withLock { $0.total } }
     }
 
     private let limits: ConnectionLimits
     private let count: Count
-    private var isCounted = false
+    /// The client's address, once counted.
+    private var client: String?
     private var isOverLimit = false
     /// Requests whose head has arrived and whose response has not ended: a pipelined request
     /// can arrive while the one before is still being answered.
@@ -105,18 +124,31 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.headerFields[.contentType]?.hasPrefix("text/event-stream") == true:
+            let channel = context.channel
+            channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: 16 << 10).whenFailure { _ in }
+            channel.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 8 << 10, high: 16 << 10)).whenFailure { _ in }
+        case .end:
             inFlight = max(0, inFlight - 1)
             // Idle only once nothing is being read or answered.
             if inFlight == 0 { arm(context, limits.idleTimeout) }
+        default:
+            break
         }
         context.write(data, promise: promise)
     }
 
     private func start(_ context: ChannelHandlerContext) {
-        guard !isCounted else { return }
-        isCounted = true
-        isOverLimit = count.open() > limits.maximumConnections
+        guard client == nil else { return }
+        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        guard let total = count.open(from: address, share: limits.maximumConnectionsPerClient) else {
+            // Beyond its client's share: closed before it holds anything.
+            context.close(promise: nil)
+            return
+        }
+        client = address
+        isOverLimit = total > limits.maximumConnections
         arm(context, limits.headerTimeout)
     }
 
@@ -124,9 +156,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         disarm()
         stallTimer?.cancel()
         stallTimer = nil
-        if isCounted {
-            isCounted = false
-            count.close()
+        if let client {
+            self.client = nil
+            count.close(from: client)
         }
     }
 

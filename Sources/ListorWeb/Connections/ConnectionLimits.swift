@@ -12,20 +12,26 @@ public struct ConnectionLimits: Sendable, Hashable {
     public var bodyTimeout: Duration
     /// Connections open at once; one more is answered 503 with `Retry-After` and closed.
     public var maximumConnections: Int
+    /// Connections open at once from one client address; one more is closed at once, so that
+    /// one client cannot take every connection and leave the others waiting.
+    public var maximumConnectionsPerClient: Int
     /// Event streams (`/modbus/events`) open at once from one client address.
     public var maximumStreamsPerClient: Int
     /// How long a response (an event stream, say) may wait for a client that has stopped reading,
-    /// once its buffers are full, before the connection is dropped.
+    /// once its buffers are full, before the connection is dropped. An event stream's buffers are
+    /// kept small (`ConnectionGuard`), so that they fill within a few dozen events.
     public var writeTimeout: Duration
     /// What `Retry-After` says when a connection or a stream is refused, in seconds.
     public var retryAfter: Int
 
     public init(headerTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(60), bodyTimeout: Duration = .seconds(60),
-                maximumConnections: Int = 1000, maximumStreamsPerClient: Int = 10, writeTimeout: Duration = .seconds(30), retryAfter: Int = 5) {
+                maximumConnections: Int = 1000, maximumConnectionsPerClient: Int = 100, maximumStreamsPerClient: Int = 10,
+                writeTimeout: Duration = .seconds(30), retryAfter: Int = 5) {
         self.headerTimeout = headerTimeout
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
         self.maximumConnections = maximumConnections
+        self.maximumConnectionsPerClient = maximumConnectionsPerClient
         self.maximumStreamsPerClient = maximumStreamsPerClient
         self.writeTimeout = writeTimeout
         self.retryAfter = retryAfter

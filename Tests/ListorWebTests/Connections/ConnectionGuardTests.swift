@@ -52,6 +52,23 @@ import Testing
         }
     }
 
+    /// One address that opens connections and sends nothing holds its share and no more: the
+    /// one beyond it is closed at once, and other clients are served meanwhile.
+    @Test(.timeLimit(.minutes(1))) func aClientBeyondItsShareOfConnectionsIsClosedAtOnce() async throws {
+        var limits = Self.limits
+        limits.headerTimeout = .seconds(600)
+        limits.maximumConnectionsPerClient = 2
+        try await withServer(limits: limits) { port in
+            let held = try (0..<2).map { _ in try RawHTTPConnection(port: port, from: "127.0.0.2") }
+            let beyond = try RawHTTPConnection(port: port, from: "127.0.0.2")
+            #expect(try await beyond.readToEnd() == "", "closed without an answer")
+            let other = try RawHTTPConnection(port: port, from: "127.0.0.3")
+            try other.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(try await other.readToEnd().hasPrefix("HTTP/1.1 200"))
+            withExtendedLifetime(held) {}
+        }
+    }
+
     @Test func aConnectionBeyondTheLimitIsToldToComeBack() async throws {
         // Timeouts long enough that the held connections stay however slow the machine is.
         var limits = Self.limits

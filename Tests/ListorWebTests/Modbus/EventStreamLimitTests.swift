@@ -43,12 +43,14 @@ import Testing
 /// A viewer that stops reading fills its socket, and its stream is dropped after the write
 /// timeout instead of holding its slot for good.
 @Suite struct StalledStreamTests {
+    /// With the client's buffers as the system makes them: the server's are kept small for an
+    /// event stream, so they fill after a few dozen events rather than megabytes.
     @Test(.timeLimit(.minutes(2))) func aStreamWhoseClientStopsReadingIsDropped() async throws {
         let meter = try await SimulatedMeter(maximumWatchers: 1, interval: .milliseconds(2))
         let limits = ConnectionLimits(writeTimeout: .milliseconds(200))
         let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
-            let stalled = try RawHTTPConnection(port: port, receiveBuffer: 1024)
+            let stalled = try RawHTTPConnection(port: port)
             try stalled.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             _ = try await stalled.read(through: "retry: 3000\n\n")
             var counts = await meter.monitor.watcherCounts().makeAsyncIterator()
