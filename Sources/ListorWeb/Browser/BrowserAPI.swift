@@ -28,8 +28,12 @@ struct BrowserAPI: Sendable {
             guard let address = BrowserPages.parameters(request)["url"] else {
                 throw FieldErrors([FieldError(field: "url", message: "missing: give the http or https address of the page to read")])
             }
+            let origin = ReadOrigin(request)
+            guard origin != .embeddedElsewhere else { throw ReadOrigin.refusal() }
             let url = try ReaderViewModel.webAddress(address)
-            guard let page = try await pages.slots.withSlot({ try await pages.reader.readText(url) }) else { throw BrowserPages.busy(pages.slots) }
+            guard let page = try await pages.slots.withSlot({ try await pages.reader.readText(url, recording: origin == .visitor) }) else {
+                throw BrowserPages.busy(pages.slots)
+            }
             return Response.json(HistoryJSON.value(page).serialized(pretty: false))
         }
     }

@@ -92,9 +92,11 @@ struct BrowserPages: Sendable {
             let fields = pairs.filter { $0.name.hasPrefix(ReaderHTML.fieldPrefix) }.map { (name: String($0.name.dropFirst(ReaderHTML.fieldPrefix.count)), value: $0.value) }
             return Self.redirect(Self.readPath(try reader.formDestination(action: address, fields: fields)))
         }
+        let origin = ReadOrigin(request)
+        guard origin != .embeddedElsewhere else { throw ReadOrigin.refusal() }
         do {
             let url = try ReaderViewModel.webAddress(address)
-            guard let reading = try await slots.withSlot({ try await reader.read(url) }) else { throw Self.busy(slots) }
+            guard let reading = try await slots.withSlot({ try await reader.read(url, recording: origin == .visitor) }) else { throw Self.busy(slots) }
             var response = try templates.html(ReadPage(reading), as: "browser/read")
             response.headers[.cacheControl] = "no-store"
             return response

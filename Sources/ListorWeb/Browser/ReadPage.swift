@@ -22,7 +22,9 @@ struct ReadPage: Encodable {
         let size = reading.size < 1024 ? "\(reading.size) bytes" : String(format: "%.1f KiB", Double(reading.size) / 1024)
         facts = "\(reading.status) · \(reading.charset.charset.name) (from the \(reading.charset.source.rawValue)) · \(size)"
         redirectedFrom = reading.redirects.isEmpty ? nil : reading.redirects.map(\.absoluteString).joined(separator: " → ")
-        historyProblem = reading.historyProblem.map { "This visit is not in the history: \($0)." }
+        historyProblem = reading.isRecorded
+            ? reading.historyProblem.map { "This visit is not in the history: \($0)." }
+            : "Opened from another site's link, so this visit is not kept in the history."
         truncated = reading.page.isTruncated
         content = ReaderHTML.render(reading.page)
         problem = nil

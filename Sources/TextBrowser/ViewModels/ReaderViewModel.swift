@@ -40,6 +40,8 @@ public struct ReaderViewModel: Sendable {
         public var charset: CharsetDetector.Detection
         /// Why the visit could not be recorded, when it could not; the page is shown all the same.
         public var historyProblem: HistoryError?
+        /// Whether the visit was asked to be recorded (it was not when another site asked).
+        public var isRecorded: Bool
 
         public var title: String { page.title ?? url.absoluteString }
     }
@@ -78,21 +80,22 @@ public struct ReaderViewModel: Sendable {
 
     // MARK: - Reading
 
-    /// Reads `url` simplified for the reader, and records the visit.
-    public func read(_ url: URL) async throws(BrowserError) -> Reading {
+    /// Reads `url` simplified for the reader, and records the visit when `recording` (the
+    /// visitor's own read, not one another site asked for).
+    public func read(_ url: URL, recording: Bool = true) async throws(BrowserError) -> Reading {
         let (reader, work) = (reader, work)
         let (resource, read) = try await loader.load(PageRequest(url: try Self.webAddress(url.absoluteString))) { resource throws(BrowserError) in
             try Self.checkReadable(resource)
             let read = await work.run { reader.readerPage(resource.body, contentType: resource.contentType, url: resource.url) }
             return ((read.page, read.charset), read.refresh)
         }
-        let problem = await pages.record(resource.url, title: read.0.title, at: now())
+        let problem = recording ? await pages.record(resource.url, title: read.0.title, at: now()) : nil
         return Reading(page: read.0, url: resource.url, status: resource.status, size: resource.body.count, redirects: resource.redirects,
-                       charset: read.1, historyProblem: problem)
+                       charset: read.1, historyProblem: problem, isRecorded: recording)
     }
 
-    /// Reads `url` laid out as text (its lines and numbered links), and records the visit.
-    public func readText(_ url: URL) async throws(BrowserError) -> PageViewModel {
+    /// Reads `url` laid out as text (its lines and numbered links), and records the visit when `recording`.
+    public func readText(_ url: URL, recording: Bool = true) async throws(BrowserError) -> PageViewModel {
         let (reader, work) = (reader, work)
         let page = try await loader.load(PageRequest(url: try Self.webAddress(url.absoluteString))) { resource throws(BrowserError) in
             try Self.checkReadable(resource)
@@ -100,7 +103,7 @@ public struct ReaderViewModel: Sendable {
             let page = PageViewModel(resource: resource, read: read)
             return (page, page.page.refresh)
         }.page
-        _ = await pages.record(page.url, title: page.page.title, at: now())
+        if recording { _ = await pages.record(page.url, title: page.page.title, at: now()) }
         return page
     }
 

@@ -230,6 +230,42 @@ import TextBrowserSQLite
         }
     }
 
+    /// Another site cannot make the server read a page of its choice and list it in the history
+    /// every visitor shares: its page embedding a read is refused, and its link is followed
+    /// but the visit not kept. The visitor's own reads are kept.
+    @Test func onlyTheVisitorsOwnReadsAreKept() async throws {
+        try await withPages { context in
+            let target = context.site.absoluteString + "/page"
+            let uri = "/browser/read?url=" + target.queryEncoded
+            let api = "/browser/api/read?url=" + target.queryEncoded
+            let embedded: [HTTPFields] = [
+                [.secFetchSite: "cross-site", .secFetchMode: "no-cors", .secFetchDest: "image"],
+                [.secFetchSite: "same-site", .secFetchMode: "cors"],
+                [.origin: "http://evil.example"],
+            ]
+            for headers in embedded {
+                for path in [uri, api] {
+                    let refused = try await context.client.execute(uri: path, method: .get, headers: headers)
+                    #expect(refused.status == .forbidden, "\(path) \(headers)")
+                    #expect(refused.text.contains("another site"), "\(refused.text.prefix(300))")
+                }
+            }
+            let links: [HTTPFields] = [[.secFetchSite: "cross-site", .secFetchMode: "navigate", .secFetchDest: "document"], [.referer: "http://evil.example/page"]]
+            for headers in links {
+                let followed = try await context.client.execute(uri: uri, method: .get, headers: headers)
+                #expect(followed.status == .ok)
+                #expect(followed.text.contains("The page"))
+                #expect(followed.text.contains("link, so this visit is not kept in the history."))
+            }
+            #expect(try await context.store.hosts().isEmpty, "nothing another site asked for is in the history")
+
+            let own = try await context.client.execute(uri: uri, method: .get, headers: [.secFetchSite: "same-origin", .secFetchMode: "navigate", .referer: "http://\(context.site.host ?? "")/browser"])
+            #expect(own.status == .ok)
+            #expect(!own.text.contains("not kept in the history"))
+            #expect(try await context.store.hosts().count == 1)
+        }
+    }
+
     /// Each page read, the first and the one its refresh leads to, is parsed by the work the
     /// reader was given (on a server, threads of their own).
     @Test func pagesAreParsedByTheWorkGiven() async throws {
@@ -354,4 +390,10 @@ extension String {
     var queryEncoded: String {
         addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? ""
     }
+}
+
+extension HTTPField.Name {
+    static let secFetchSite = Self("Sec-Fetch-Site")!
+    static let secFetchMode = Self("Sec-Fetch-Mode")!
+    static let secFetchDest = Self("Sec-Fetch-Dest")!
 }
