@@ -62,6 +62,7 @@ public func buildRouter(
     router.add(middleware: methods)
     router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize, modules: modules))
     router.add(middleware: StaticCacheMiddleware(files: staticFiles))
+    router.add(middleware: StaticRangeMiddleware(files: staticFiles))
     router.add(middleware: FileMiddleware(staticFiles.folder, urlBasePath: "/static", logger: logger))
 
     let tiles = modules.compactMap(\.tile)

@@ -26,6 +26,7 @@ public enum BrowserTestSite {
         }
         router.get("refresh") { _, _ in html("<head><meta http-equiv=refresh content='0; url=/page'></head><p>Moving") }
         router.get("refresh-to-file") { _, _ in html("<head><meta http-equiv=refresh content='0; url=file:///etc/hostname'></head><p>Staying") }
+        router.get("refresh-to-script") { _, _ in html("<head><meta http-equiv=refresh content='0; url=javascript:alert(1)'></head><p>Staying") }
         router.get("refresh-later") { _, _ in html("<head><meta http-equiv=refresh content='600; url=/page'></head><p>Wait") }
         router.get("gzip") { _, _ in try compressed("browser-page.html.gz", encoding: "gzip") }
         router.get("deflate") { _, _ in try compressed("browser-page.html.zlib", encoding: "deflate") }

@@ -84,6 +84,10 @@ import TextBrowser
             let page = try await session.open(base.absoluteString + "/refresh-to-file")
             #expect(page.resource.url.path == "/refresh-to-file")
             #expect(page.page.lines == ["Staying"])
+            // Nor one to an address that is no page: the page is shown, not refused.
+            let script = try await session.open(base.absoluteString + "/refresh-to-script")
+            #expect(script.resource.url.path == "/refresh-to-script")
+            #expect(script.page.lines == ["Staying"])
         }
     }
 

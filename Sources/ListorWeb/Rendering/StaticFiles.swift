@@ -14,6 +14,8 @@ public struct StaticFiles: Sendable {
     public let folder: String
     /// By file name ("listor.css"): the version of its content.
     let versions: [String: String]
+    /// By file name: its size in bytes.
+    let sizes: [String: Int]
 
     /// The files built into the web front end.
     public static func bundled() throws -> StaticFiles {
@@ -27,11 +29,14 @@ public struct StaticFiles: Sendable {
     public init(folder: String) throws {
         self.folder = folder
         var versions: [String: String] = [:]
+        var sizes: [String: Int] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
             guard let data = FileManager.default.contents(atPath: folder + "/" + name) else { continue }
             versions[name] = ContentTag.digits(of: Array(data))
+            sizes[name] = data.count
         }
         self.versions = versions
+        self.sizes = sizes
     }
 
     /// The address of `name` at its current version; nil for a file there is not.
@@ -60,5 +65,11 @@ public struct StaticFiles: Sendable {
     func isCurrent(_ path: String, version: String) -> Bool {
         guard path.hasPrefix("/static/") else { return false }
         return versions[String(path.dropFirst("/static/".count))] == version
+    }
+
+    /// The size of the file at `path` ("/static/listor.css"); nil for a file there is not.
+    func size(ofFileAt path: String) -> Int? {
+        guard path.hasPrefix("/static/") else { return nil }
+        return sizes[String(path.dropFirst("/static/".count))]
     }
 }

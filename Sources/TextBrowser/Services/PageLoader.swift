@@ -55,14 +55,16 @@ public struct PageLoader: Sendable {
 
     /// Loads `request`, and then, as browsers do, the page a `<meta http-equiv=refresh>` of five
     /// seconds or less sends the reader to, within the same limit of hops; never from a web page
-    /// to a local file (the page is shown instead). `read` reads each page and finds its refresh.
+    /// to a local file, nor to an address that is no page (`javascript:`, `data:`): the page
+    /// itself is shown instead. `read` reads each page and finds its refresh.
     public func load<Page>(_ request: PageRequest, reading read: @Sendable (LoadedResource) async throws(BrowserError) -> (page: Page, refresh: RenderedPage.Refresh?))
         async throws(BrowserError) -> (resource: LoadedResource, page: Page) {
         var resource = try await load(request)
         var (page, refresh) = try await read(resource)
         var refreshes = 0
         while let next = refresh, next.seconds <= 5, next.url.removingFragment != resource.url.removingFragment,
-              !next.url.isFileURL || resource.url.isFileURL, refreshes < Self.maximumRedirects {
+              ["http", "https"].contains(next.url.scheme?.lowercased() ?? "") || next.url.isFileURL && resource.url.isFileURL,
+              refreshes < Self.maximumRedirects {
             refreshes += 1
             let hops = resource.redirects + [resource.url]
             resource = try await load(PageRequest(url: next.url))

@@ -38,6 +38,18 @@ import Testing
         }
     }
 
+    /// A body sent without a length (chunked) that runs past the limit is a 413 too, not a 400
+    /// naming NIO's error.
+    @Test func anOversizedChunkedBodyIsA413InJSON() async throws {
+        try await withAPI { client in
+            let response = try await client.execute(uri: "/books-service/books", method: .post,
+                                                    headers: [.contentType: "application/json", .transferEncoding: "chunked"],
+                                                    body: ByteBuffer(repeating: UInt8(ascii: "a"), count: 10 << 20))
+            #expect(response.status == .contentTooLarge)
+            #expect(try Self.error(response) == .string("the body is larger than the limit of 1048576 bytes"))
+        }
+    }
+
     @Test func unknownBooksAndPathsAre404sInJSON() async throws {
         try await withAPI { client in
             let book = try await client.execute(uri: "/books-service/books/99", method: .get)

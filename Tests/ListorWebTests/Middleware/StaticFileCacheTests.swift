@@ -47,6 +47,36 @@ import Testing
         }
     }
 
+    /// Byte ranges as RFC 9110 reads them: a suffix range is the file's last bytes, a range that
+    /// starts past the end is 416, and what is not one plain range is ignored (the whole file).
+    @Test func rangesAreTheBytesTheyName() async throws {
+        let files = try StaticFiles.bundled()
+        let css = try #require(FileManager.default.contents(atPath: files.folder + "/listor.css"))
+        let size = css.count
+        try await withRouter { client in
+            let last = try await client.execute(uri: "/static/listor.css", method: .get, headers: [.range: "bytes=-5"])
+            #expect(last.status == .partialContent)
+            #expect(last.headers[.contentRange] == "bytes \(size - 5)-\(size - 1)/\(size)")
+            #expect(Array(last.body.readableBytesView) == Array(css.suffix(5)))
+            let first = try await client.execute(uri: "/static/listor.css", method: .get, headers: [.range: "bytes=0-4"])
+            #expect(first.status == .partialContent)
+            #expect(Array(first.body.readableBytesView) == Array(css.prefix(5)))
+            let tail = try await client.execute(uri: "/static/listor.css", method: .get, headers: [.range: "bytes=\(size - 3)-99999999999999999999"])
+            #expect(tail.status == .partialContent)
+            #expect(Array(tail.body.readableBytesView) == Array(css.suffix(3)))
+            for unsatisfiable in ["bytes=999999-", "bytes=\(size)-", "bytes=-0"] {
+                let past = try await client.execute(uri: "/static/listor.css", method: .get, headers: [.range: unsatisfiable])
+                #expect(past.status == .rangeNotSatisfiable, "\(unsatisfiable)")
+                #expect(past.headers[.contentRange] == "bytes */\(size)")
+            }
+            for ignored in ["bytes=0-1,3-4", "bytes=5-2", "items=0-5", "bytes=a-b"] {
+                let whole = try await client.execute(uri: "/static/listor.css", method: .get, headers: [.range: ignored])
+                #expect(whole.status == .ok, "\(ignored)")
+                #expect(whole.body.readableBytes == size)
+            }
+        }
+    }
+
     @Test func aMissingStaticFileIsStillA404() async throws {
         try await withRouter { client in
             let response = try await client.execute(uri: "/static/nothing.css?v=0000000000000000", method: .get)
