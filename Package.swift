@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "Library", targets: ["Library"]),
         .library(name: "Stella", targets: ["Stella"]),
         .library(name: "TextBrowser", targets: ["TextBrowser"]),
+        // For the fuzz targets (Fuzz/): the parsers of pictures, the web's requests and the Modbus history.
+        .library(name: "ListorImaging", targets: ["ListorImaging"]),
+        .library(name: "ListorWeb", targets: ["ListorWeb"]),
+        .library(name: "ModbusSQLite", targets: ["ModbusSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

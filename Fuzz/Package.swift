@@ -24,6 +24,9 @@ let package = Package(
                 .product(name: "Library", package: root),
                 .product(name: "Stella", package: root),
                 .product(name: "TextBrowser", package: root),
+                .product(name: "ListorImaging", package: root),
+                .product(name: "ListorWeb", package: root),
+                .product(name: "ModbusSQLite", package: root),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// One parser under the fuzzer: it takes the input's bytes and checks its invariants, stopping
 /// the process (a crash libFuzzer records, with the input) when one does not hold.
 struct FuzzTarget: Sendable {
@@ -10,6 +13,8 @@ struct FuzzTarget: Sendable {
         JSONTargets.parser, JSONTargets.catalog, ModbusTargets.frame, ModbusTargets.pdu, ModbusTargets.registerMap,
         CSVTargets.csv, CSVTargets.libraryCSV, QuantityTargets.quantity, QuantityTargets.transistorQuery,
         LibraryTargets.jsonBody, LibraryTargets.formBody, StellaTargets.query, BrowserTargets.htmlText, BrowserTargets.htmlReader, BrowserTargets.charset,
+        AttackTargets.image, AttackTargets.historyQuery, AttackTargets.addressGuard, AttackTargets.multipart, AttackTargets.cookieJar,
+        AttackTargets.urlResolution, AttackTargets.rtuFrame, AttackTargets.sessionToken,
     ]
 
     /// The input split at NUL bytes into `count` texts (missing ones empty), for parsers that take several fields.
@@ -23,4 +28,17 @@ struct FuzzTarget: Sendable {
 /// Stops the process when an invariant does not hold; libFuzzer keeps the input that did it.
 func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() { fatalError("invariant broken: \(message())") }
+}
+
+/// The result of async work, waited for on the fuzzer's thread (its callback is synchronous).
+func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<T?>(nil)
+    Task {
+        let value = await body()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    done.wait()
+    return result.withLock { $0! }
 }

@@ -72,15 +72,16 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         return .address(IPAddress(fourBytes: [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]))
     }
 
-    /// One part of an IPv4 host: decimal, octal after a 0, hexadecimal after 0x.
+    /// One part of an IPv4 host: decimal, octal after a 0, hexadecimal after 0x; leading zeros
+    /// of any number (`0000000000000000000001`, found by the address-guard fuzz target against
+    /// glibc), and too large a number is none.
     private static func number(_ part: Substring) -> UInt64? {
-        guard !part.isEmpty, part.count <= 32 else { return nil }
-        if part.lowercased().hasPrefix("0x") {
-            let digits = part.dropFirst(2)
-            return digits.isEmpty ? 0 : UInt64(digits, radix: 16)
-        }
-        if part.count > 1, part.hasPrefix("0") { return UInt64(part.dropFirst(), radix: 8) }
-        return UInt64(part, radix: 10)
+        guard !part.isEmpty else { return nil }
+        let (digits, radix): (Substring, Int) = part.lowercased().hasPrefix("0x") ? (part.dropFirst(2), 16)
+            : part.count > 1 && part.hasPrefix("0") ? (part.dropFirst(), 8) : (part, 10)
+        let significant = digits.drop { $0 == "0" }
+        guard !significant.isEmpty else { return digits.allSatisfy { $0 == "0" } ? 0 : nil }
+        return UInt64(significant, radix: radix)
     }
 
     public var isIPv4: Bool { bytes.count == 4 }

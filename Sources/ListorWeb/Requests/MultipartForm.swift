@@ -1,5 +1,6 @@
 import Hummingbird
 import ListorKit
+import NIOCore
 import MultipartKit
 
 /// A `multipart/form-data` body (a form with a file input), read by MultipartKit's parser: its
@@ -41,6 +42,9 @@ struct MultipartForm {
         while let last = tail.last, last == 0x0A || last == 0x0D { tail.removeLast() }
         guard tail.count >= closing.count, Array(tail.suffix(closing.count)) == closing else { throw refused("it ends before its last part does") }
 
+        guard Self.headerNamesAreASCII(body.readableBytesView, boundary: Array("--\(boundary)".utf8)) else {
+            throw refused("a part's header has a name that is not ASCII")
+        }
         let parser = MultipartParser(boundary: boundary)
         var parts: [MultipartPart] = []
         var headers = HTTPHeaders()
@@ -65,6 +69,28 @@ struct MultipartForm {
                 fields[name] = text
             }
         }
+    }
+
+    /// Whether every header name of every part is ASCII, looked for after each place the
+    /// boundary appears (wherever MultipartKit's parser could start reading headers): its
+    /// parser (4.7.1) looks up each byte of a header name in a table of 128 and stops the whole
+    /// process on a byte of 128 or more (found by the `multipart` fuzz target).
+    static func headerNamesAreASCII(_ body: ByteBufferView, boundary: [UInt8]) -> Bool {
+        let bytes = Array(body)
+        var search = bytes.startIndex
+        while let found = bytes[search...].firstRange(of: boundary) {
+            search = found.upperBound
+            guard bytes[search...].starts(with: [0x0D, 0x0A]) else { continue }
+            var line = search + 2
+            // Header lines up to the empty one; a name is what comes before the first colon.
+            while line < bytes.endIndex, !bytes[line...].starts(with: [0x0D, 0x0A]) {
+                let end = bytes[line...].firstRange(of: [0x0D, 0x0A])?.lowerBound ?? bytes.endIndex
+                let name = bytes[line..<end].prefix { $0 != UInt8(ascii: ":") }
+                guard name.allSatisfy({ $0 < 0x80 }) else { return false }
+                line = end + 2
+            }
+        }
+        return true
     }
 
     /// The part's `filename` parameter: set, perhaps empty, for a file input; nil for a text field.

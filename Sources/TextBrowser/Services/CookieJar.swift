@@ -1,7 +1,8 @@
 import Foundation
 
 /// The cookies of one browsing session, in memory (RFC 6265): set by `Set-Cookie`, sent back
-/// to the hosts and paths they belong to, secure ones over https only, until they expire.
+/// to the hosts and paths they belong to, secure ones over https only, until they expire. A
+/// cookie whose name or value holds a control character is refused.
 public actor CookieJar {
     struct Cookie: Hashable {
         var name: String
@@ -57,6 +58,9 @@ public actor CookieJar {
         let name = pair[..<equals].trimmingASCIIWhitespace()
         let value = pair[pair.index(after: equals)...].trimmingASCIIWhitespace()
         guard !name.isEmpty, name.count + value.count <= 4096 else { return nil }
+        // As browsers do (RFC 6265bis): a cookie with a control character is refused whole,
+        // so that none is ever sent back in a Cookie header.
+        guard !(name + value).unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else { return nil }
         var cookie = Cookie(name: name, value: value, domain: host, hostOnly: true, path: Self.defaultPath(requestPath), secure: false, expires: nil)
         var maxAge: Int?
         for attribute in parts.dropFirst() {

@@ -96,13 +96,15 @@ import Testing
     @Test(arguments: [
         ("127.0.0.1", "127.0.0.1"), ("127.1", "127.0.0.1"), ("0x7f.1", "127.0.0.1"), ("0x7F000001", "127.0.0.1"), ("2130706433", "127.0.0.1"),
         ("0177.0.0.01", "127.0.0.1"), ("10.0.0.5.", "10.0.0.5"), ("0x", "0.0.0.0"), ("1.65536", "1.1.0.0"),
+        // Leading zeros however many, as glibc and the URL Standard read them (the address-guard fuzz target).
+        ("02.02." + String(repeating: "0", count: 58), "2.2.0.0"), ("0x000000000000000000000000000000007f.1", "127.0.0.1"),
     ])
     func hostsWrittenAsNumbersAreReadAsTheURLStandardReadsThem(host: String, address: String) {
         #expect(IPAddress.urlHost(host) == .address(IPAddress(address)!))
     }
 
     @Test(arguments: [("www.example", IPAddress.URLHost.name), ("0xg.example", .name), ("1.2.3.4.5", .invalid), ("1.2.3.256", .invalid),
-                      ("256.1.1.1", .invalid), ("4294967296", .invalid), ("1.2.09", .invalid), ("example.123", .invalid), ("[::1", .invalid)])
+                      ("256.1.1.1", .invalid), ("4294967296", .invalid), ("1.2.09", .invalid), ("1" + String(repeating: "0", count: 40), .invalid), ("example.123", .invalid), ("[::1", .invalid)])
     func otherHostsAreNamesOrInvalid(host: String, kind: IPAddress.URLHost) {
         #expect(IPAddress.urlHost(host) == kind)
     }
