@@ -48,7 +48,8 @@ enum BrowserComposition {
             let reader = ReaderViewModel(loader: loader, reader: PageReader(decoder: CharsetDecoder(converters: IconvPool())), pages: pages,
                                          work: work, searchEngine: settings.searchEngine)
             return try await body(BrowserWebModule(store: store, hosts: DefaultHostAccessor(store: store), pages: pages, reader: reader,
-                                                   maximumConcurrentReads: settings.maximumConcurrentReads, formKey: formKey))
+                                                   maximumConcurrentReads: settings.maximumConcurrentReads, maximumReadsPerClient: settings.maximumReadsPerClient,
+                                                   formKey: formKey))
         }
     }
 

@@ -12,6 +12,8 @@ struct ServeBrowserOptions: ParsableArguments {
     var searchURL = SearchEngine.duckDuckGo.template
     @Option(name: .customLong("browser-max-reads"), help: ArgumentHelp("Pages the reader reads at once for the whole server (1 to 256); more are refused with 503.", valueName: "n"))
     var maximumReads = 8
+    @Option(name: .customLong("browser-max-reads-per-client"), help: ArgumentHelp("Of those, how many one client address may have (1 to the above); more are refused with 503.", valueName: "n"))
+    var maximumReadsPerClient = 2
 
     func validate() throws {
         _ = try settings()
@@ -22,6 +24,10 @@ struct ServeBrowserOptions: ParsableArguments {
             throw ValidationError("--browser-search-url: \"\(searchURL.prefix(200))\" must be an http or https URL with one %s where the words go, e.g. \(SearchEngine.duckDuckGo.template)")
         }
         guard (1...256).contains(maximumReads) else { throw ValidationError("--browser-max-reads: \(maximumReads) is outside 1 to 256") }
-        return ServeBrowserSettings(allowsPrivateAddresses: allowPrivate, searchEngine: engine, maximumConcurrentReads: maximumReads)
+        guard (1...maximumReads).contains(maximumReadsPerClient) else {
+            throw ValidationError("--browser-max-reads-per-client: \(maximumReadsPerClient) is outside 1 to \(maximumReads) (--browser-max-reads)")
+        }
+        return ServeBrowserSettings(allowsPrivateAddresses: allowPrivate, searchEngine: engine, maximumConcurrentReads: maximumReads,
+                                    maximumReadsPerClient: maximumReadsPerClient)
     }
 }

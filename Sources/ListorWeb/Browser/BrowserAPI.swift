@@ -24,16 +24,14 @@ struct BrowserAPI: Sendable {
             let host = try await pages.hostPages(context)
             return Response.json(JSONValue.array(host.pages.map(HistoryJSON.value)).serialized(pretty: false))
         }
-        router.get("/browser/api/read") { request, _ in
+        router.get("/browser/api/read") { request, context in
             guard let address = BrowserPages.parameters(request)["url"] else {
                 throw FieldErrors([FieldError(field: "url", message: "missing: give the http or https address of the page to read")])
             }
             let origin = ReadOrigin(request)
             guard origin != .embeddedElsewhere else { throw ReadOrigin.refusal() }
             let url = try ReaderViewModel.webAddress(address)
-            guard let page = try await pages.slots.withSlot({ try await pages.reader.readText(url, recording: origin == .visitor) }) else {
-                throw BrowserPages.busy(pages.slots)
-            }
+            let page = try await pages.withReadSlot(for: context.clientAddress) { try await pages.reader.readText(url, recording: origin == .visitor) }
             return Response.json(HistoryJSON.value(page).serialized(pretty: false))
         }
     }

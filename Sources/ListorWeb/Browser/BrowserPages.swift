@@ -69,8 +69,8 @@ struct BrowserPages: Sendable {
             let remaining = host.pages.count - 1
             return Self.redirect(remaining > 0 ? "/browser/hosts/\(Self.pathSegment(host.host.address))?notice=forgotten" : "/browser?notice=forgotten")
         }
-        router.get("/browser/read") { request, _ in
-            try await read(request, templates: templates)
+        router.get("/browser/read") { request, context in
+            try await read(request, client: context.clientAddress, templates: templates)
         }
     }
 
@@ -79,7 +79,7 @@ struct BrowserPages: Sendable {
     /// The address bar (`address`), a GET form of a read page (`url` and `form=get` with the
     /// `f.` fields) and a link (`url`). The first two redirect to the page's own `?url=`, so that
     /// the address carries the target and back and forward work.
-    private func read(_ request: Request, templates: Templates) async throws -> Response {
+    private func read(_ request: Request, client: String, templates: Templates) async throws -> Response {
         guard let pairs = QueryPairs.decode(request.uri.query) else {
             throw WebError(.badRequest, message: "The address of this page has a broken percent escape; go back and try again.")
         }
@@ -96,7 +96,7 @@ struct BrowserPages: Sendable {
         guard origin != .embeddedElsewhere else { throw ReadOrigin.refusal() }
         do {
             let url = try ReaderViewModel.webAddress(address)
-            guard let reading = try await slots.withSlot({ try await reader.read(url, recording: origin == .visitor) }) else { throw Self.busy(slots) }
+            let reading = try await withReadSlot(for: client) { try await reader.read(url, recording: origin == .visitor) }
             var response = try templates.html(ReadPage(reading), as: "browser/read")
             response.headers[.cacheControl] = "no-store"
             return response
@@ -110,12 +110,24 @@ struct BrowserPages: Sendable {
         ReaderHTML.readerLink(url)
     }
 
-    static func busy(_ slots: ReadSlots) -> WebError {
-        var error = WebError(.serviceUnavailable, title: "The reader is busy",
-                             message: "This server is reading \(slots.limit) pages at once, as many as it reads; try again in a moment.",
-                             apiMessage: "the reader is reading \(slots.limit) pages at once, as many as it reads; try again in a moment")
-        error.headers[.retryAfter] = "5"
-        return error
+    /// `body`, run in one of `client`'s read slots; 503 with `Retry-After` when there is none.
+    func withReadSlot<T: Sendable>(for client: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await slots.withSlot(for: client, body)
+        } catch let refusal as ReadSlots.Refusal {
+            var error = switch refusal {
+            case .full:
+                WebError(.serviceUnavailable, title: "The reader is busy",
+                         message: "This server is reading \(slots.limit) pages at once, as many as it reads; try again in a moment.",
+                         apiMessage: "the reader is reading \(slots.limit) pages at once, as many as it reads; try again in a moment")
+            case .clientsShare:
+                WebError(.serviceUnavailable, title: "The reader is busy",
+                         message: "You are having \(slots.limitPerClient) pages read at once already, as many as one visitor may; try again once one has come.",
+                         apiMessage: "this client has \(slots.limitPerClient) pages being read already, as many as one client may; try again once one has come")
+            }
+            error.headers[.retryAfter] = "5"
+            throw error
+        }
     }
 
     // MARK: - Helpers

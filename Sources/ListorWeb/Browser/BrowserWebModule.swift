@@ -9,11 +9,13 @@ import TextBrowser
 public struct BrowserWebModule: WebModule {
     private let pages: BrowserPages
 
-    /// `maximumConcurrentReads` bounds the pages read at once for the whole server; `formKey`
-    /// signs the CSRF tokens of the forget and reorder forms.
+    /// `maximumConcurrentReads` bounds the pages read at once for the whole server, and
+    /// `maximumReadsPerClient` those of one client address; `formKey` signs the CSRF tokens of
+    /// the forget and reorder forms.
     public init(store: any HistoryStore, hosts: any HostAccessor, pages: any PageAccessor, reader: ReaderViewModel,
-                maximumConcurrentReads: Int = 8, formKey: FormKey, maximumBodySize: Int = 64 << 10) {
-        self.pages = BrowserPages(store: store, hosts: hosts, pages: pages, reader: reader, slots: ReadSlots(limit: maximumConcurrentReads),
+                maximumConcurrentReads: Int = 8, maximumReadsPerClient: Int = 2, formKey: FormKey, maximumBodySize: Int = 64 << 10) {
+        self.pages = BrowserPages(store: store, hosts: hosts, pages: pages, reader: reader,
+                                  slots: ReadSlots(limit: maximumConcurrentReads, limitPerClient: maximumReadsPerClient),
                                   formKey: formKey, maximumBodySize: maximumBodySize)
     }
 

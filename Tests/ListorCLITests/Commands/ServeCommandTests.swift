@@ -50,6 +50,8 @@ import Testing
         let reads = await listor("serve", "--browser-max-reads", "0")
         #expect(reads.exitCode == 64)
         #expect(reads.errorOutput.hasPrefix("Error: --browser-max-reads: 0 is outside 1 to 256"))
+        let share = await listor("serve", "--browser-max-reads", "4", "--browser-max-reads-per-client", "5")
+        #expect(share.errorOutput.hasPrefix("Error: --browser-max-reads-per-client: 5 is outside 1 to 4 (--browser-max-reads)"))
     }
 
     @Test func aMissingRegisterMapStopsTheServerFromStarting() async {
