@@ -144,6 +144,10 @@ import Testing
             let broken = try await client.execute(uri: "/library/api/books/1/cover", method: .put, headers: [.contentType: "multipart/form-data; boundary=XyZ"], body: hostile)
             #expect(broken.status == .badRequest)
             #expect(String(buffer: broken.body).contains("a part's header has a name that is not ASCII"))
+            // Boundaries and no empty line: each line is looked at once, not once per boundary.
+            let boundaries = ByteBuffer(string: String(repeating: "--XyZ\r\n", count: 30_000) + "--XyZ--\r\n")
+            let endless = try await client.execute(uri: "/library/api/books/1/cover", method: .put, headers: [.contentType: "multipart/form-data; boundary=XyZ"], body: boundaries)
+            #expect(endless.status == .badRequest)
             #expect(try await client.execute(uri: "/library/api/books/1", method: .get).headers[.eTag] == #""2""#, "every refusal left the cover as it was")
 
             let deleted = try await client.execute(uri: "/library/api/books/1/cover", method: .delete)
