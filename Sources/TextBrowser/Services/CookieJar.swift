@@ -83,7 +83,7 @@ public actor CookieJar {
             case "max-age":
                 maxAge = Int(argument)
             case "expires":
-                if let date = Self.httpDate(argument) { cookie.expires = date }
+                if let date = CookieDate.parse(argument) { cookie.expires = date }
             default:
                 continue
             }
@@ -103,17 +103,5 @@ public actor CookieJar {
     static func defaultPath(_ path: String) -> String {
         guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
-    }
-
-    /// The date formats servers send in `Expires`.
-    static func httpDate(_ text: String) -> Date? {
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy", "EEE, dd-MMM-yyyy HH:mm:ss zzz"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
     }
 }

@@ -57,9 +57,18 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func aClientBeyondItsShareOfConnectionsIsClosedAtOnce() async throws {
         var limits = Self.limits
         limits.headerTimeout = .seconds(600)
+        limits.idleTimeout = .seconds(600)
         limits.maximumConnectionsPerClient = 2
         try await withServer(limits: limits) { port in
-            let held = try (0..<2).map { _ in try RawHTTPConnection(port: port, from: "127.0.0.2") }
+            // Each held connection is answered once, so that the server has counted it (the
+            // server's event loops take new connections in no set order).
+            var held: [RawHTTPConnection] = []
+            for _ in 0..<2 {
+                let connection = try RawHTTPConnection(port: port, from: "127.0.0.2")
+                try connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(try await connection.read(through: "ok\n").hasPrefix("HTTP/1.1 200"))
+                held.append(connection)
+            }
             let beyond = try RawHTTPConnection(port: port, from: "127.0.0.2")
             #expect(try await beyond.readToEnd() == "", "closed without an answer")
             let other = try RawHTTPConnection(port: port, from: "127.0.0.3")
