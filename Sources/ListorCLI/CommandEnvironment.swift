@@ -17,13 +17,14 @@ public struct CommandEnvironment: Sendable {
         self.readLine = readLine
     }
 
-    /// The process's streams. A stream that is a terminal never receives a control character
+    /// The process's streams (`StandardStream`: a reader that goes away ends the process
+    /// quietly, by SIGPIPE). A stream that is a terminal never receives a control character
     /// or a bidirectional override from stored text (a borrower named "Ann\u{1B}[2J" would
     /// clear the screen); they are shown as code points instead. Output to a file or a pipe (an
     /// export) is written as it is.
     public static let standard = CommandEnvironment(
-        write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+        write: { StandardStream.write($0, to: STDOUT_FILENO) },
+        writeError: { StandardStream.write($0, to: STDERR_FILENO) })
         .revealingHiddenCharacters(output: isatty(STDOUT_FILENO) == 1, errors: isatty(STDERR_FILENO) == 1)
         .interactive(isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
 

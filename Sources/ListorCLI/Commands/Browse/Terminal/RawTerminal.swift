@@ -26,15 +26,7 @@ final class RawTerminal: Sendable {
     }
 
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        StandardStream.write(text, to: STDOUT_FILENO)
     }
 
     /// Rows and columns of the terminal on standard output (24 by 80 when it does not say).
