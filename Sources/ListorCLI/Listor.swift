@@ -18,8 +18,10 @@ public struct Listor: AsyncParsableCommand {
     /// `main.swift` and the tests both come through here, so tests see exactly what users see:
     /// the same output, the same messages on standard error, the same exit codes.
     public static func run(_ arguments: [String], in environment: CommandEnvironment) async -> Int32 {
+        var parsed: (any ParsableCommand.Type)?
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(Self.optionsAfterSubcommands(arguments))
+            parsed = type(of: command)
             if let runnable = command as? any ListorCommand {
                 try await runnable.run(in: environment)
             } else {
@@ -28,6 +30,10 @@ public struct Listor: AsyncParsableCommand {
                 try command.run()
             }
             return ExitCode.success.rawValue
+        } catch let error as ValidationError where parsed != nil {
+            // Refused once parsed: with the usage of the command that refused it, not the root's.
+            environment.writeError(Self.refusal(error, by: parsed!))
+            return ExitCode.validationFailure.rawValue
         } catch {
             if let message = failure(error) {
                 environment.writeError(message)
@@ -44,6 +50,36 @@ public struct Listor: AsyncParsableCommand {
 }
 
 extension Listor {
+    /// `arguments` with options given between a command group and its subcommand
+    /// (`library --data-dir d1 show 11`) moved after the subcommand, where they are declared:
+    /// every subcommand of a group takes the group's shared options.
+    static func optionsAfterSubcommands(_ arguments: [String]) -> [String] {
+        var arguments = arguments
+        var group: any ParsableCommand.Type = Listor.self
+        var index = 0
+        while index < arguments.count {
+            let names = group.configuration.subcommands.map { ($0._commandName, $0) }
+            guard !names.isEmpty else { break }
+            if let (_, subcommand) = names.first(where: { $0.0 == arguments[index] }) {
+                group = subcommand
+                index += 1
+                continue
+            }
+            guard arguments[index].hasPrefix("-"), arguments[index] != "--",
+                  let position = arguments[index...].firstIndex(where: { argument in names.contains { $0.0 == argument } }) else { break }
+            let options = Array(arguments[index..<position])
+            arguments.replaceSubrange(index...position, with: [arguments[position]] + options)
+        }
+        return arguments
+    }
+
+    /// "Error: …", the usage of `command` and where its help is, as ArgumentParser writes them.
+    static func refusal(_ error: ValidationError, by command: any ParsableCommand.Type) -> String {
+        let usage = usageString(for: command)
+        let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("<") && !$0.hasPrefix("-") }.joined(separator: " ")
+        return "Error: \(error.message)\nUsage: \(usage)\n  See '\(path) --help' for more information.\n"
+    }
+
     /// What the apps refuse or fail at, as the command line says it: "error: …" (a line per
     /// field for a form) and exit code 1. Nil for ArgumentParser's own errors and exit codes.
     static func failure(_ error: any Error) -> String? {
