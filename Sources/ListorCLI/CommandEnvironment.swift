@@ -9,6 +9,8 @@ public struct CommandEnvironment: Sendable {
     public var readLine: @Sendable () -> String?
     /// True when standard input and output are a terminal: `listor browse` then runs full screen.
     public var isInteractiveTerminal = false
+    /// The width tables share: the terminal's, `COLUMNS` when output goes elsewhere, else 80.
+    public var columns = 80
 
     public init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
                 readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }) {
@@ -27,10 +29,19 @@ public struct CommandEnvironment: Sendable {
         writeError: { StandardStream.write($0, to: STDERR_FILENO) })
         .revealingHiddenCharacters(output: isatty(STDOUT_FILENO) == 1, errors: isatty(STDERR_FILENO) == 1)
         .interactive(isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+        .width(isatty(STDOUT_FILENO) == 1 ? RawTerminal.size().columns
+               : ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).map { max(20, $0) } ?? 80)
 
     private func interactive(_ isTerminal: Bool) -> CommandEnvironment {
         var environment = self
         environment.isInteractiveTerminal = isTerminal
+        return environment
+    }
+
+    /// This environment with tables `columns` wide.
+    public func width(_ columns: Int) -> CommandEnvironment {
+        var environment = self
+        environment.columns = columns
         return environment
     }
 
@@ -40,8 +51,9 @@ public struct CommandEnvironment: Sendable {
             guard isOn else { return sink }
             return { text in sink(HiddenCharacter.revealed(text, keepingLayout: true)) }
         }
-        var environment = CommandEnvironment(write: revealing(write, output), writeError: revealing(writeError, errors), readLine: readLine)
-        environment.isInteractiveTerminal = isInteractiveTerminal
+        var environment = self
+        environment.write = revealing(write, output)
+        environment.writeError = revealing(writeError, errors)
         return environment
     }
 

@@ -13,14 +13,16 @@ func listor(_ arguments: String...) async -> CommandResult {
     await listor(arguments)
 }
 
-/// Runs `listor` with `input` as the lines of standard input (empty: it ends at once).
-func listor(_ arguments: [String], input: [String] = []) async -> CommandResult {
+/// Runs `listor` with `input` as the lines of standard input (empty: it ends at once), its
+/// tables `columns` wide.
+func listor(_ arguments: [String], input: [String] = [], columns: Int = 80) async -> CommandResult {
     let streams = Mutex((output: "", errorOutput: ""))
     let lines = Mutex(input[...])
     let environment = CommandEnvironment(
         write: { text in streams.withLock { $0.output += text } },
         writeError: { text in streams.withLock { $0.errorOutput += text } },
         readLine: { lines.withLock { $0.popFirst() } })
+        .width(columns)
     let code = await Listor.run(arguments, in: environment)
     return streams.withLock { CommandResult(exitCode: code, output: $0.output, errorOutput: $0.errorOutput) }
 }

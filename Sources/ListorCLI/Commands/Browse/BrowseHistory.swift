@@ -35,9 +35,10 @@ struct BrowseHistory: ListorCommand {
                 environment.write(list.emptyText + "\n")
             } else {
                 let rows = list.rows.map { [$0.name, $0.address, String($0.visits), String($0.priority), Self.date($0.lastVisit), $0.lastTitle] }
-                let table = TextTable(columns: [.init(title: "NAME"), .init(title: "ADDRESS"), .init(title: "VISITS", rightAligned: true),
-                                                .init(title: "PRIORITY", rightAligned: true), .init(title: "LAST VISIT"), .init(title: "LAST TITLE", flexible: true)],
-                                      rows: rows, width: 100)
+                let table = TextTable(columns: [.init(title: "NAME", flexible: true, isMain: true), .init(title: "ADDRESS", flexible: true),
+                                                .init(title: "VISITS", rightAligned: true), .init(title: "PRIORITY", rightAligned: true), .init(title: "LAST VISIT"),
+                                                .init(title: "LAST TITLE", flexible: true)],
+                                      rows: rows, width: environment.columns)
                 environment.write(table.render() + "\n")
             }
         }
@@ -56,8 +57,9 @@ struct BrowseHistory: ListorCommand {
             environment.write(pages.emptyText + "\n")
         } else {
             let rows = pages.pages.map { [Self.date($0.lastVisit), String($0.visitCount), $0.displayTitle, $0.url.absoluteString] }
-            let table = TextTable(columns: [.init(title: "LAST VISIT"), .init(title: "VISITS", rightAligned: true), .init(title: "TITLE", flexible: true), .init(title: "URL")],
-                                  rows: rows, width: 120)
+            let table = TextTable(columns: [.init(title: "LAST VISIT"), .init(title: "VISITS", rightAligned: true), .init(title: "TITLE", flexible: true, isMain: true),
+                                            .init(title: "URL", flexible: true)],
+                                  rows: rows, width: environment.columns)
             environment.write(pages.title + "\n\n" + table.render() + "\n")
         }
     }

@@ -21,7 +21,8 @@ struct ListBookmarks: ListorCommand {
             environment.write(bookmarks.emptyText + "\n")
         } else {
             let rows = bookmarks.bookmarks.map { [BrowseHistory.date($0.added), $0.title, $0.url.absoluteString] }
-            environment.write(TextTable(columns: [.init(title: "ADDED"), .init(title: "TITLE", flexible: true), .init(title: "URL")], rows: rows, width: 120).render() + "\n")
+            environment.write(TextTable(columns: [.init(title: "ADDED"), .init(title: "TITLE", flexible: true, isMain: true), .init(title: "URL", flexible: true)], rows: rows,
+                                        width: environment.columns).render() + "\n")
         }
     }
 }

@@ -44,11 +44,11 @@ struct ListBooks: ListorCommand {
             environment.write(empty + "\n")
             return
         }
-        let columns = [TextTable.Column(title: "ID", rightAligned: true), TextTable.Column(title: "TITLE", flexible: true),
-                       TextTable.Column(title: "AUTHOR"), TextTable.Column(title: "STATUS")]
+        let columns = [TextTable.Column(title: "ID", rightAligned: true), TextTable.Column(title: "TITLE", flexible: true, isMain: true),
+                       TextTable.Column(title: "AUTHOR", flexible: true), TextTable.Column(title: "STATUS", flexible: true)]
         let rows = list.rows.map { [$0.id.description, $0.title, $0.author, $0.status] }
         var summary = list.summary
         if let next = list.nextPage { summary += "; page \(list.pageNumber) of \(list.pageCount), --page \(next) for the next" }
-        environment.write(TextTable(columns: columns, rows: rows, width: 100).render() + "\n" + summary + "\n")
+        environment.write(TextTable(columns: columns, rows: rows, width: environment.columns).render() + "\n" + summary + "\n")
     }
 }

@@ -20,6 +20,6 @@ struct LoanHistory: ListorCommand {
         let kind: LoanListViewModel.Kind = id.map { .book($0) } ?? .borrower(borrower ?? "")
         let list = try await location.withLibrary { library in try await LoanListViewModel.load(kind, from: library, timeZone: .current) }
         ProblemReport.warn(list.problems, one: "loan", many: "loans", in: environment)
-        environment.write((list.rows.isEmpty ? list.emptyMessage : LoanTable.render(list)) + "\n")
+        environment.write((list.rows.isEmpty ? list.emptyMessage : LoanTable.render(list, width: environment.columns)) + "\n")
     }
 }

@@ -14,7 +14,7 @@ struct OverdueLoans: ListorCommand {
             environment.write(list.emptyMessage + "\n")
             return
         }
-        environment.write(LoanTable.render(list) + "\n")
+        environment.write(LoanTable.render(list, width: environment.columns) + "\n")
         environment.writeError(list.count + "\n")
         throw ExitCode.failure
     }

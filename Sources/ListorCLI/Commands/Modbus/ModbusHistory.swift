@@ -49,7 +49,7 @@ struct ModbusHistory: ListorCommand {
             let unit = series.variable.unit.isEmpty ? "" : " (\(series.variable.unit))"
             environment.write("\(series.variable.name)\(unit), registers \(series.variable.register): \(series.points.count) \(series.step == nil ? "samples" : "steps of \(series.step ?? 0) s")\n")
             let columns = series.columns.enumerated().map { TextTable.Column(title: $0.element, rightAligned: $0.offset > 0) }
-            environment.write(TextTable(columns: columns, rows: series.rows).render() + "\n")
+            environment.write(TextTable(columns: columns, rows: series.rows, width: environment.columns).render() + "\n")
         }
     }
 }

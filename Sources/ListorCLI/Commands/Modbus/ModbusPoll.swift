@@ -27,9 +27,9 @@ struct ModbusPoll: ListorCommand {
             environment.write(ModbusFeed.json(snapshot).serialized(pretty: true) + "\n")
         case .table:
             let rows = snapshot.rows.map { [$0.register, $0.variableName, $0.unit, $0.registerValue, $0.stale == nil ? $0.realValue : "\($0.realValue) (stale)"] }
-            let columns = [TextTable.Column(title: "Register"), TextTable.Column(title: "Variable", flexible: true), TextTable.Column(title: "Unit"),
+            let columns = [TextTable.Column(title: "Register"), TextTable.Column(title: "Variable", flexible: true, isMain: true), TextTable.Column(title: "Unit"),
                            TextTable.Column(title: "Registers", rightAligned: true), TextTable.Column(title: "Value", rightAligned: true)]
-            environment.write(TextTable(columns: columns, rows: rows).render() + "\n")
+            environment.write(TextTable(columns: columns, rows: rows, width: environment.columns).render() + "\n")
         }
         if case .failed(let message) = snapshot.connection {
             environment.writeError("listor: \(message)\n")

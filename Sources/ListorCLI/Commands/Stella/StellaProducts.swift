@@ -37,9 +37,9 @@ struct StellaProducts: ListorCommand {
         let rows = list.cells.map { cell in
             [cell.code, cell.brand, cell.isSoldOut ? cell.name + " (sold out)" : cell.name, cell.discount.map { "\(cell.price) (\($0))" } ?? cell.price]
         }
-        let columns = [TextTable.Column(title: "CODE"), TextTable.Column(title: "BRAND"), TextTable.Column(title: "NAME", flexible: true),
+        let columns = [TextTable.Column(title: "CODE"), TextTable.Column(title: "BRAND", flexible: true), TextTable.Column(title: "NAME", flexible: true, isMain: true),
                        TextTable.Column(title: "PRICE", rightAligned: true)]
-        let table = rows.isEmpty ? "No products match." : TextTable(columns: columns, rows: rows).render()
+        let table = rows.isEmpty ? "No products match." : TextTable(columns: columns, rows: rows, width: environment.columns).render()
         environment.write(table + "\n" + list.position + "\n")
     }
 }

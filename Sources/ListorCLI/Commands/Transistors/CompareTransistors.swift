@@ -34,18 +34,18 @@ struct CompareTransistors: ListorCommand {
             environment.writeError("error: \(comparison.partNumbers.joined()) was named more than once; give 2 to \(ComparisonViewModel.maximumParts) different parts\n")
             throw ExitCode.failure
         }
-        environment.write(Self.table(comparison))
+        environment.write(Self.table(comparison, width: environment.columns))
     }
 
-    static func table(_ comparison: ComparisonViewModel) -> String {
+    static func table(_ comparison: ComparisonViewModel, width: Int) -> String {
         let table = TextTable(
-            columns: [.init(title: "")] + [.init(title: "")] + comparison.partNumbers.map { .init(title: $0) },
+            columns: [.init(title: "")] + [.init(title: "", flexible: true, isMain: true, minimum: 22)] + comparison.partNumbers.map { .init(title: $0, flexible: true, isMain: true) },
             rows: comparison.rows.map { row in
                 [row.differs ? "≠" : "", row.label] + zip(row.values, row.isBest).map { value, isBest in
                     value.isEmpty ? "–" : isBest ? value + " *" : cut(value)
                 }
             },
-            width: 200)
+            width: width)
         return table.render() + "\n≠ the values differ   * the best of the row   – not given\n"
     }
 

@@ -60,7 +60,7 @@ struct ListTransistors: ListorCommand {
                 environment.write((page.emptyMessage ?? "") + "\n")
                 return
             }
-            environment.write(Self.table(page.rows) + "\n\(page.summary)\n")
+            environment.write(Self.table(page.rows, width: environment.columns) + "\n\(page.summary)\n")
         case .json:
             environment.write(TransistorJSON.value(viewModel.matchingTransistors).serialized() + "\n")
         case .csv:
@@ -68,14 +68,15 @@ struct ListTransistors: ListorCommand {
         }
     }
 
-    static func table(_ rows: [TransistorRow]) -> String {
+    static func table(_ rows: [TransistorRow], width: Int) -> String {
         TextTable(
             columns: [
                 .init(title: "PART"), .init(title: "FAMILY"), .init(title: "TYPE"),
                 .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
-                .init(title: "PACKAGE"), .init(title: "USE", flexible: true),
+                .init(title: "PACKAGE"), .init(title: "USE", flexible: true, isMain: true),
             ],
-            rows: rows.map { [$0.partNumber, $0.family, $0.doping, $0.maxVoltage, $0.maxCurrent, $0.package, $0.use] }
+            rows: rows.map { [$0.partNumber, $0.family, $0.doping, $0.maxVoltage, $0.maxCurrent, $0.package, $0.use] },
+            width: width
         ).render()
     }
 }

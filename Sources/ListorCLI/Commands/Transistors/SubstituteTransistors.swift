@@ -44,17 +44,18 @@ struct SubstituteTransistors: ListorCommand {
         case .json:
             environment.write(TransistorJSON.value(substitutes).serialized() + "\n")
         case .table:
-            environment.write(substitutes.rows.isEmpty ? substitutes.summary + "\n" : Self.table(substitutes.rows, why: why) + "\(substitutes.summary)\n")
+            environment.write(substitutes.rows.isEmpty ? substitutes.summary + "\n" : Self.table(substitutes.rows, why: why, width: environment.columns) + "\(substitutes.summary)\n")
         }
     }
 
-    static func table(_ rows: [SubstitutesViewModel.Row], why: Bool) -> String {
+    static func table(_ rows: [SubstitutesViewModel.Row], why: Bool, width: Int) -> String {
         let table = TextTable(
             columns: [
                 .init(title: "PART"), .init(title: "FIT"), .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
-                .init(title: "PACKAGE"), .init(title: "PINS"), .init(title: "NOTES", flexible: true),
+                .init(title: "PACKAGE"), .init(title: "PINS"), .init(title: "NOTES", flexible: true, isMain: true),
             ],
-            rows: rows.map { [$0.partNumber, $0.fit, $0.maxVoltage, $0.maxCurrent, $0.package, $0.pinout, $0.note] })
+            rows: rows.map { [$0.partNumber, $0.fit, $0.maxVoltage, $0.maxCurrent, $0.package, $0.pinout, $0.note] },
+            width: width)
         guard why else { return table.render() + "\n" }
         // The header, then each row followed by its reasons.
         let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false)

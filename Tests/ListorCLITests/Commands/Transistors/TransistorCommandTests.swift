@@ -285,21 +285,21 @@ import Transistors
 
     /// Every field a row, '≠' on the rows that differ, '*' on the best of a row.
     @Test func comparesPartsSideBySide() async {
-        let result = await listor("transistors", "compare", "bc547", "2N3904", "2n2222a")
+        let result = await listor(["transistors", "compare", "bc547", "2N3904", "2n2222a"], columns: 120)
         #expect(result.exitCode == 0)
         #expect(result.output == """
-                                                 BC547                                 2N3904                                2N2222A
-               Family                            BJT                                   BJT                                   BJT
-               Type                              NPN                                   NPN                                   NPN
-            ≠  Package                           TO-92                                 TO-92                                 TO-18
-            ≠  Pinout                            CBE                                   EBC                                   EBC
-            ≠  Collector–emitter voltage (VCEO)  45 V *                                40 V                                  40 V
-            ≠  Collector current (IC)            100 mA                                200 mA                                600 mA *
-            ≠  Power dissipation (Ptot)          500 mW                                625 mW *                              500 mW
-            ≠  DC current gain (hFE)             110 to 800 at 2 mA *                  100 to 300 at 10 mA                   100 to 300 at 150 mA
-               Transition frequency (fT)         300 MHz                               300 MHz                               300 MHz
-            ≠  Complementary part                BC557                                 2N3906                                2N2907A
-            ≠  Use                               Small-signal transistor for audio a…  General-purpose small-signal amplif…  Medium-current switching and linear…
+                                            BC547                         2N3904                        2N2222A
+               Family                       BJT                           BJT                           BJT
+               Type                         NPN                           NPN                           NPN
+            ≠  Package                      TO-92                         TO-92                         TO-18
+            ≠  Pinout                       CBE                           EBC                           EBC
+            ≠  Collector–emitter voltage …  45 V *                        40 V                          40 V
+            ≠  Collector current (IC)       100 mA                        200 mA                        600 mA *
+            ≠  Power dissipation (Ptot)     500 mW                        625 mW *                      500 mW
+            ≠  DC current gain (hFE)        110 to 800 at 2 mA *          100 to 300 at 10 mA           100 to 300 at 150 mA
+               Transition frequency (fT)    300 MHz                       300 MHz                       300 MHz
+            ≠  Complementary part           BC557                         2N3906                        2N2907A
+            ≠  Use                          Small-signal transistor for…  General-purpose small-signa…  Medium-current switching an…
             ≠ the values differ   * the best of the row   – not given
 
             """)
