@@ -1,7 +1,9 @@
 import Foundation
 import ListorKit
 
-/// A doping to filter by: one family's ("NPN"), or a polarity across families ("n": NPN, NMOS, N-channel).
+/// A doping to filter by: one family's ("NPN"), or a polarity across families ("n": NPN, NMOS,
+/// N-channel JFETs). "N-channel" and "P-channel" are how datasheets and distributors write the
+/// polarity of MOSFETs and JFETs alike, so they name both.
 public enum DopingFilter: String, Sendable, Hashable, CaseIterable {
     case npn = "NPN", pnp = "PNP", nmos = "NMOS", pmos = "PMOS"
     case nChannel = "N-channel", pChannel = "P-channel"
@@ -18,22 +20,26 @@ public enum DopingFilter: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The family this doping belongs to, or nil for a polarity.
-    public var family: TransistorFamily? {
+    /// The families this doping applies to.
+    public var families: [TransistorFamily] {
         switch self {
-        case .npn, .pnp: .bjt
-        case .nmos, .pmos: .mosfet
-        case .nChannel, .pChannel: .jfet
-        case .nType, .pType: nil
+        case .npn, .pnp: [.bjt]
+        case .nmos, .pmos: [.mosfet]
+        case .nChannel, .pChannel: [.mosfet, .jfet]
+        case .nType, .pType: TransistorFamily.allCases
         }
     }
 
-    public func includes(_ transistor: any Transistor) -> Bool {
-        if let family, transistor.family != family { return false }
-        return transistor.isNType == isNType
+    /// The one family this doping belongs to, or nil when it applies to more.
+    public var family: TransistorFamily? {
+        families.count == 1 ? families[0] : nil
     }
 
-    private var isNType: Bool {
+    public func includes(_ transistor: any Transistor) -> Bool {
+        families.contains(transistor.family) && transistor.isNType == isNType
+    }
+
+    var isNType: Bool {
         switch self {
         case .npn, .nmos, .nChannel, .nType: true
         case .pnp, .pmos, .pChannel, .pType: false

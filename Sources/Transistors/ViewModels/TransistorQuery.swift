@@ -72,9 +72,10 @@ public struct TransistorQuery: Sendable, Hashable {
         }
         if let text = nonEmpty(input.doping) {
             if let doping = DopingFilter(text) {
-                if let family = query.family, let dopingFamily = doping.family, dopingFamily != family {
-                    let choices = DopingFilter.allCases.filter { $0.family == family }.map(\.rawValue).joined(separator: " or ")
-                    error(.doping, "\(doping.rawValue) is a \(dopingFamily.rawValue) doping; for \(family.rawValue) use \(choices)")
+                if let family = query.family, !doping.families.contains(family) {
+                    let choices = DopingFilter.allCases.filter { $0.families.contains(family) && $0.family != nil }.map(\.rawValue).joined(separator: " or ")
+                    let families = doping.families.map(\.rawValue).joined(separator: " or ")
+                    error(.doping, "\(doping.rawValue) is a \(families) doping; for \(family.rawValue) use \(choices)")
                 } else {
                     query.doping = doping
                 }

@@ -25,7 +25,26 @@ import Transistors
         #expect(mosfet.conditions.map(\.bound) == [.atLeast(30), .atMost(0.05), .atLeast(0.5), .lessThan(1)])
         let bjt = SearchExpression.parse("pnp ft>100MHz ptot≥625mW VCEO≤-40")
         #expect(bjt.problems.isEmpty)
-        #expect(bjt.conditions.map(\.bound) == [.greaterThan(100e6), .atLeast(0.625), .atMost(-40)])
+        // A PNP part's −40 V, as its datasheet writes it, is a 40 V rating: figures are compared by size.
+        #expect(bjt.conditions.map(\.bound) == [.greaterThan(100e6), .atLeast(0.625), .atMost(40)])
+    }
+
+    /// "N-channel" and "P-channel" are how MOSFETs' polarity is written too: they apply to
+    /// whichever families the query allows, and a P-channel part's negative rating is its size.
+    @Test func channelWordsApplyToMOSFETsAndJFETs() async throws {
+        let nChannel = SearchExpression.parse("n-channel mosfet vds>=60V")
+        #expect(nChannel.problems.isEmpty)
+        #expect(nChannel.family == .mosfet && nChannel.doping == .nChannel)
+        let pChannel = SearchExpression.parse("p-channel vds>=-30V")
+        #expect(pChannel.problems.isEmpty)
+        #expect(pChannel.conditions == [ParameterCondition(.voltage, .atLeast(30))])
+        let catalog = try await BundledCatalogProvider().load().transistors
+        let found = catalog.filter { pChannel.matches($0) }.map(\.partNumber)
+        #expect(found.contains("AO3401"), "a 30 V P-channel MOSFET")
+        #expect(found.contains("J174"), "a 30 V P-channel JFET")
+        #expect(!found.contains("IRLML6402"), "a 20 V P-channel MOSFET")
+        #expect(catalog.filter { nChannel.matches($0) }.allSatisfy { $0.family == .mosfet && $0.isNType && $0.ratings.maxVoltage >= 60 })
+        #expect(SearchExpression.parse("n-channel bjt").problems.first?.message == "is a MOSFET or JFET doping; this query asks for BJT")
     }
 
     @Test func aNameThenARange() {

@@ -232,9 +232,9 @@ public struct TransistorIndex: Sendable {
     }
 
     private func rows(doping: DopingFilter) -> RowSet {
-        let polarity = doping == .npn || doping == .nmos || doping == .nChannel || doping == .nType ? 0 : 1
-        if let family = doping.family { return dopingRows[Int(Self.dopingCode(family: family)) + polarity] }
-        return dopingRows[polarity].union(dopingRows[2 + polarity]).union(dopingRows[4 + polarity])
+        let polarity = doping.isNType ? 0 : 1
+        let sets = doping.families.map { dopingRows[Int(Self.dopingCode(family: $0)) + polarity] }
+        return sets.dropFirst().reduce(sets[0]) { $0.union($1) }
     }
 
     private func rows(package: Package) -> RowSet {

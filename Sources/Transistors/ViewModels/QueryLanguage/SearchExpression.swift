@@ -149,7 +149,9 @@ public struct SearchExpression: Sendable, Hashable {
             return number
         }
         do {
-            return try Quantity.parse(trimmed, as: unit).value
+            // Every figure is compared by its size; a value with a minus, as datasheets write a
+            // P-channel part's (vds>=-30V), is that size.
+            return abs(try Quantity.parse(trimmed, as: unit).value)
         } catch {
             throw ValueError(message: error.description)
         }
@@ -192,8 +194,9 @@ public struct SearchExpression: Sendable, Hashable {
             logicLevel = false
         }
         guard let family else { return }
-        if let doping, let dopingFamily = doping.family, dopingFamily != family {
-            problems.append(FieldError(field: "\"\(doping.rawValue.lowercased())\"", message: "is a \(dopingFamily.rawValue) doping; this query asks for \(family.rawValue)"))
+        if let doping, !doping.families.contains(family) {
+            let families = doping.families.map(\.rawValue).joined(separator: " or ")
+            problems.append(FieldError(field: "\"\(doping.rawValue.lowercased())\"", message: "is a \(families) doping; this query asks for \(family.rawValue)"))
             self.doping = nil
         }
         var kept: [(ParameterCondition, String)] = []
