@@ -63,7 +63,7 @@ extension Quantity {
         guard number.isFinite else { throw failure("\(numberText) is too large a number") }
         var multiplier = 1.0
         if !rest.isEmpty, !unit.spellings.contains(rest.lowercased()),
-           let prefix = rest.first.flatMap(SIPrefix.exponent(forSymbol:)) {
+           let prefix = rest.first.flatMap({ SIPrefix.exponent(forSymbol: $0, unit: unit) }) {
             let afterPrefix = String(rest.dropFirst()).trimmed()
             if afterPrefix.isEmpty || unit.spellings.contains(afterPrefix.lowercased()) {
                 multiplier = pow(10, Double(prefix))

@@ -29,6 +29,26 @@ import Transistors
         #expect(bjt.conditions.map(\.bound) == [.greaterThan(100e6), .atLeast(0.625), .atMost(40)])
     }
 
+    /// A value alone is a condition on the figure its unit names, not a word that matches
+    /// nothing; prefixes forgive case where no other is meant, and say which is which.
+    @Test(arguments: [
+        ("nmos 60V", ParameterCondition(.voltage, .atLeast(60))), ("2a", ParameterCondition(.current, .atLeast(2))),
+        ("1W", ParameterCondition(.power, .atLeast(1))), ("300MHz", ParameterCondition(.ft, .atLeast(300e6))),
+        ("100mhz", ParameterCondition(.ft, .atLeast(100e6))), ("1ghz", ParameterCondition(.ft, .atLeast(1e9))),
+        ("50mohm", ParameterCondition(.rds, .atMost(0.05))), ("10Mohm", ParameterCondition(.rds, .atMost(10e6))),
+        ("ft>=1ghz", ParameterCondition(.ft, .atLeast(1e9))), ("vce>=-40V", ParameterCondition(.voltage, .atLeast(40))),
+    ])
+    func aValueAloneIsAConditionOnWhatItsUnitNames(text: String, condition: ParameterCondition) {
+        let expression = SearchExpression.parse(text)
+        #expect(expression.problems.isEmpty)
+        #expect(expression.conditions == [condition])
+        #expect(expression.words.isEmpty)
+    }
+
+    @Test func partNumbersAndPlainNumbersStayWords() {
+        #expect(SearchExpression.parse("2N3904 60 BC547").words == ["2N3904", "60", "BC547"])
+    }
+
     /// "N-channel" and "P-channel" are how MOSFETs' polarity is written too: they apply to
     /// whichever families the query allows, and a P-channel part's negative rating is its size.
     @Test func channelWordsApplyToMOSFETsAndJFETs() async throws {

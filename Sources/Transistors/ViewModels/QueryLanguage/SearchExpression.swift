@@ -7,7 +7,10 @@ import ListorKit
 ///
 /// Words that name a family, a doping or a package filter by it; `name op value` (or a name
 /// and a value, or a range `a..b`) is a condition on a parameter, the unit optional where the
-/// parameter implies it; other words are searched for in the part number, use and package.
+/// parameter implies it; a value alone with its unit is a condition on the figure its unit
+/// names (`60V`: a voltage rating of at least 60 V; `2A`, `1W`, `100MHz` likewise;
+/// `50mohm`: an Rds(on) of at most 50 mΩ); other words are searched for in the part number, use
+/// and package.
 /// A token that cannot be used is reported by itself, with what was expected, and left out:
 /// the rest of the query still applies.
 public struct SearchExpression: Sendable, Hashable {
@@ -67,6 +70,9 @@ public struct SearchExpression: Sendable, Hashable {
                 let value = tokens[index]
                 index += 1
                 expression.addCondition(token: token + " " + value, name: token, comparison: nil, value: value)
+            } else if let (parameter, value) = Self.bareQuantity(token) {
+                expression.conditions.append(ParameterCondition(parameter, parameter == .rds ? .atMost(value) : .atLeast(value)))
+                expression.typed.append(token)
             } else {
                 expression.addWord(token)
             }
@@ -87,6 +93,19 @@ public struct SearchExpression: Sendable, Hashable {
             }
             return nil
         }
+    }
+
+    /// The figure a value with a unit names, and the value: volts a voltage rating, amperes a
+    /// current rating, watts the power, hertz fT, ohms Rds(on). Nil for a bare number, or a word
+    /// that starts with one (2N3904).
+    private static func bareQuantity(_ token: String) -> (TransistorParameter, Double)? {
+        guard looksLikeValue(token), token.contains(where: \.isLetter) || token.contains("Ω") else { return nil }
+        for parameter in [TransistorParameter.voltage, .current, .power, .ft, .rds] {
+            if let unit = parameter.unit, let quantity = try? Quantity.parse(token, as: unit) {
+                return (parameter, abs(quantity.value))
+            }
+        }
+        return nil
     }
 
     private static func looksLikeValue(_ token: String) -> Bool {
