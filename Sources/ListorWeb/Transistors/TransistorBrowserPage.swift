@@ -51,7 +51,7 @@ struct TransistorBrowserPage: Encodable {
             let rows = viewModel.rows.map { row in
                 Row(partNumber: row.partNumber, href: TransistorBrowserPage.detailPath(row.partNumber, query: query),
                     compareHref: TransistorBrowserPage.comparePath([viewModel.original, row.partNumber]),
-                    fit: row.fit, fitClass: row.fit.replacingOccurrences(of: " ", with: "-"),
+                    fit: row.fit, fitClass: row.isVerified ? row.placement.replacingOccurrences(of: " ", with: "-") : "unverified",
                     figures: [row.maxVoltage, row.maxCurrent, row.package + (row.pinout.isEmpty ? "" : " " + row.pinout)].joined(separator: " · "),
                     reasons: row.reasons, warnings: row.warnings)
             }

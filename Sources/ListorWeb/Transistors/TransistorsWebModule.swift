@@ -72,6 +72,7 @@ public struct TransistorsWebModule: WebModule {
             let parameters = QueryPairs.parameters(of: request)
             var problems: [FieldError] = []
             let samePinout = Self.flag(parameters["same_pinout"], named: "same_pinout", problems: &problems)
+            let powerPackages = Self.flag(parameters["power_packages"], named: "power_packages", problems: &problems)
             var limit = SubstitutesViewModel.defaultLimit
             if let text = parameters["limit"], !text.isEmpty {
                 if let number = Int(text), (1...SubstitutesViewModel.maximumLimit).contains(number) {
@@ -82,7 +83,8 @@ public struct TransistorsWebModule: WebModule {
             }
             if !problems.isEmpty { throw Self.badQuery(problems) }
             let original = try catalog.require(partNumber: part)
-            let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, limit: limit)
+            let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages,
+                                                   limit: limit)
             return Response.json(TransistorJSON.value(substitutes).serialized(pretty: false))
         }
         router.get("/api/transistors/:part") { _, context in

@@ -21,6 +21,13 @@ public struct Package: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// Packages made to be bolted to a heat sink or soldered to copper for power: TO-126 and
+    /// larger, DPAK and D2PAK, SOT-223. A part in one is not offered for a small-signal part's
+    /// place unless asked for.
+    public var isPower: Bool {
+        ["TO-126", "TO-202", "TO-220", "TO-220F", "TO-247", "TO-264", "TO-3", "TO-251", "DPAK", "D2PAK", "SOT-223", "PowerPAK SO-8"].contains(name)
+    }
+
     public static func < (lhs: Package, rhs: Package) -> Bool {
         NaturalSortKey(lhs.name) < NaturalSortKey(rhs.name)
     }

@@ -34,7 +34,7 @@ public enum TransistorJSON {
             ("total", .number(Double(substitutes.totalCount))),
             ("substitutes", .array(zip(substitutes.substitutes, substitutes.rows).map { substitute, row in
                 .members([
-                    ("part_number", .string(row.partNumber)), ("fit", .string(row.fit)),
+                    ("part_number", .string(row.partNumber)), ("fit", .string(row.placement)), ("verified", .bool(row.isVerified)),
                     ("reasons", .array(row.reasons.map(JSONValue.string))), ("warnings", .array(row.warnings.map(JSONValue.string))),
                     ("part", value(substitute.transistor)),
                 ])

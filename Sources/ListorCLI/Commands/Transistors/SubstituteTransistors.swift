@@ -8,9 +8,11 @@ struct SubstituteTransistors: ListorCommand {
         commandName: "substitutes",
         abstract: "List the parts that can replace one, best first.",
         discussion: """
-            A substitute has the same family and polarity, ratings at least the original's and family figures no worse
-            (hFE and fT; Rds(on) at the same or a lower gate voltage; Idss and Vgs(off) overlapping). Parts in the same
-            package with the same pins come first; the FIT column says what differs, NOTES which figures to check.
+            A substitute has the same family, polarity and kind (a Darlington for a Darlington), ratings at least the
+            original's and family figures no worse (hFE and fT; Rds(on) at the same or a lower gate voltage; Idss and
+            Vgs(off) overlapping); for a small-signal part, none in a power package unless --power-packages. Parts in the
+            same package with the same pins come first; the FIT column says what differs. A part that does not give a
+            figure the original gives comes last, as unverified; NOTES says which.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -23,6 +25,8 @@ struct SubstituteTransistors: ListorCommand {
     var samePinout = false
     @Flag(help: "Show under each part the figures that make it a substitute.")
     var why = false
+    @Flag(help: "For a small-signal part, offer parts in power packages (TO-126, TO-220, D2PAK, …) too.")
+    var powerPackages = false
     @Option(help: ArgumentHelp("At most this many parts (1–\(SubstitutesViewModel.maximumLimit)).", valueName: "n"))
     var limit = SubstitutesViewModel.defaultLimit
     @Option(help: "table or json.")
@@ -39,7 +43,8 @@ struct SubstituteTransistors: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let catalog = try await TransistorReport.catalog(try catalogOption.location(), in: environment)
         let original = try TransistorReport.parts([part], in: catalog, environment: environment)[0]
-        let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, limit: limit)
+        let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages,
+                                               limit: limit)
         switch format {
         case .json:
             environment.write(TransistorJSON.value(substitutes).serialized() + "\n")
@@ -48,20 +53,23 @@ struct SubstituteTransistors: ListorCommand {
         }
     }
 
+    /// The parts shown to fit, then, under a line of their own, those that do not give a figure
+    /// the original gives; with `why`, each row followed by its reasons.
     static func table(_ rows: [SubstitutesViewModel.Row], why: Bool, width: Int) -> String {
         let table = TextTable(
             columns: [
                 .init(title: "PART"), .init(title: "FIT"), .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
                 .init(title: "PACKAGE"), .init(title: "PINS"), .init(title: "NOTES", flexible: true, isMain: true),
             ],
-            rows: rows.map { [$0.partNumber, $0.fit, $0.maxVoltage, $0.maxCurrent, $0.package, $0.pinout, $0.note] },
+            rows: rows.map { [$0.partNumber, $0.placement, $0.maxVoltage, $0.maxCurrent, $0.package, $0.pinout, $0.note] },
             width: width)
-        guard why else { return table.render() + "\n" }
-        // The header, then each row followed by its reasons.
         let lines = table.render().split(separator: "\n", omittingEmptySubsequences: false)
         var text = String(lines[0]) + "\n"
-        for (row, line) in zip(rows, lines.dropFirst()) {
+        let firstUnverified = rows.firstIndex { !$0.isVerified }
+        for (index, (row, line)) in zip(rows, lines.dropFirst()).enumerated() {
+            if index == firstUnverified { text += "Unverified: each gives no figure for something the original's datasheet gives\n" }
             text += line + "\n"
+            guard why else { continue }
             for reason in row.reasons { text += "    ✓ \(reason)\n" }
             for warning in row.warnings { text += "    ! \(warning)\n" }
         }

@@ -19,6 +19,9 @@ public struct Substitute: Sendable {
 
     public let transistor: any Transistor
     public let fit: Fit
+    /// False when a figure the original gives is not given: it may fit, but nothing here shows
+    /// that it does, so it comes after every part that is shown to.
+    public let isVerified: Bool
     /// How far its figures are from the original's, 0 for the same; it orders parts of one fit.
     public let distance: Double
     /// Each figure that meets the original's: "VCEO 65 V ≥ 45 V".

@@ -1,21 +1,38 @@
 import Foundation
 import ListorKit
 
-/// Finds the parts that can replace one, as a parts engineer judges them: the same family and
-/// polarity; ratings at least the original's (voltage, current, power); family parameters no
-/// worse (hFE minimum and fT; Rds(on) as low at the same or a lower gate voltage, and a threshold
-/// no higher for a logic-level part; Idss and Vgs(off) ranges overlapping). The same package
-/// with the same pinout comes first, then the rest with what differs said. Within a fit, the
-/// closest figures come first: a 45 V part before a 60 V one for a 40 V original.
+/// Finds the parts that can replace one, as a parts engineer judges them: the same family,
+/// polarity and kind (a Darlington for a Darlington, a plain BJT for a plain one); ratings at
+/// least the original's (voltage, current, power); family parameters no worse (hFE minimum and
+/// fT; Rds(on) as low at the same or a lower gate voltage, and a threshold no higher for a
+/// logic-level part; Idss and Vgs(off) ranges overlapping). For a small-signal part, parts in
+/// power packages are not candidates unless asked for. The same package with the same pinout
+/// comes first, then the rest with what differs said. Within a fit, the closest figures come
+/// first: a 45 V part before a 60 V one for a 40 V original.
 ///
-/// A figure the candidate does not give, where the original does, is a warning and moves it
-/// down, but does not rule it out: its datasheet may have it. A figure that is worse rules the
-/// candidate out.
+/// A figure the candidate does not give, where the original does, puts it in a group of its
+/// own after every fit (`unverified`): its datasheet may have it, but nothing here shows that it
+/// does. A figure that is worse rules the candidate out.
 public struct SubstituteFinder: Sendable {
     public var samePinoutOnly: Bool
+    public var allowsPowerPackages: Bool
 
-    public init(samePinoutOnly: Bool = false) {
+    public init(samePinoutOnly: Bool = false, allowsPowerPackages: Bool = false) {
         self.samePinoutOnly = samePinoutOnly
+        self.allowsPowerPackages = allowsPowerPackages
+    }
+
+    /// Whether `transistor` is a Darlington pair: so its use says, or its gain (a thousand
+    /// and more) shows.
+    static func isDarlington(_ transistor: any Transistor) -> Bool {
+        guard let bjt = transistor as? BJT else { return false }
+        return bjt.use.localizedCaseInsensitiveContains("darlington") || (bjt.parameters.hfeMin ?? 0) >= 1000
+    }
+
+    /// Whether `transistor` is a small-signal part: in no power package, and dissipating 1 W or
+    /// less where its datasheet says.
+    static func isSmallSignal(_ transistor: any Transistor) -> Bool {
+        !transistor.package.isPower && (transistor.datasheet.powerDissipation ?? 0) <= 1
     }
 
     /// The substitutes for `original` among `candidates`, best first.
@@ -23,40 +40,58 @@ public struct SubstituteFinder: Sendable {
         best(for: original, among: candidates, limit: .max).substitutes
     }
 
-    /// The best `limit` substitutes, and how many there are in all. Every candidate is judged
-    /// by its figures alone; only the ones kept are described, which in a catalog of a million
-    /// parts is most of the work saved.
-    public func best(for original: any Transistor, among candidates: [any Transistor], limit: Int) -> (substitutes: [Substitute], total: Int) {
+    /// The best `limit` substitutes, how many there are in all, and how many of those are shown
+    /// to fit. Every candidate is judged by its figures alone; only the ones kept are described,
+    /// which in a catalog of a million parts is most of the work saved.
+    public func best(for original: any Transistor, among candidates: [any Transistor], limit: Int) -> (substitutes: [Substitute], total: Int, verified: Int) {
         let excluded = Set([original.partNumber, original.datasheet.complement].compactMap { $0.map(TransistorCatalog.key) })
         let ratings = original.ratings
-        var ranked: [(position: Int, fit: Substitute.Fit, distance: Double)] = []
+        let darlington = Self.isDarlington(original)
+        let keepsToSmallSignal = Self.isSmallSignal(original) && !allowsPowerPackages
+        var ranked: [(position: Int, rank: Rank, distance: Double)] = []
         for (position, candidate) in candidates.enumerated()
         where candidate.family == original.family && candidate.isNType == original.isNType
             && candidate.ratings.maxVoltage >= ratings.maxVoltage && candidate.ratings.maxCurrent >= ratings.maxCurrent {
             guard !excluded.contains(TransistorCatalog.key(candidate.partNumber)),
+                  Self.isDarlington(candidate) == darlington, !keepsToSmallSignal || !candidate.package.isPower,
                   let judged = judge(candidate, for: original, describing: false),
                   !samePinoutOnly || judged.fit == .dropIn
             else { continue }
-            ranked.append((position, judged.fit, judged.distance))
+            ranked.append((position, Rank(judged), judged.distance))
         }
-        ranked.sort { $0.fit != $1.fit ? $0.fit < $1.fit : $0.distance < $1.distance }
+        ranked.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.distance < $1.distance }
         // Ties with the last one kept are put in part-number order before the cut.
         var kept = ranked
         if limit < ranked.count, limit > 0 {
             let last = ranked[limit - 1]
-            kept = Array(ranked.prefix { ($0.fit, $0.distance) <= (last.fit, last.distance) })
+            kept = Array(ranked.prefix { $0.rank < last.rank || $0.rank == last.rank && $0.distance <= last.distance })
         } else if limit <= 0 {
             kept = []
         }
         let keys = kept.map { NaturalSortKey(candidates[$0.position].partNumber) }
         let order = kept.indices.sorted { lhs, rhs in
             let (a, b) = (kept[lhs], kept[rhs])
-            if a.fit != b.fit { return a.fit < b.fit }
+            if a.rank != b.rank { return a.rank < b.rank }
             if a.distance != b.distance { return a.distance < b.distance }
             return keys[lhs] < keys[rhs]
         }
         let substitutes = order.prefix(limit).compactMap { judge(candidates[kept[$0].position], for: original, describing: true) }
-        return (substitutes, ranked.count)
+        return (substitutes, ranked.count, ranked.count { $0.rank.isVerified })
+    }
+
+    /// Where a substitute stands: every part shown to fit before any that is not, then by fit.
+    struct Rank: Comparable {
+        let isVerified: Bool
+        let fit: Substitute.Fit
+
+        init(_ substitute: Substitute) {
+            isVerified = substitute.isVerified
+            fit = substitute.fit
+        }
+
+        static func < (lhs: Rank, rhs: Rank) -> Bool {
+            lhs.isVerified != rhs.isVerified ? lhs.isVerified : lhs.fit < rhs.fit
+        }
     }
 
     /// The candidate as a substitute, or nil when a figure of it is worse than the original's.
@@ -86,7 +121,7 @@ public struct SubstituteFinder: Sendable {
             judgement.reasonFirst("same package: \(candidate.package.name)")
             judgement.warnFirst("pinout not given; check the pins")
         }
-        return Substitute(transistor: candidate, fit: fit, distance: judgement.distance, reasons: judgement.reasons,
+        return Substitute(transistor: candidate, fit: fit, isVerified: judgement.missing == 0, distance: judgement.distance, reasons: judgement.reasons,
                           warnings: judgement.warnings, notGiven: judgement.notGiven)
     }
 
@@ -104,10 +139,12 @@ public struct SubstituteFinder: Sendable {
         var warnings: [String] = []
         var notGiven: [String] = []
         /// The sum of how many times over the original each figure is, on a log scale; a
-        /// figure not given counts as one 4.5 times over (`missing`), so that a part whose
+        /// figure not given counts as one 4.5 times over (`missingDistance`), so that a part whose
         /// datasheet shows it meets the original comes before one that may.
         var distance = 0.0
-        static let missing = log(4.5)
+        /// How many of the original's figures the candidate does not give.
+        var missing = 0
+        static let missingDistance = log(4.5)
 
         mutating func reasonFirst(_ text: @autoclosure () -> String) {
             if describing { reasons.insert(text(), at: 0) }
@@ -140,7 +177,8 @@ public struct SubstituteFinder: Sendable {
         }
 
         private mutating func notGiven(_ name: String, original: @autoclosure () -> String) {
-            distance += Self.missing
+            distance += Self.missingDistance
+            missing += 1
             guard describing else { return }
             warnings.append("\(name) not given (the original's is \(original()))")
             notGiven.append(name)

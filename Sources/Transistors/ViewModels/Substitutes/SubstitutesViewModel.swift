@@ -7,7 +7,11 @@ public struct SubstitutesViewModel: Sendable {
     /// One substitute as the views show it.
     public struct Row: Sendable, Hashable {
         public let partNumber: String
-        /// "drop-in", "pinout unknown", "pins differ", "package differs".
+        /// How it fits the board: "drop-in", "pinout unknown", "pins differ", "package differs".
+        public let placement: String
+        /// Whether it gives every figure the original gives.
+        public let isVerified: Bool
+        /// What the views show: the placement, after "unverified, " for a part not shown to fit.
         public let fit: String
         public let isDropIn: Bool
         public let maxVoltage: String
@@ -26,22 +30,31 @@ public struct SubstitutesViewModel: Sendable {
     public let rows: [Row]
     /// How many there are in all, beyond the ones kept.
     public let totalCount: Int
+    /// How many of them give every figure the original gives.
+    public let verifiedCount: Int
     public let samePinoutOnly: Bool
+    public let allowsPowerPackages: Bool
 
     public static let defaultLimit = 20
     public static let maximumLimit = 200
 
-    /// The substitutes for `original` in `catalog`; `samePinoutOnly` keeps the drop-in ones.
-    public init(original: any Transistor, catalog: TransistorCatalog, samePinoutOnly: Bool = false, limit: Int = defaultLimit) {
-        let found = SubstituteFinder(samePinoutOnly: samePinoutOnly)
+    /// The substitutes for `original` in `catalog`; `samePinoutOnly` keeps the drop-in ones,
+    /// `allowsPowerPackages` offers parts in power packages for a small-signal part too.
+    public init(original: any Transistor, catalog: TransistorCatalog, samePinoutOnly: Bool = false, allowsPowerPackages: Bool = false,
+                limit: Int = defaultLimit) {
+        let found = SubstituteFinder(samePinoutOnly: samePinoutOnly, allowsPowerPackages: allowsPowerPackages)
             .best(for: original, among: catalog.transistors, limit: max(0, min(limit, Self.maximumLimit)))
         self.original = original.partNumber
         self.samePinoutOnly = samePinoutOnly
+        self.allowsPowerPackages = allowsPowerPackages
         substitutes = found.substitutes
         totalCount = found.total
+        verifiedCount = found.verified
         rows = substitutes.map { substitute in
             let part = substitute.transistor
-            return Row(partNumber: part.partNumber, fit: Self.label(substitute.fit), isDropIn: substitute.fit == .dropIn,
+            let placement = Self.label(substitute.fit)
+            return Row(partNumber: part.partNumber, placement: placement, isVerified: substitute.isVerified,
+                       fit: substitute.isVerified ? placement : "unverified, " + placement, isDropIn: substitute.fit == .dropIn && substitute.isVerified,
                        maxVoltage: Quantity(part.ratings.maxVoltage, .volt).description,
                        maxCurrent: Quantity(part.ratings.maxCurrent, .ampere).description,
                        package: part.package.name, pinout: part.datasheet.pinout?.description ?? "",
@@ -50,16 +63,20 @@ public struct SubstitutesViewModel: Sendable {
         }
     }
 
-    /// "3 substitutes for BC547", "the best 20 of 57 substitutes for BC547", or why there are none.
+    /// "3 substitutes for BC547", "the best 20 of 57 substitutes for BC547", or why there are
+    /// none; and how many of them are unverified.
     public var summary: String {
-        switch (totalCount, substitutes.count) {
+        let count: String = switch (totalCount, substitutes.count) {
         case (0, _) where samePinoutOnly:
             "No part in the same package with the same pins can replace \(original); without that condition there may be some."
-        case (0, _): "No part in the catalog can replace \(original): none of its family and polarity has ratings and figures at least as good."
+        case (0, _): "No part in the catalog can replace \(original): none of its family, polarity and kind has ratings and figures at least as good."
         case (1, _): "1 substitute for \(original)"
         case let (total, shown) where shown < total: "The best \(shown) of \(total) substitutes for \(original)"
         case let (total, _): "\(total) substitutes for \(original)"
         }
+        let unverified = totalCount - verifiedCount
+        guard unverified > 0 else { return count }
+        return count + (verifiedCount == 0 ? ", none of them verified" : ", \(unverified) of them unverified")
     }
 
     public static func label(_ fit: Substitute.Fit) -> String {

@@ -230,7 +230,8 @@ import Transistors
 }
 
 @Suite struct TransistorSubstitutesAndCompareCommandTests {
-    /// IRFZ44N's substitutes: TO-220 parts with GDS first, its D²PAK twins after them.
+    /// IRFZ44N's substitutes: TO-220 parts with GDS first, its D²PAK twins after them; the
+    /// parts that do not give a figure IRFZ44N's datasheet gives after every part that does.
     @Test func listsSubstitutesBestFirst() async {
         let result = await listor("transistors", "substitutes", "irfz44n")
         #expect(result.exitCode == 0)
@@ -238,13 +239,40 @@ import Transistors
         #expect(result.output == """
             PART      FIT              VMAX   IMAX  PACKAGE  PINS  NOTES
             IRF3205   drop-in          55 V  110 A  TO-220   GDS   meets every figure
+            Unverified: each gives no figure for something the original's datasheet gives
             IRF1010E  drop-in          60 V   84 A  TO-220   GDS   not given: Ptot
             IRF2807   drop-in          75 V   82 A  TO-220   GDS   not given: Ptot
             IRFZ44NS  package differs  55 V   49 A  D2PAK    GDS   not given: Ptot
             IRF3205S  package differs  55 V  110 A  D2PAK    GDS   not given: Ptot
-            5 substitutes for IRFZ44N
+            5 substitutes for IRFZ44N, 4 of them unverified
 
             """)
+    }
+
+    /// A 300 MHz small-signal part is not offered Darlingtons or power parts (unless power
+    /// packages are asked for), and a part that does not give its fT is never among the fits.
+    @Test func aSmallSignalPartIsOfferedPartsOfItsKind() async throws {
+        let result = await listor("transistors", "substitutes", "2N3904", "--format", "json")
+        let substitutes = try Self.substitutes(result.output)
+        let parts = substitutes.compactMap { $0["part_number"]?.stringValue }
+        #expect(!parts.isEmpty)
+        for darlington in ["TIP120", "BD681", "BDX53C", "MPSA13"] { #expect(!parts.contains(darlington)) }
+        #expect(substitutes.allSatisfy { ["TO-92", "SOT-23", "TO-18", "TO-39"].contains($0["part"]?["package"]?.stringValue ?? "") })
+        #expect(substitutes.allSatisfy { $0["verified"] == JSONValue.bool(false) }, "none gives fT, Ptot and hFE as 2N3904's datasheet does")
+        let power = await listor("transistors", "substitutes", "2N3904", "--power-packages", "--limit", "200", "--format", "json")
+        let withPower = try Self.substitutes(power.output)
+        #expect(withPower.contains { $0["part"]?["package"]?.stringValue == "TO-220" })
+        for darlington in ["TIP120", "BD681", "BDX53C"] { #expect(!withPower.contains { $0["part_number"]?.stringValue == darlington }) }
+        let tip120 = await listor("transistors", "substitutes", "TIP120", "--format", "json")
+        let forDarlington = try Self.substitutes(tip120.output)
+        let darlingtons = forDarlington.compactMap { $0["part_number"]?.stringValue }
+        #expect(darlingtons.contains("TIP122"))
+        #expect(!forDarlington.contains { $0["part_number"]?.stringValue == "BD139" }, "a plain BJT does not replace a Darlington")
+    }
+
+    static func substitutes(_ json: String) throws -> [JSONValue] {
+        guard case .array(let items)? = try JSONParser.parse(Array(json.utf8))["substitutes"] else { return [] }
+        return items
     }
 
     @Test func samePinoutAndWhyAndJSON() async throws {
@@ -257,7 +285,7 @@ import Transistors
                 ✓ ID 110 A ≥ 49 A
                 ✓ Ptot 200 W ≥ 94 W
                 ✓ Rds(on) 8 mΩ ≤ 17.5 mΩ at VGS 10 V (≤ 10 V)
-            The best 1 of 3 substitutes for IRFZ44N
+            The best 1 of 3 substitutes for IRFZ44N, 2 of them unverified
 
             """)
         let json = await listor("transistors", "substitutes", "BC547", "--format", "json")
