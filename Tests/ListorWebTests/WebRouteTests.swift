@@ -103,6 +103,12 @@ import Transistors
             #expect(parts.first?.0 == "/transistors/2N4391?family=jfet&amp;package=TO-18&amp;sort=-current")
             #expect(html.contains(#"<option value="jfet" selected>JFET (3)</option>"#))
             #expect(html.contains(#"<option value="-current" selected>Current (highest first)</option>"#))
+            // Any figure the list filters on sorts it, in the page and the API alike.
+            let byResistance = try await client.execute(uri: "/transistors?family=mosfet&sort=rds", method: .get).text
+            #expect(byResistance.contains(#"<option value="rds" selected>Rds(on) (lowest first)</option>"#))
+            #expect(byResistance.firstMatch(of: /<th scope="row"><a href="[^"]+"[^>]*>([^<]+)<\/a>/)?.output.1 == "IRF3205")
+            let api = try await client.execute(uri: "/api/transistors?sort=-hfe&per_page=1", method: .get).text
+            #expect(api.contains(#""part_number":"MPSA14""#), "\(api.prefix(300))")
         }
     }
 

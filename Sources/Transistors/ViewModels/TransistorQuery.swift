@@ -92,10 +92,11 @@ public struct TransistorQuery: Sendable, Hashable {
             do { query.minCurrent = try Quantity.parse(text, as: .ampere).value } catch { errors.append(FieldError(field: Field.minCurrent.rawValue, message: error.description)) }
         }
         if let text = nonEmpty(input.sort) {
-            if let sort = TransistorSort(rawValue: text.lowercased()) {
+            if let sort = TransistorSort(text) {
                 query.sort = sort
             } else {
-                error(.sort, "\"\(text)\" is not a sort order; use one of \(TransistorSort.allCases.map(\.rawValue).joined(separator: ", "))")
+                let names = TransistorSort.allCases.filter { !$0.descending }.map(\.rawValue).joined(separator: ", ")
+                error(.sort, "\"\(text)\" is not a sort order; use one of \(names), each with - before it for highest first")
             }
         }
         if let text = nonEmpty(input.page) {

@@ -117,17 +117,21 @@ import Testing
             return outcome
         }
 
-        /// The parts in the sort's order, equal ratings in part-number order.
+        /// The parts in the sort's order: equal figures in part-number order, parts without the
+        /// figure last.
         func sorted(_ matching: [Int], _ sort: TransistorSort) -> [String] {
-            func rating(_ index: Int) -> Double {
-                sort == .current || sort == .currentDescending ? parts[index].ratings.maxCurrent : parts[index].ratings.maxVoltage
-            }
-            let ordered: [Int] = switch sort {
-            case .partNumber: matching.sorted { ranks[$0] < ranks[$1] }
-            case .partNumberDescending: matching.sorted { ranks[$0] > ranks[$1] }
-            case .voltage, .current: matching.sorted { rating($0) != rating($1) ? rating($0) < rating($1) : ranks[$0] < ranks[$1] }
-            case .voltageDescending, .currentDescending:
-                matching.sorted { rating($0) != rating($1) ? rating($0) > rating($1) : ranks[$0] < ranks[$1] }
+            let ordered: [Int] = switch sort.key {
+            case .partNumber: matching.sorted { sort.descending ? ranks[$0] > ranks[$1] : ranks[$0] < ranks[$1] }
+            case .figure(let parameter):
+                matching.sorted { first, second in
+                    let (a, b) = (parameter.range(of: parts[first])?.lowerBound, parameter.range(of: parts[second])?.lowerBound)
+                    switch (a, b) {
+                    case let (a?, b?) where a != b: return sort.descending ? a > b : a < b
+                    case (nil, _?): return false
+                    case (_?, nil): return true
+                    default: return ranks[first] < ranks[second]
+                    }
+                }
             }
             return ordered.map { parts[$0].partNumber }
         }

@@ -52,6 +52,8 @@ import Testing
 
     @Test(arguments: [
         ("voltage", "2N2369A"), ("-voltage", "IRF830"), ("current", "J201"), ("-current", "IRF3205"), ("-part", "TIP3055"),
+        // Any figure the list can filter on, by any of its names.
+        ("rds", "IRF3205"), ("RDSON", "IRF3205"), ("-hfe", "MPSA14"), ("-ft", "2N2219A"), ("vgsth", "IRLML6344"), ("-ptot", "IRFP260N"), ("idss", "J201"),
     ])
     func sortsByEachOrder(sort: String, first: String) async throws {
         let rows = try await viewModel(.init(sort: sort)).page.rows
@@ -61,6 +63,15 @@ import Testing
     @Test func sortIsAscendingOrDescendingByValue() async throws {
         let volts = try await viewModel(.init(family: "jfet", sort: "-voltage")).matchingTransistors.map(\.ratings.maxVoltage)
         #expect(volts == volts.sorted(by: >))
+        // Parts whose datasheet does not give the figure come last, whichever way.
+        for sort in ["ft", "-ft"] {
+            let parts = try await viewModel(.init(sort: sort)).matchingTransistors
+            let given = parts.map { ($0 as? BJT)?.parameters.transitionFrequency }
+            let firstMissing = given.firstIndex(where: { $0 == nil }) ?? given.count
+            #expect(given[firstMissing...].allSatisfy { $0 == nil }, "\(sort)")
+            let values = given.compactMap(\.self)
+            #expect(values == (sort == "ft" ? values.sorted() : values.sorted(by: >)))
+        }
     }
 
     @Test func facetCountsSayWhatEachChoiceWouldGive() async throws {

@@ -9,7 +9,8 @@ struct ListTransistors: ListorCommand {
         abstract: "List transistors, searched, filtered and sorted.",
         discussion: """
             Quantities take units and SI prefixes: --min-voltage 60V, --min-current 500mA, 1.5kV, 0.5 A.
-            Sort orders: part, voltage, current; a leading '-' sorts highest first (--sort=-voltage).
+            Sort orders: part, voltage, current, power, hfe, ft, rds, vgsth, idss, vgsoff; a leading '-' sorts highest first
+            (--sort=-voltage). Parts without the figure come last.
             A partly bad catalog still lists its good parts; the problems go to standard error.
             """)
 

@@ -287,24 +287,21 @@ public struct TransistorIndex: Sendable {
         guard limit > 0 else { return result }
         result.reserveCapacity(min(limit, selection.count))
         func part(_ row: Int) -> any Transistor { parts[Int(partOfRow[row])] }
-        switch sort {
-        case .partNumber:
+        switch sort.key {
+        case .partNumber where !sort.descending:
             selection.matches.forEach(from: offset) { row in
                 result.append(part(row))
                 return result.count < limit
             }
-        case .partNumberDescending:
+        case .partNumber:
             selection.matches.forEachDescending(from: offset) { row in
                 result.append(part(row))
                 return result.count < limit
             }
-        default:
+        case .figure(let parameter) where parameter == .voltage || parameter == .current:
+            // Every part has its ratings: the orders are made once, and walked.
             var skipped = 0
-            let (order, column) = switch sort {
-            case .current, .currentDescending: (currentOrder, lows[.current])
-            default: (voltageOrder, lows[.voltage])
-            }
-            walk(order, descending: sort == .voltageDescending || sort == .currentDescending, column: column) { row in
+            walk(parameter == .current ? currentOrder : voltageOrder, descending: sort.descending, column: lows[parameter]) { row in
                 guard selection.matches.contains(row) else { return true }
                 if skipped < offset {
                     skipped += 1
@@ -313,6 +310,21 @@ public struct TransistorIndex: Sendable {
                 result.append(part(row))
                 return result.count < limit
             }
+        case .figure(let parameter):
+            // Only the matching rows are put in order: a figure many parts lack needs no order of its own.
+            var rows: [Int] = []
+            selection.matches.forEach(from: 0) { row in
+                rows.append(row)
+                return true
+            }
+            let column = lows[parameter]
+            rows.sort { first, second in
+                let (a, b) = (column?[first] ?? .nan, column?[second] ?? .nan)
+                if a.isNaN != b.isNaN { return !a.isNaN }
+                if !a.isNaN, a != b { return sort.descending ? a > b : a < b }
+                return first < second
+            }
+            for row in rows.dropFirst(offset).prefix(limit) { result.append(part(row)) }
         }
         return result
     }
