@@ -274,8 +274,10 @@ public struct RemoteLibrary: LibraryService {
             }
             return LibraryError.notOnLoan(id: id ?? 0)
         case 412 where id != nil:
-            guard case .number(let current)? = json["version"] else { return RemoteLibraryError(url: url, status: 412, message: message) }
-            return LibraryError.versionMismatch(id: id ?? 0, current: Int(current))
+            guard case .number(let number)? = json["version"], let current = Int(exactly: number) else {
+                return RemoteLibraryError(url: url, status: 412, message: message)
+            }
+            return LibraryError.versionMismatch(id: id ?? 0, current: current)
         case 422:
             return CSVImportError(message: message)
         default:

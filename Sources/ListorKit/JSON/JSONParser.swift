@@ -396,9 +396,12 @@ private struct Scanner {
             return negative ? -magnitude : magnitude
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        // A number too large for a Double is still a number: it is infinity here, and refused
+        // where a value is read (`Scalar.double`), against its own item and field, so that one
+        // such number does not refuse the whole document.
+        guard let value = Double(text) else {
             index = start
-            throw error("the number \(text) is out of range")
+            throw error("the number \(text) cannot be read")
         }
         return value
     }

@@ -46,6 +46,8 @@ extension JSONValue {
 
     /// Whole numbers without a fraction ("45"), others in Swift's shortest round-trip form.
     static func numberText(_ value: Double) -> String {
+        // A number too large that was read is written as one again; JSON has no NaN.
+        if value.isInfinite { return value < 0 ? "-1e400" : "1e400" }
         guard value.isFinite else { return "null" }
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)

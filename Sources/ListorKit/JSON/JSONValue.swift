@@ -15,6 +15,7 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
+        case .number(let value) where !value.isFinite: "a number too large to hold (beyond ±1.8e308)"
         case .number(let value): "the number \(JSONValue.format(value))"
         case .string(let value):
             value.count > 40 ? "the string \"\(value.prefix(40))…\"" : "the string \"\(value)\""

@@ -12,6 +12,9 @@ enum Scalar {
 
     static func double(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
         guard case .number(let number) = value else { throw mismatch(Double.self, "a number", value, path()) }
+        guard number.isFinite else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path(), debugDescription: "expected a number, found \(value.summary)"))
+        }
         return number
     }
 

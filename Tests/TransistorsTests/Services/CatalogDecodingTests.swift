@@ -45,6 +45,8 @@ import Testing
         (#"{"BJT": {"bjt_doping": "NPN"}}"#, "item 0: part_number: missing"),
         (#"{"part_number": " ", "BJT": {"bjt_doping": "NPN"}}"#, "item 0: part_number: must not be empty"),
         ("42", "item 0: expected an object, found the number 42"),
+        (item(ratings: #"{"max_voltage": 1e400, "max_current": 0.1}"#),
+         "item 0 (P1): ratings.max_voltage: expected a number, found a number too large to hold (beyond ±1.8e308)"),
     ])
     func eachBadEntryIsReportedWithItsFieldAndReason(item: String, message: String) throws {
         #expect(try problems(item) == [message])
