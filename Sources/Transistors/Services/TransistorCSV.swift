@@ -146,9 +146,20 @@ public enum TransistorCSV {
             case .mosfet: MOSFETDoping.codingKey
             case .jfet: JFETDoping.codingKey
             }
+            // The doping in the words `--doping` and the search take (n, p, nmos, N-channel, npn, in
+            // any case), as the family writes it; anything else is left for the decoder to name.
+            let dopingText = cell("doping") ?? ""
+            let doping = DopingFilter(dopingText).flatMap { filter -> String? in
+                guard filter.families.contains(family) else { return nil }
+                return switch family {
+                case .bjt: (filter.isNType ? BJTDoping.npn : .pnp).rawValue
+                case .mosfet: (filter.isNType ? MOSFETDoping.nmos : .pmos).rawValue
+                case .jfet: (filter.isNType ? JFETDoping.nChannel : .pChannel).rawValue
+                }
+            } ?? dopingText
             var members: [(String, JSONValue)] = [
                 ("part_number", .string(cell("part_number") ?? "")),
-                (family.rawValue, .members([(dopingKey, .string(cell("doping") ?? ""))])),
+                (family.rawValue, .members([(dopingKey, .string(doping))])),
                 ("ratings", .members([("max_voltage", try required("max_voltage", .volt)), ("max_current", try required("max_current", .ampere))])),
                 ("use", .string(cell("use") ?? "")),
                 ("package", .string(cell("package") ?? "")),

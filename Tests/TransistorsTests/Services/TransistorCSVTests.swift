@@ -61,6 +61,25 @@ import Testing
         }
     }
 
+    /// The doping in the words `--doping` and the search take: n and p, nmos, N-channel for a
+    /// MOSFET too, in any case; a doping of another family is named.
+    @Test func dopingsAreReadInTheFiltersWords() throws {
+        let text = """
+            part_number,family,doping,max_voltage,max_current,package
+            Q1,BJT,n,45,0.1,TO-92
+            Q2,BJT,pnp,45,0.1,TO-92
+            M1,MOSFET,p,30,1,SOT-23
+            M2,MOSFET,N-channel,60,10,TO-220
+            J1,JFET,P,25,0.05,TO-92
+            J2,JFET,nch,25,0.05,TO-92
+            B1,BJT,NMOS,45,0.1,TO-92
+
+            """
+        let catalog = try TransistorCatalogDecoder().decode(Array(text.utf8))
+        #expect(catalog.transistors.map { "\($0.partNumber) \($0.dopingName)" } == ["Q1 NPN", "Q2 PNP", "M1 PMOS", "M2 NMOS", "J1 P-channel", "J2 N-channel"])
+        #expect(catalog.problems.map(\.description) == [#"line 8: B1: doping (column 3): "NMOS" is not one of NPN, PNP"#])
+    }
+
     @Test func jsonIsStillReadAfterAByteOrderMarkOrWhiteSpace() throws {
         let json = #"[{"part_number": "BC547", "BJT": {"bjt_doping": "NPN"}, "ratings": {"max_voltage": 45, "max_current": 0.1}, "use": "", "package": "TO-92"}]"#
         for prefix in ["", "\n  ", "\u{FEFF}"] {
