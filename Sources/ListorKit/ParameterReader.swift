@@ -35,6 +35,17 @@ public struct ParameterReader {
         return choice
     }
 
+    /// A yes or no: true, 1 or yes; false, 0, no or absent; an error for anything else.
+    public mutating func flag(_ name: String) -> Bool {
+        switch text(name)?.lowercased() {
+        case nil, "false", "0", "no": return false
+        case "true", "1", "yes": return true
+        case let other?:
+            errors.append(FieldError(field: name, message: "\"\(other.prefix(40))\" is not true or false"))
+            return false
+        }
+    }
+
     /// Keeps an error found by the caller, such as two parameters that disagree.
     public mutating func refuse(_ name: String, _ message: String) {
         errors.append(FieldError(field: name, message: message))

@@ -40,7 +40,7 @@ public struct ModbusWebModule: WebModule {
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         router.get("/modbus") { request, _ in
             let snapshot = await monitor.snapshot
-            if Self.prefersJSON(request) { return feed(snapshot) }
+            if Self.prefersJSON(request) { return try feed(snapshot, request) }
             let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: QueryPairs.parameters(of: request)["search"] ?? "",
                                                    historyProblem: await monitor.recorder?.problem)
             let zone = readerTimeZone(request)
@@ -49,7 +49,7 @@ public struct ModbusWebModule: WebModule {
                                            templates: templates)
             return try templates.html(page, as: "modbus/sheet")
         }
-        router.get("/api/modbus") { _, _ in feed(await monitor.snapshot) }
+        router.get("/api/modbus") { request, _ in try feed(await monitor.snapshot, request) }
         router.get("/modbus/variables/:register") { request, context in
             let trends = try trendsKept()
             let register = try context.parameters.require("register")
@@ -167,9 +167,14 @@ public struct ModbusWebModule: WebModule {
         return error
     }
 
-    /// The seed backend's feed, which the original iOS app decodes.
-    private func feed(_ snapshot: ModbusSnapshot) -> Response {
-        var response = Response.json(ModbusFeed.json(snapshot, timeZone: timeZone).serialized(pretty: false))
+    /// The seed backend's feed, which the original iOS app decodes; with `?typed=1`, values as
+    /// numbers too.
+    private func feed(_ snapshot: ModbusSnapshot, _ request: Request) throws -> Response {
+        let parameters = QueryPairs.parameters(of: request)
+        var reader = ParameterReader { parameters[$0] }
+        let typed = reader.flag("typed")
+        if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
+        var response = Response.json(ModbusFeed.json(snapshot, timeZone: timeZone, typed: typed).serialized(pretty: false))
         response.headers[.cacheControl] = "no-store"
         return response
     }

@@ -70,18 +70,11 @@ public struct TransistorsWebModule: WebModule {
             let part = try context.parameters.require("part")
             let catalog = try loadedCatalog()
             let parameters = QueryPairs.parameters(of: request)
-            var problems: [FieldError] = []
-            let samePinout = Self.flag(parameters["same_pinout"], named: "same_pinout", problems: &problems)
-            let powerPackages = Self.flag(parameters["power_packages"], named: "power_packages", problems: &problems)
-            var limit = SubstitutesViewModel.defaultLimit
-            if let text = parameters["limit"], !text.isEmpty {
-                if let number = Int(text), (1...SubstitutesViewModel.maximumLimit).contains(number) {
-                    limit = number
-                } else {
-                    problems.append(FieldError(field: "limit", message: "\"\(text.prefix(20))\" is not a whole number from 1 to \(SubstitutesViewModel.maximumLimit)"))
-                }
-            }
-            if !problems.isEmpty { throw Self.badQuery(problems) }
+            var reader = ParameterReader { parameters[$0] }
+            let samePinout = reader.flag("same_pinout")
+            let powerPackages = reader.flag("power_packages")
+            let limit = reader.count("limit", 1...SubstitutesViewModel.maximumLimit) ?? SubstitutesViewModel.defaultLimit
+            if !reader.errors.isEmpty { throw Self.badQuery(reader.errors) }
             let original = try catalog.require(partNumber: part)
             let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages,
                                                    limit: limit)
@@ -154,23 +147,14 @@ public struct TransistorsWebModule: WebModule {
 
     /// `strict=true` refuses a search with words it cannot use, where the default answers with a warning.
     private static func isStrict(_ request: Request) throws -> Bool {
-        var problems: [FieldError] = []
-        let strict = flag(QueryPairs.parameters(of: request)["strict"], named: "strict", problems: &problems)
-        if !problems.isEmpty { throw badQuery(problems) }
+        let parameters = QueryPairs.parameters(of: request)
+        var reader = ParameterReader { parameters[$0] }
+        let strict = reader.flag("strict")
+        if !reader.errors.isEmpty { throw badQuery(reader.errors) }
         return strict
     }
 
     /// A true-or-false parameter: absent or empty is false; anything but true/false, 1/0, yes/no is a problem.
-    private static func flag(_ text: String?, named name: String, problems: inout [FieldError]) -> Bool {
-        switch text?.lowercased() {
-        case nil, "", "false", "0", "no": return false
-        case "true", "1", "yes": return true
-        case let other?:
-            problems.append(FieldError(field: name, message: "\"\(other.prefix(40))\" is not true or false"))
-            return false
-        }
-    }
-
     /// A 400 naming every problem: `error` says them all, `problems` one by one.
     private static func badQuery(_ errors: [FieldError]) -> WebError {
         var error = WebError(.badRequest, message: errors.map { "\($0.field): \($0.message)" }.joined(separator: "; "))

@@ -10,18 +10,23 @@ public enum ModbusFeed {
     ]
 
     /// `{"date": "2026-11-22 14:05", "header_key": […], "header_value": {…}, "data": […]}`.
-    /// Rows with a numeric value also carry it exactly as a JSON number, `"value": 1234.5677`,
-    /// whatever `decimals` does to `real_value`. Stale rows also carry `"stale": true`, `"error"` and `"error_date"`, which the original
-    /// app ignores.
-    public static func json(_ snapshot: ModbusSnapshot, timeZone: TimeZone = .current) -> JSONValue {
+    ///
+    /// Every field of a row is a string, as the seed's backend sent them: the original app
+    /// decodes `data` as `[[String: String]]`, and one number or boolean would make it throw
+    /// and show nothing. Stale rows also carry `"stale": "true"`, `"error"` and `"error_date"`,
+    /// which it ignores. With `typed` (`?typed=1`), rows with a numeric value carry it exactly
+    /// as a JSON number, `"value": 1234.5677`, whatever `decimals` does to `real_value`, and
+    /// `"stale"` is a boolean: for clients of this server's own.
+    public static func json(_ snapshot: ModbusSnapshot, timeZone: TimeZone = .current, typed: Bool = false) -> JSONValue {
         let rows: [JSONValue] = snapshot.rows.map { row in
             var members: [(String, JSONValue)] = [
                 ("register", .string(row.register)), ("register_value", .string(row.registerValue)), ("unit", .string(row.unit)),
                 ("variable_name", .string(row.variableName)), ("real_value", .string(row.realValue)),
             ]
-            if let number = row.number, number.isFinite { members.append(("value", .number(number))) }
+            if typed, let number = row.number, number.isFinite { members.append(("value", .number(number))) }
             if let stale = row.stale {
-                members += [("stale", .bool(true)), ("error", .string(stale.error)), ("error_date", .string(dateText(stale.since, timeZone: timeZone)))]
+                members += [("stale", typed ? .bool(true) : .string("true")), ("error", .string(stale.error)),
+                            ("error_date", .string(dateText(stale.since, timeZone: timeZone)))]
             }
             return .members(members)
         }

@@ -83,8 +83,14 @@ import Testing
                 Issue.record("no rows in the feed")
                 return
             }
-            #expect(first.members.first { $0.key == "stale" }?.value == .bool(true))
+            #expect(first.members.first { $0.key == "stale" }?.value == .string("true"))
             #expect(first.members.first { $0.key == "real_value" }?.value == .string("0.5"))
+            let typed = try self.feed(try await client.execute(uri: "/api/modbus?typed=1", method: .get))
+            guard case .array(let typedRows) = typed["data"], case .object(let typedFirst) = typedRows.first else {
+                Issue.record("no rows in the typed feed")
+                return
+            }
+            #expect(typedFirst.members.first { $0.key == "stale" }?.value == .bool(true))
         }
     }
 
@@ -107,8 +113,31 @@ import Testing
                 Issue.record("no rows in the feed")
                 return
             }
-            #expect(first.members.map(\.key) == ["register", "register_value", "unit", "variable_name", "real_value", "value"])
-            #expect(first.members.map(\.value) == [.string("1-2"), .string("63647-15846"), .string("m3/h"), .string("Flow Rate"), .string("0.112778895"), .number(0.112778895)])
+            #expect(first.members.map(\.key) == ["register", "register_value", "unit", "variable_name", "real_value"])
+            #expect(first.members.map(\.value) == [.string("1-2"), .string("63647-15846"), .string("m3/h"), .string("Flow Rate"), .string("0.112778895")])
+
+            // The original app's model: every row a dictionary of strings.
+            struct OriginalModbus: Decodable {
+                let date: String
+                let header_key: [String]
+                let header_value: [String: String]
+                let data: [[String: String]]
+            }
+            let decoded = try JSONDecoder().decode(OriginalModbus.self, from: Data(api.text.utf8))
+            #expect(decoded.data.first?["real_value"] == "0.112778895")
+            meter.link.isDown = true
+            await meter.monitor.refresh()
+            let stale = try await client.execute(uri: "/api/modbus", method: .get)
+            #expect(try JSONDecoder().decode(OriginalModbus.self, from: Data(stale.text.utf8)).data.first?["stale"] == "true", "stale rows decode too")
+
+            // Typed values for clients of this server's own.
+            let typed = try self.feed(try await client.execute(uri: "/api/modbus?typed=1", method: .get))
+            guard case .array(let typedRows) = typed["data"], case .object(let typedFirst) = typedRows.first else {
+                Issue.record("no rows in the typed feed")
+                return
+            }
+            #expect(typedFirst.members.first { $0.key == "value" }?.value == .number(0.112778895))
+            #expect(try await client.execute(uri: "/api/modbus?typed=maybe", method: .get).status == .badRequest)
         }
     }
 
