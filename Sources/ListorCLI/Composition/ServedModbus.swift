@@ -18,7 +18,8 @@ struct ServedModbus {
     private let client: ModbusClient
     private let simulator: ModbusTCPServer?
 
-    /// `report` hears what the history has to say for the log (writes failing, working again).
+    /// `report` hears what the device and the history have to say for the log (the device gone
+    /// and back, writes failing and working again).
     static func start(_ settings: ModbusSettings, dataDirectory: String, environment: CommandEnvironment,
                       metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                       report: @escaping @Sendable (String) -> Void) async throws -> ServedModbus {
@@ -52,7 +53,8 @@ struct ServedModbus {
             recorder = trendRecorder
             trends = VariableTrendViewModel(store: store, pollInterval: settings.interval)
         }
-        let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client, metrics: metrics), interval: settings.interval, recorder: recorder)
+        let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client, metrics: metrics), interval: settings.interval, recorder: recorder,
+                                            report: report)
         services.append(TaskService { await monitor.run() })
         return ServedModbus(monitor: monitor, device: description, services: services, trends: trends, client: client, simulator: simulator)
     }

@@ -5,6 +5,10 @@ import Foundation
 ///
 /// `run()` is the loop; it ends when its task is cancelled, and then every watcher's stream
 /// finishes too. The number of watchers is bounded, so that open pages cannot pile up without limit.
+///
+/// What a technician reads in the log after an outage goes to `report`: one line when the
+/// device stops answering, with why, and one when it answers again, with how long it was away;
+/// never one a failed poll.
 public actor RegisterMonitor {
     public nonisolated let interval: Duration
     public nonisolated let maximumWatchers: Int
@@ -16,17 +20,24 @@ public actor RegisterMonitor {
     private var counters: [Int: AsyncStream<Int>.Continuation] = [:]
     private var nextStream = 0
     private var finished = false
+    private let report: @Sendable (String) -> Void
+    private let now: @Sendable () -> Date
+    /// Since when the device has not answered, once it has stopped.
+    private var downSince: Date?
 
     /// What a stream carries, to know where to forget it when its reader leaves.
     private enum StreamKind {
         case snapshots, counts
     }
 
-    public init(poller: RegisterPoller, interval: Duration, maximumWatchers: Int = 100, recorder: TrendRecorder? = nil) async {
+    public init(poller: RegisterPoller, interval: Duration, maximumWatchers: Int = 100, recorder: TrendRecorder? = nil,
+                now: @escaping @Sendable () -> Date = Date.init, report: @escaping @Sendable (String) -> Void = { _ in }) async {
         self.poller = poller
         self.recorder = recorder
         self.interval = interval
         self.maximumWatchers = maximumWatchers
+        self.now = now
+        self.report = report
         snapshot = await poller.snapshot
     }
 
@@ -100,6 +111,31 @@ public actor RegisterMonitor {
         }
     }
 
+    /// Reports the device going away and coming back, once each.
+    private func noteConnection(_ snapshot: ModbusSnapshot) {
+        switch snapshot.connection {
+        case .failed(let reason) where downSince == nil:
+            downSince = now()
+            report("\(snapshot.device.isEmpty ? "the device" : snapshot.device) stopped answering: \(reason)")
+        case .connected:
+            guard let since = downSince else { return }
+            downSince = nil
+            report("\(snapshot.device.isEmpty ? "the device" : snapshot.device) answers again, after \(Self.span(now().timeIntervalSince(since)))")
+        default:
+            break
+        }
+    }
+
+    /// "12 s", "3 min 5 s", "2 h 4 min".
+    static func span(_ seconds: TimeInterval) -> String {
+        let whole = max(0, Int(seconds.rounded()))
+        switch whole {
+        case ..<60: return "\(whole) s"
+        case ..<3600: return whole % 60 == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(whole % 60) s"
+        default: return whole % 3600 / 60 == 0 ? "\(whole / 3600) h" : "\(whole / 3600) h \(whole % 3600 / 60) min"
+        }
+    }
+
     private func watchersChanged() {
         for counter in counters.values { counter.yield(watchers.count) }
     }
@@ -109,6 +145,7 @@ public actor RegisterMonitor {
     public func refresh() async -> ModbusSnapshot {
         let snapshot = await poller.poll()
         self.snapshot = snapshot
+        noteConnection(snapshot)
         recorder?.record(snapshot)
         for watcher in watchers.values { watcher.yield(snapshot) }
         return snapshot

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Modbus
 
@@ -65,5 +66,39 @@ import Testing
         var last: [Int] = []
         while let count = await counts.next() { last.append(count) }
         #expect(last == [0], "the counts end with the monitor")
+    }
+}
+
+/// What a technician reads in the log after an outage: one line when the device stops
+/// answering, with why, one when it answers again, with how long it was away.
+@Suite struct RegisterMonitorLogTests {
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        let clock = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
+    }
+
+    @Test func theDeviceGoneAndBackIsLoggedOnceEach() async throws {
+        let map = try RegisterMap.tuf2000m()
+        let plan = ReadPlan(map)
+        let device = RegisterPollerTests().device(for: plan)
+        let log = Lines()
+        let monitor = await RegisterMonitor(poller: RegisterPoller(map: map, transport: device), interval: .seconds(1),
+                                            now: { log.clock.withLock { $0 } }, report: { line in log.lines.withLock { $0.append(line) } })
+        await monitor.refresh()
+        #expect(log.lines.withLock { $0 }.isEmpty, "a device that answers is nothing to log")
+        for read in plan.reads { device.answer(read.request, with: .failure(.responseTimeout(endpoint: "meter:502", seconds: 2))) }
+        for _ in 0..<5 {
+            await monitor.refresh()
+            log.clock.withLock { $0 += 30 }
+        }
+        let down = log.lines.withLock { $0 }
+        #expect(down.count == 1, "one line, not one a failed poll: \(down)")
+        #expect(down.first?.contains("stopped answering") == true)
+        for read in plan.reads { device.answer(read.request, with: .success(.registers(Array(RegisterPollerTests.dump[Int(read.address)..<Int(read.address) + read.count])))) }
+        await monitor.refresh()
+        await monitor.refresh()
+        let lines = log.lines.withLock { $0 }
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.last?.hasSuffix("answers again, after 2 min 30 s") == true, "\(lines)")
     }
 }
