@@ -18,9 +18,9 @@ import Testing
         #expect(snapshot.connection == .connected)
         #expect(snapshot.rows.allSatisfy { $0.stale == nil && !$0.realValue.isEmpty })
         #expect(snapshot.rows.first?.realValue == "0.1128", "flow at the start")
-        // 2026-11-18 11:06:40 UTC in the meter's calendar, a BCD byte each, high byte first per
-        // register: minutes and seconds, day and hour, year and month.
-        #expect(snapshot.rows.first { $0.register == "53-54-55" }?.realValue == "064018112611")
+        // 2026-11-18 11:06:40 UTC in the meter's calendar, a BCD byte each, low byte first per
+        // register: seconds and minutes, hour and day, month and year.
+        #expect(snapshot.rows.first { $0.register == "53-54-55" }?.realValue == "2026-11-18 11:06:40", "its calendar, read as a date and time")
 
         await #expect(throws: ModbusError.exception(.illegalDataAddress, function: .readHoldingRegisters)) {
             try await client.send(.readHoldingRegisters(address: 51, count: 1))

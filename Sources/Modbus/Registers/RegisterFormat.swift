@@ -16,12 +16,16 @@ public enum RegisterFormat: String, Sendable, CaseIterable {
     case bcd = "BCD"
     /// The register's 16 bits, most significant first.
     case bit = "BIT"
+    /// The TUF-2000M's calendar: seconds, minutes, hours, day, month and year (of the century),
+    /// one BCD byte each, low byte first in each of three registers; read as a date and time.
+    case calendar = "CALENDAR"
 
     /// The registers a value takes, when the format fixes it.
     public var registerCount: Int? {
         switch self {
         case .real4, .long, .ulong: 2
         case .integer, .uint16: 1
+        case .calendar: 3
         case .bcd, .bit: nil
         }
     }

@@ -65,6 +65,22 @@ public struct ValueEncoding: Sendable, Hashable {
                 }
             }
             return RegisterReading(text: digits, number: Double(digits))
+        case .calendar:
+            // Low byte first: (seconds, minutes), (hours, day), (month, year).
+            let bytes = words.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            var fields: [Int] = []
+            for (index, byte) in bytes.enumerated() {
+                guard byte >> 4 <= 9, byte & 0xF <= 9 else {
+                    throw RegisterValueError("register \(index / 2 + 1) of 3 holds 0x\(String(words[index / 2], radix: 16, uppercase: true)), which is not BCD")
+                }
+                fields.append(Int(byte >> 4) * 10 + Int(byte & 0xF))
+            }
+            let (second, minute, hour, day, month, year) = (fields[0], fields[1], fields[2], fields[3], fields[4], 2000 + fields[5])
+            guard (1...12).contains(month), (1...31).contains(day), hour <= 23, minute <= 59, second <= 59 else {
+                throw RegisterValueError("the calendar reads month \(month), day \(day), \(hour):\(minute):\(second), which is no date and time")
+            }
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            return RegisterReading(text: "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))", number: nil)
         case .bit:
             let text = words.map { word in
                 let bits = String(word, radix: 2)

@@ -80,7 +80,7 @@ final class TestClock: Sendable {
         #expect(row("1-2") == ModbusRow(register: "1-2", variableName: "Flow Rate", unit: "m3/h", registerValue: "63647-15846", realValue: "0.112778895", number: 0.112778895))
         #expect(row("21-22")?.realValue == "-1104")
         #expect(row("53-54-55")?.registerValue == "9267-775-6152")
-        #expect(row("53-54-55")?.realValue == "243303071808")
+        #expect(row("53-54-55")?.realValue == "2018-08-03 07:24:33", "the calendar as a date and time: the seed dump was taken at 07:24 on its own clock")
         #expect(row("92")?.realValue == "61")
         #expect(row("72")?.realValue == "0000000000000000")
         #expect(snapshot.rows.allSatisfy { !$0.realValue.isEmpty && $0.stale == nil })

@@ -36,6 +36,21 @@ import Testing
         #expect(try ValueEncoding(format: .bit).value(of: [0x8000, 1]) == "1000000000000000 0000000000000001")
     }
 
+    /// The TUF-2000M's calendar reads as a date and time, not as raw digits: 2026-11-26 11:25:30
+    /// is 0x2530 (minutes, seconds), 0x2611 (day, hour), 0x2611 (year, month), low byte first.
+    @Test func theCalendarIsADateAndTime() throws {
+        let reading = try ValueEncoding(format: .calendar).reading(of: [0x2530, 0x2611, 0x2611])
+        #expect(reading.text == "2026-11-26 11:25:30")
+        #expect(reading.number == nil, "a date is not a value to chart")
+        #expect(throws: RegisterValueError("register 2 of 3 holds 0x261A, which is not BCD")) {
+            try ValueEncoding(format: .calendar).value(of: [0x2530, 0x261A, 0x2611])
+        }
+        #expect(throws: RegisterValueError("the calendar reads month 13, day 26, 11:25:30, which is no date and time")) {
+            try ValueEncoding(format: .calendar).value(of: [0x2530, 0x2611, 0x2613])
+        }
+        #expect(throws: RegisterValueError("CALENDAR takes 3 registers, not 2")) { try ValueEncoding(format: .calendar).value(of: [1, 2]) }
+    }
+
     @Test func aValueOfTheWrongSizeIsAnError() {
         #expect(throws: RegisterValueError("REAL4 takes 2 registers, not 1")) { try ValueEncoding(format: .real4).value(of: [1]) }
     }

@@ -37,7 +37,7 @@ import Testing
         #expect(map.variables.map(\.registerLabel) == ["0-1", "8-9-10-11", "10"])
         #expect(map.variables[2].encoding == ValueEncoding(format: .integer, wordOrder: .highWordFirst, byteSwap: true, scale: 0.1))
         #expect(problems.map(\.description) == [
-            "item 1 (bad format): format: \"REAL8\" is not one of REAL4, LONG, ULONG, INTEGER, UINT16, BCD, BIT",
+            "item 1 (bad format): format: \"REAL8\" is not one of REAL4, LONG, ULONG, INTEGER, UINT16, BCD, BIT, CALENDAR",
             "item 2 (bad count): count: LONG takes 2 registers, not 3",
             "item 3 (bad start): start: -1 is not a register number; 0-based numbers run from 0 to 65535",
             "item 4 (coil as real): format: a coil holds bits; its format is BIT, not REAL4",

@@ -99,7 +99,7 @@ import Testing
             let result = await listor(["modbus", "poll", device, "--map", map.path, "--format", "json"])
             #expect(result.exitCode == 1, "register 9 is not defined")
             #expect(result.errorOutput == """
-                \(map.path): item 3 (Broken): format: "FLOAT" is not one of REAL4, LONG, ULONG, INTEGER, UINT16, BCD, BIT
+                \(map.path): item 3 (Broken): format: "FLOAT" is not one of REAL4, LONG, ULONG, INTEGER, UINT16, BCD, BIT, CALENDAR
                 listor: exception 02 (illegal data address) for read holding registers (03)
 
                 """)
