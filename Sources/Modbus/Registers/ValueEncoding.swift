@@ -99,7 +99,7 @@ public struct ValueEncoding: Sendable, Hashable {
         mask.map { value & $0 } ?? value
     }
 
-    private var isScaled: Bool { scale != 1 || offset != 0 }
+    var isScaled: Bool { scale != 1 || offset != 0 }
 
     private func scaled(_ value: Double) -> Double { value * scale + offset }
 

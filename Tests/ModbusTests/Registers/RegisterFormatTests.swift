@@ -51,6 +51,25 @@ import Testing
         #expect(throws: RegisterValueError("CALENDAR takes 3 registers, not 2")) { try ValueEncoding(format: .calendar).value(of: [1, 2]) }
     }
 
+    /// What a write sends is what a read shows again: the core turns a value into registers in
+    /// any format a read takes, in either word order, scaled back.
+    @Test(arguments: [
+        (RegisterFormat.real4, "1.5"), (.real4, "-12.25"), (.real4, "0.112778895"), (.long, "-123456"), (.long, "2147483647"),
+        (.ulong, "4294967295"), (.integer, "-2"), (.uint16, "65535"),
+    ])
+    func aValueWrittenReadsBackTheSame(format: RegisterFormat, text: String) throws {
+        for order in [WordOrder.lowWordFirst, .highWordFirst] {
+            let encoding = ValueEncoding(format: format, wordOrder: order)
+            #expect(try encoding.value(of: encoding.registers(for: text)) == text)
+        }
+        let scaled = ValueEncoding(format: .uint16, scale: 0.1)
+        #expect(try scaled.registers(for: "123") == [1230])
+        #expect(try ValueEncoding(format: .uint16).registers(for: "0xBEEF") == [0xBEEF])
+        #expect(throws: RegisterValueError("CALENDAR values are read only here; write them as 16-bit registers")) {
+            try ValueEncoding(format: .calendar).registers(for: "2026-11-26 11:25:30")
+        }
+    }
+
     @Test func aValueOfTheWrongSizeIsAnError() {
         #expect(throws: RegisterValueError("REAL4 takes 2 registers, not 1")) { try ValueEncoding(format: .real4).value(of: [1]) }
     }

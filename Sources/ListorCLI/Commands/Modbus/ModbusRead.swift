@@ -9,33 +9,25 @@ struct ModbusRead: ListorCommand {
         abstract: "Read registers or bits once and print them, one per line.",
         discussion: "Exception responses are printed by name (e.g. exception 02 (illegal data address)) and exit 1.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case int, hex, float
-    }
-
     @OptionGroup var device: DeviceOptions
     @OptionGroup var address: AddressOptions
-    @Option(name: [.customShort("c"), .customLong("count")], help: "How many registers or bits.")
+    @Option(name: [.customShort("c"), .customLong("count")], help: "How many values (registers, pairs of them, or bits).")
     var count: Int = 1
-    @Option(help: "int (unsigned and signed), hex, or float (two registers each).")
-    var format: Format = .int
-    @Option(name: .customLong("word-order"), help: "For float: CDAB (low word first, the default) or ABCD.")
-    var wordOrder: String = "CDAB"
+    @OptionGroup var value: ValueFormatOptions
 
     func run(in environment: CommandEnvironment) async throws {
-        guard let order = WordOrder(rawValue: wordOrder.uppercased()) else {
-            throw ValidationError("--word-order: \"\(wordOrder)\" is not CDAB or ABCD")
-        }
+        let encoding = try value.encoding()
+        let format = value.format
         let start = try address.address()
-        let request = address.table.read(address: start, count: format == .float ? count * 2 : count)
+        let request = address.table.read(address: start, count: count * format.registers)
         let response = try await device.send(request, environment)
         var lines: [String] = []
         switch response {
         case .bits(let bits):
             for (offset, bit) in bits.enumerated() { lines.append("[\(address.reference + offset)]: \t\(bit ? 1 : 0)") }
-        case .registers(let registers) where format == .float:
+        case .registers(let registers) where format.registers == 2:
             for index in 0..<count {
-                let value = try ValueEncoding(format: .real4, wordOrder: order).value(of: Array(registers[index * 2...index * 2 + 1]))
+                let value = try encoding.value(of: Array(registers[index * 2...index * 2 + 1]))
                 lines.append("[\(address.reference + index * 2)]: \t\(value)")
             }
         case .registers(let registers):

@@ -7,10 +7,14 @@ struct ModbusWrite: ListorCommand {
     static let configuration = CommandConfiguration(
         commandName: "write",
         abstract: "Write holding registers or coils.",
-        discussion: "One value writes with function 06 or 05, several with 16 or 15. Coils take 1/0, on/off or true/false.")
+        discussion: """
+            One value writes with function 06 or 05, several with 16 or 15. Coils take 1/0, on/off or true/false;
+            registers take the format reads show: --format float 1.5, --format long -123456, in the word order given.
+            """)
 
     @OptionGroup var device: DeviceOptions
     @OptionGroup var address: AddressOptions
+    @OptionGroup var value: ValueFormatOptions
     // Unrecognised words are values too, so that negative numbers need no "--" before them.
     @Argument(parsing: .allUnrecognized, help: "The values, in order from the reference.")
     var values: [String] = []
@@ -21,11 +25,14 @@ struct ModbusWrite: ListorCommand {
         let request: ModbusRequest
         switch address.table {
         case .holding:
-            let registers = try values.enumerated().map { index, text in
-                if let value = UInt16(text) { return value }
-                if let value = Int16(text) { return UInt16(bitPattern: value) }
-                if text.lowercased().hasPrefix("0x"), let value = UInt16(text.dropFirst(2), radix: 16) { return value }
-                throw ValidationError("value \(index + 1): \"\(text)\" is not a 16-bit number (0 to 65535, -32768 to -1, or 0x0000 to 0xFFFF)")
+            let encoding = try value.encoding()
+            var registers: [UInt16] = []
+            for (index, text) in values.enumerated() {
+                do {
+                    registers += try encoding.registers(for: text)
+                } catch {
+                    throw ValidationError("value \(index + 1): \(error.description)")
+                }
             }
             request = registers.count == 1 ? .writeSingleRegister(address: start, value: registers[0]) : .writeMultipleRegisters(address: start, values: registers)
         case .coil:
@@ -41,7 +48,8 @@ struct ModbusWrite: ListorCommand {
             throw ValidationError("-t \(address.table.rawValue): \(address.table.rawValue) tables are read-only; write to holding or coil")
         }
         _ = try await device.send(request, environment)
-        let noun = address.table == .coil ? (values.count == 1 ? "coil" : "coils") : (values.count == 1 ? "register" : "registers")
-        environment.write("wrote \(values.count) \(noun) from \(address.reference)\n")
+        let written = address.table == .coil ? values.count : values.count * value.format.registers
+        let noun = address.table == .coil ? (written == 1 ? "coil" : "coils") : (written == 1 ? "register" : "registers")
+        environment.write("wrote \(written) \(noun) from \(address.reference)\n")
     }
 }

@@ -81,6 +81,18 @@ import Testing
             let bad = await listor(["modbus", "write", device, "-r", "3", "70000"])
             #expect(bad.exitCode == 64)
             #expect(bad.errorOutput.hasPrefix("Error: value 1: \"70000\" is not a 16-bit number"))
+            // Every format reads take, in either word order.
+            #expect(await listor(["modbus", "write", device, "-r", "1", "--format", "float", "1.5", "-12.25"]).output == "wrote 4 registers from 1\n")
+            #expect(await listor(["modbus", "read", device, "-r", "1", "-c", "2", "--format", "float"]).output == "[1]: \t1.5\n[3]: \t-12.25\n")
+            #expect(await listor(["modbus", "write", device, "-r", "1", "--format", "long", "--word-order", "ABCD", "-123456"]).exitCode == 0)
+            #expect(await listor(["modbus", "read", device, "-r", "1", "--format", "long", "--word-order", "ABCD"]).output == "[1]: \t-123456\n")
+            #expect(await listor(["modbus", "read", device, "-r", "1", "-c", "2", "--format", "hex"]).output == "[1]: \t0xFFFE\n[2]: \t0x1DC0\n")
+            #expect(await listor(["modbus", "write", device, "-r", "1", "--format", "ulong", "4294967295"]).exitCode == 0)
+            #expect(await listor(["modbus", "read", device, "-r", "1", "--format", "ulong"]).output == "[1]: \t4294967295\n")
+            let notFloat = await listor(["modbus", "write", device, "-r", "1", "--format", "float", "1e39"])
+            #expect(notFloat.errorOutput.hasPrefix(#"Error: value 1: "1e39" is not a number a float32 holds (REAL4)"#))
+            let notLong = await listor(["modbus", "write", device, "-r", "1", "--format", "ulong", "-1"])
+            #expect(notLong.errorOutput.hasPrefix(#"Error: value 1: "-1" is not a whole number for ULONG, 0 to 4294967295"#))
         }
     }
 
