@@ -6,12 +6,15 @@ public struct ModbusSnapshot: Sendable, Hashable {
     public var device: String
     /// When the last poll finished, nil before the first.
     public var updated: Date?
+    /// When the last poll that read everything finished: what a status line next to an error shows.
+    public var lastGood: Date?
     public var rows: [ModbusRow]
     public var connection: ConnectionState
 
-    public init(device: String, updated: Date? = nil, rows: [ModbusRow], connection: ConnectionState) {
+    public init(device: String, updated: Date? = nil, lastGood: Date? = nil, rows: [ModbusRow], connection: ConnectionState) {
         self.device = device
         self.updated = updated
+        self.lastGood = lastGood
         self.rows = rows
         self.connection = connection
     }

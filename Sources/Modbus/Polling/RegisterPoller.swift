@@ -61,6 +61,7 @@ public actor RegisterPoller {
         }
         snapshot.rows = rows
         snapshot.updated = now()
+        if failures.isEmpty { snapshot.lastGood = snapshot.updated }
         snapshot.connection = failures.isEmpty ? .connected : .failed(failures[0])
         return snapshot
     }

@@ -88,7 +88,12 @@ public struct RegisterSheetViewModel: Sendable {
 
     /// "Updated 2026-11-22 14:05:09" (to the second, as values change by the second), or that
     /// nothing has been read yet.
+    /// "Updated 2026-11-26 11:25:30"; next to an error, the time of the last good reading, not
+    /// of the attempt that failed.
     public func updatedText(timeZone: TimeZone = .current) -> String {
-        snapshot.updated.map { "Updated " + ModbusFeed.dateText($0, timeZone: timeZone, seconds: true) } ?? "Not read yet"
+        if case .failed = snapshot.connection {
+            return snapshot.lastGood.map { "Last good reading " + ModbusFeed.dateText($0, timeZone: timeZone, seconds: true) } ?? "No good reading yet"
+        }
+        return snapshot.updated.map { "Updated " + ModbusFeed.dateText($0, timeZone: timeZone, seconds: true) } ?? "Not read yet"
     }
 }

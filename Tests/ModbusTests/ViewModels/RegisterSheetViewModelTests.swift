@@ -34,7 +34,13 @@ import Testing
         #expect(none.emptyMessage == "No search results")
         #expect(RegisterSheetViewModel(snapshot: Self.snapshot).emptyMessage == nil)
         #expect(none.connectionText == "Cannot read the device: no response from meter:502 within 2 s")
-        #expect(none.updatedText(timeZone: TimeZone(identifier: "UTC")!) == "Updated 2018-08-03 04:06:00")
+        // Next to an error, when the values shown were read, not when the last attempt failed.
+        #expect(none.updatedText(timeZone: TimeZone(identifier: "UTC")!) == "No good reading yet")
+        var lastGood = Self.snapshot
+        lastGood.lastGood = Date(timeIntervalSince1970: 1_533_269_100)
+        #expect(RegisterSheetViewModel(snapshot: lastGood).updatedText(timeZone: TimeZone(identifier: "UTC")!) == "Last good reading 2018-08-03 04:05:00")
+        lastGood.connection = .connected
+        #expect(RegisterSheetViewModel(snapshot: lastGood).updatedText(timeZone: TimeZone(identifier: "UTC")!) == "Updated 2018-08-03 04:06:00")
         let fresh = RegisterSheetViewModel(snapshot: ModbusSnapshot(device: "m", rows: [], connection: .connecting))
         #expect(fresh.connectionText == "Connecting to the device…")
         #expect(fresh.updatedText() == "Not read yet")
