@@ -38,7 +38,7 @@ public struct VariableChart: Sendable, Hashable {
         self.height = height
         self.start = start
         self.end = end
-        let left: Double = compact ? 1 : 64, right: Double = compact ? 1 : 16, top: Double = compact ? 1 : 12, bottom: Double = compact ? 1 : 32
+        let left: Double = compact ? 1 : 64, right: Double = compact ? 1 : 16, top: Double = compact ? 1 : 28, bottom: Double = compact ? 1 : 32
         plot = Box(x: left, y: top, width: width - left - right, height: height - top - bottom)
         let values = points.flatMap { [$0.minimum, $0.maximum, $0.last].compactMap { $0 } }.filter(\.isFinite)
         var low = values.min() ?? 0, high = values.max() ?? 1

@@ -43,6 +43,13 @@ import Testing
             #expect(html.matches(of: /<rect class="gap"/).count == 2)
             #expect(html.contains(#">12:08</text>"#), "time in the reader's zone")
             #expect(html.contains(#"<text class="unit""#) && html.contains(">m3/h</text>"))
+            // The unit sits inside the chart, above the plot, not above the chart's top edge.
+            let unitY = try #require(html.firstMatch(of: #/<text class="unit" x="4" y="([0-9.-]+)">/#).flatMap { Double($0.output.1) })
+            let plotY = try #require(html.firstMatch(of: #/data-plot="[0-9.]+ ([0-9.]+) /#).flatMap { Double($0.output.1) })
+            #expect(unitY >= 10 && unitY < plotY, "the unit's baseline at \(unitY), the plot from \(plotY)")
+            // The mean to the readings' decimals, not twelve significant digits.
+            let mean = html.firstMatch(of: #/<dd id="figure-mean">([^<]*)</dd>/#).map { String($0.output.1) } ?? ""
+            #expect(mean.wholeMatch(of: #/\d+\.\d{2} m3\/h/#) != nil, "\(mean)")
             #expect(html.contains(#"<dd id="figure-last">3.99 m3/h</dd>"#))
             #expect(html.contains(#"<dd id="figure-minimum">1 m3/h</dd>"#))
             #expect(html.contains(#"<dd id="figure-maximum">3.99 m3/h</dd>"#))
