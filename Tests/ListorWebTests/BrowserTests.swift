@@ -178,6 +178,17 @@ import Transistors
                 try await browser.waitUntil("document.body.dataset.liveUpdates !== undefined")
                 #expect(try await browser.script("return getComputedStyle(document.querySelector('.sheet thead th')).position") == .string("sticky"))
                 #expect(try await browser.script("return getComputedStyle(document.querySelector('#sheet-rows th')).position") == .string("sticky"))
+                // A technician on a phone reads the value beside the name, without scrolling sideways.
+                let place = try await browser.script("""
+                    const value = document.querySelector('#sheet-rows tr[data-index="0"] .col-real_value').getBoundingClientRect();
+                    return [value.left, value.right, window.innerWidth]
+                    """)
+                guard case .array(let edges) = place, edges.count == 3, case .number(let left) = edges[0], case .number(let right) = edges[1],
+                      case .number(let window) = edges[2] else {
+                    Issue.record("no value cell: \(place)")
+                    return
+                }
+                #expect(left >= 0 && right <= window, "the value spans \(left) to \(right) of \(window)")
 
                 try await browser.type("temperature", into: "#search")
                 try await browser.waitUntil("document.getElementById('summary').textContent === '\(matching) of \(snapshot.rows.count) variables'")

@@ -27,6 +27,8 @@ struct ModbusVariablePage: Encodable {
     let emptyMessage: String?
     /// The variable's row in the event stream's snapshots, for the live chart; nil if not polled.
     let rowIndex: String?
+    /// Where the value is among the cells of a row in the sheet's events.
+    let valueColumn = RegisterSheetViewModel.valueColumn
     let eventsPath = ModbusWebModule.eventsPath
     let csvPath: String
     let jsonPath: String

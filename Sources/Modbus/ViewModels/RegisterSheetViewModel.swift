@@ -31,9 +31,16 @@ public struct RegisterSheetViewModel: Sendable {
         }
     }
 
+    /// The seed's columns with the value beside the name, where a phone shows it without
+    /// scrolling sideways (the feed keeps `header_key`'s order for the original app).
+    public static let columnKeys = ["register", "variable_name", "real_value", "unit", "register_value"]
+
     public var columns: [Column] {
-        ModbusFeed.headerKeys.map { Column(key: $0, title: ModbusFeed.headerTitles[$0] ?? $0) }
+        Self.columnKeys.map { Column(key: $0, title: ModbusFeed.headerTitles[$0] ?? $0) }
     }
+
+    /// Where the value is among a row's cells.
+    public static var valueColumn: Int { columnKeys.firstIndex(of: "real_value") ?? 0 }
 
     /// The rows whose cells contain every word of the search, in map order.
     public var rows: [ModbusRow] {

@@ -165,7 +165,7 @@
     }
     if (typeof row.value !== "number") return;
     const last = document.getElementById("figure-last");
-    if (last) last.textContent = row.cells[4] + (trend.dataset.unit ? " " + trend.dataset.unit : "");
+    if (last) last.textContent = row.cells[Number(trend.dataset.valueColumn)] + (trend.dataset.unit ? " " + trend.dataset.unit : "");
     points += 1;
     trend.dataset.livePoints = String(points);
   };
