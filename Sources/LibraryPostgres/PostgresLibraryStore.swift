@@ -131,6 +131,15 @@ public final class PostgresLibraryStore: LibraryStore {
                     }
                     try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('sample library', now())", logger: logger)
                 }
+                if !applied.contains("search by isbn and borrower") {
+                    // Books found by their ISBN, in both forms, and by who has them now.
+                    var ids: [Int64] = []
+                    for try await id in try await connection.query("SELECT id FROM books", logger: logger).decode(Int64.self) { ids.append(id) }
+                    for id in ids {
+                        _ = try await Self.indexed(Self.existingBook(id: Book.ID(rawValue: id), on: connection, logger: logger), on: connection, logger: logger)
+                    }
+                    try await connection.query("INSERT INTO listor_migrations (name, applied) VALUES ('search by isbn and borrower', now())", logger: logger)
+                }
             }
         }
     }
@@ -471,14 +480,16 @@ public final class PostgresLibraryStore: LibraryStore {
                 try await transaction { connection in
                     let changed = try await connection.query("""
                         UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher),
-                            categories = \(fields.categories), isbn = \(fields.isbn), search_words = \(BookSearch.words(of: fields)), version = version + 1
+                            categories = \(fields.categories), isbn = \(fields.isbn), version = version + 1
                         WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
                         RETURNING id
                         """, logger: logger).collect()
                     try await Self.requireChange(changed, id: id, on: connection, logger: logger)
                     if let cover { _ = try await Self.write(cover, of: id, on: connection, logger: logger) }
                     // The loan in the same transaction: refused, it takes the edit with it.
-                    guard let checkout else { return try await Self.existingBook(id: id, on: connection, logger: logger) }
+                    guard let checkout else {
+                        return try await Self.indexed(Self.existingBook(id: id, on: connection, logger: logger), on: connection, logger: logger)
+                    }
                     return try await Self.open(checkout, of: id, expectedVersion: nil, on: connection, logger: logger)
                 }
             }
@@ -537,7 +548,7 @@ public final class PostgresLibraryStore: LibraryStore {
                     throw LibraryError.notOnLoan(id: id)
                 }
                 try await connection.query("UPDATE books SET version = version + 1 WHERE id = \(id.rawValue)", logger: logger)
-                return try await Self.existingBook(id: id, on: connection, logger: logger)
+                return try await Self.indexed(Self.existingBook(id: id, on: connection, logger: logger), on: connection, logger: logger)
             }
         }
     }
@@ -557,6 +568,9 @@ public final class PostgresLibraryStore: LibraryStore {
                         UPDATE books SET last_checked_out = \(loan.checkedOut), last_checked_out_by = \(loan.borrower), version = version + 1
                         WHERE id = \(loan.bookID.rawValue) AND (last_checked_out IS NULL OR last_checked_out < \(loan.checkedOut))
                         """, logger: logger)
+                    if loan.returned == nil {
+                        _ = try await Self.indexed(Self.existingBook(id: loan.bookID, on: connection, logger: logger), on: connection, logger: logger)
+                    }
                     return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
                 }
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
@@ -628,7 +642,14 @@ public final class PostgresLibraryStore: LibraryStore {
         try await connection.query("""
             UPDATE books SET last_checked_out = \(checkout.date), last_checked_out_by = \(checkout.borrower), version = version + 1 WHERE id = \(id.rawValue)
             """, logger: logger)
-        return try await existingBook(id: id, on: connection, logger: logger)
+        return try await indexed(existingBook(id: id, on: connection, logger: logger), on: connection, logger: logger)
+    }
+
+    /// `book`, its words for search kept as it now is (its fields, ISBN and borrower), inside the
+    /// caller's transaction: every write that changes one of them ends here.
+    private static func indexed(_ book: Book, on connection: PostgresConnection, logger: Logger) async throws -> Book {
+        try await connection.query("UPDATE books SET search_words = \(BookSearch.words(of: book)) WHERE id = \(book.id.rawValue)", logger: logger)
+        return book
     }
 
     private static func insert(_ fields: BookFields, on connection: PostgresConnection, logger: Logger) async throws -> Book {

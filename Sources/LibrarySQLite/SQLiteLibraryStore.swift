@@ -175,7 +175,7 @@ public final class SQLiteLibraryStore: LibraryStore {
                 """)
             let rows = try Row.fetchCursor(db, sql: "SELECT id, title, author, publisher, categories FROM books")
             while let row = try rows.next() {
-                try indexWords(BookFields(title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"]),
+                try indexWords(BookSearch.words(of: BookFields(title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"])),
                                of: Book.ID(rawValue: row["id"]), in: db)
             }
         }
@@ -196,6 +196,10 @@ public final class SQLiteLibraryStore: LibraryStore {
         migrator.registerMigration("sample library") { db in
             guard seeded else { return }
             for book in SampleLibrary.books { _ = try insert(book, in: db) }
+        }
+        // Books found by their ISBN, in both forms, and by who has them now.
+        migrator.registerMigration("search by isbn and borrower") { db in
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM books") { _ = try indexed(existingBook(id: Book.ID(rawValue: id), in: db), in: db) }
         }
         return migrator
     }
@@ -315,10 +319,17 @@ public final class SQLiteLibraryStore: LibraryStore {
         return (ids, key)
     }
 
-    /// Keeps the book's words for search, replacing those it had.
-    private static func indexWords(_ fields: BookFields, of id: Book.ID, in db: Database) throws {
+    /// Keeps `words` as the book's words for search, replacing those it had.
+    private static func indexWords(_ words: String, of id: Book.ID, in db: Database) throws {
         try db.execute(sql: "DELETE FROM books_search WHERE rowid = ?", arguments: [id.rawValue])
-        try db.execute(sql: "INSERT INTO books_search (rowid, words) VALUES (?, ?)", arguments: [id.rawValue, BookSearch.words(of: fields)])
+        try db.execute(sql: "INSERT INTO books_search (rowid, words) VALUES (?, ?)", arguments: [id.rawValue, words])
+    }
+
+    /// `book`, its words for search kept as it now is (its fields, ISBN and borrower), inside the
+    /// caller's transaction: every write that changes one of them ends here.
+    private static func indexed(_ book: Book, in db: Database) throws -> Book {
+        try indexWords(BookSearch.words(of: book), of: book.id, in: db)
+        return book
     }
 
     public func book(id: Book.ID) async throws -> Book? {
@@ -352,10 +363,9 @@ public final class SQLiteLibraryStore: LibraryStore {
                     """,
                 arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn, id.rawValue, expectedVersion, expectedVersion])
             try Self.requireChange(id: id, in: db)
-            try Self.indexWords(fields, of: id, in: db)
             if let cover { _ = try Self.write(cover, of: id, in: db) }
             // The loan in the same transaction: refused, it takes the edit with it.
-            guard let checkout else { return try Self.existingBook(id: id, in: db) }
+            guard let checkout else { return try Self.indexed(Self.existingBook(id: id, in: db), in: db) }
             return try Self.open(checkout, of: id, expectedVersion: nil, in: db)
         }
     }
@@ -424,7 +434,7 @@ public final class SQLiteLibraryStore: LibraryStore {
                 throw LibraryError.notOnLoan(id: id)
             }
             try db.execute(sql: "UPDATE books SET version = version + 1 WHERE id = ?", arguments: [id.rawValue])
-            return try Self.existingBook(id: id, in: db)
+            return try Self.indexed(Self.existingBook(id: id, in: db), in: db)
         }
     }
 
@@ -445,6 +455,7 @@ public final class SQLiteLibraryStore: LibraryStore {
                     WHERE id = ? AND (last_checked_out IS NULL OR last_checked_out < ?)
                     """,
                 arguments: [loan.checkedOut, loan.borrower, loan.bookID.rawValue, loan.checkedOut])
+            if loan.returned == nil { _ = try Self.indexed(Self.existingBook(id: loan.bookID, in: db), in: db) }
             return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
         }
     }
@@ -474,9 +485,7 @@ public final class SQLiteLibraryStore: LibraryStore {
     private static func insert(_ fields: BookFields, in db: Database) throws -> Book {
         try db.execute(sql: "INSERT INTO books (title, author, publisher, categories, isbn) VALUES (?, ?, ?, ?, ?)",
                        arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn])
-        let id = Book.ID(rawValue: db.lastInsertedRowID)
-        try indexWords(fields, of: id, in: db)
-        return try existingBook(id: id, in: db)
+        return try indexed(existingBook(id: Book.ID(rawValue: db.lastInsertedRowID), in: db), in: db)
     }
 
     /// Opens the book's loan and records who last had it, inside the caller's transaction.
@@ -496,7 +505,7 @@ public final class SQLiteLibraryStore: LibraryStore {
         try requireChange(id: id, in: db)
         try db.execute(sql: "UPDATE books SET last_checked_out = ?, last_checked_out_by = ?, version = version + 1 WHERE id = ?",
                        arguments: [checkout.date, checkout.borrower, id.rawValue])
-        return try existingBook(id: id, in: db)
+        return try indexed(existingBook(id: id, in: db), in: db)
     }
 
     private static func book(id: Book.ID, in db: Database) throws -> Book? {

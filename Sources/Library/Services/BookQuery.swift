@@ -38,7 +38,7 @@ public struct BookQuery: Sendable, Hashable {
         }
         let terms = searchTerms
         guard !terms.isEmpty else { return true }
-        return BookSearch.matches(terms, BookSearch.words(of: BookFields(book)).split(separator: " ").map(String.init))
+        return BookSearch.matches(terms, BookSearch.words(of: book).split(separator: " ").map(String.init))
     }
 
     /// Whether the query picks every book.

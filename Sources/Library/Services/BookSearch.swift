@@ -1,21 +1,55 @@
 import ListorKit
 
 /// How a book is found by its words, the same in every store: the title, author, publisher and
-/// categories are folded (case, diacritics and width: "Brontë" is "bronte") and cut into words
-/// at anything that is not a letter or a digit; a search matches a book when each of its words
-/// begins one of the book's ("bron jane" finds "Jane Eyre" by Charlotte Brontë).
+/// categories, and the name of whoever has it now, are folded (case, diacritics and width:
+/// "Brontë" is "bronte") and cut into words at anything that is not a letter or a digit; its
+/// ISBN is a word in both its forms, ISBN-13 and ISBN-10. A search matches a book when each of
+/// its words begins one of the book's ("bron jane" finds "Jane Eyre" by Charlotte Brontë; "ann"
+/// the books Ann has; "9780141439518", "978-0-14-143951-8" and "0141439513" the same book).
 ///
-/// Stores index `words(of:)` (SQLite in FTS5, PostgreSQL in a GIN index over a `tsvector`) and
-/// look up `terms(of:)` as prefixes, so that both answer as `matches(_:_:)` does in memory.
+/// Stores index `words(of:)` (SQLite in FTS5, PostgreSQL in a GIN index over a `tsvector`),
+/// again whenever a book is lent or returned, and look up `terms(of:)` as prefixes, so that
+/// both answer as `matches(_:_:)` does in memory.
 public enum BookSearch {
-    /// The book's words, folded, separated by single spaces.
-    public static func words(of fields: BookFields) -> String {
-        words(in: [fields.title, fields.author, fields.publisher ?? "", fields.categories ?? ""].joined(separator: " ")).joined(separator: " ")
+    /// The book's words, folded, separated by single spaces: its fields, and the borrower of
+    /// its open loan.
+    public static func words(of book: Book) -> String {
+        words(of: BookFields(book), borrower: book.loan?.borrower)
     }
 
-    /// The words of a search, folded; none for a search of spaces or punctuation.
+    /// The words of `fields` and of `borrower`, folded, separated by single spaces.
+    public static func words(of fields: BookFields, borrower: String? = nil) -> String {
+        let text = [fields.title, fields.author, fields.publisher ?? "", fields.categories ?? "", borrower ?? ""].joined(separator: " ")
+        return (words(in: text) + isbnForms(fields.isbn)).joined(separator: " ")
+    }
+
+    /// The words of a search, folded; none for a search of spaces or punctuation. An ISBN typed
+    /// with hyphens or spaces is one term, its digits.
     public static func terms(of search: String) -> [String] {
-        words(in: search)
+        if let isbn = try? ISBN(search) { return [isbn.digits.lowercased()] }
+        return search.split(whereSeparator: \.isWhitespace).flatMap { token -> [String] in
+            if token.contains("-"), let isbn = try? ISBN(String(token)) { return [isbn.digits.lowercased()] }
+            return words(in: String(token))
+        }
+    }
+
+    /// An ISBN as the words it is found by: its digits, and those of its other form (an ISBN-10
+    /// and the ISBN-13 "978" makes of it).
+    static func isbnForms(_ isbn: String?) -> [String] {
+        guard let isbn, let digits = try? ISBN(isbn).digits else { return [] }
+        let values = digits.map { $0 == "X" ? 10 : Int(String($0)) ?? 0 }
+        switch values.count {
+        case 10:
+            let body = [9, 7, 8] + values.prefix(9)
+            let check = (10 - body.enumerated().reduce(0) { $0 + $1.element * ($1.offset.isMultiple(of: 2) ? 1 : 3) } % 10) % 10
+            return [digits.lowercased(), body.map(String.init).joined() + String(check)]
+        case 13 where digits.hasPrefix("978"):
+            let body = Array(values[3..<12])
+            let check = (11 - body.enumerated().reduce(0) { $0 + $1.element * (10 - $1.offset) } % 11) % 11
+            return [digits, body.map(String.init).joined() + (check == 10 ? "x" : String(check))]
+        default:
+            return [digits.lowercased()]
+        }
     }
 
     /// Whether every term begins one of `words`.
