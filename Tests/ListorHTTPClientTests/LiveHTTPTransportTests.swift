@@ -100,16 +100,16 @@ private final class Gate: Sendable {
     /// The timeout bounds the whole read, the body with the head: a server that sends its head
     /// and then drips its body cannot hold the caller (and whatever slot it holds) past it.
     @Test(.timeLimit(.minutes(1))) func aBodyThatNeverEndsTimesOut() async throws {
-        let arrived = Gate()
         let release = Gate()
-        try await withLoopbackServer(router(arrived: arrived, release: release)) { base in
+        try await withLoopbackServer(router(release: release)) { base in
             defer { release.open() }
             try await withLiveHTTPTransport { transport in
                 let url = base.appendingPathComponent("drip")
                 await #expect { try await provider(url, transport, limits: HTTPLimits(timeout: .milliseconds(500))).load() } throws: { error in
                     (error as? NetworkError) == .timedOut(url: url, after: .milliseconds(500))
                 }
-                await arrived.wait()
+                // Not `await arrived.wait()`: on a loaded machine the head may not come within the
+                // limit, and then the read times out before the server's handler runs (still correct).
             }
         }
     }

@@ -138,7 +138,7 @@ import Testing
             let snapshot = await RegisterPoller(map: try RegisterMap.tuf2000m(), transport: client).poll()
             #expect(snapshot.connection == .connected)
             #expect(snapshot.rows.first?.realValue == "0.112778895")
-            #expect(snapshot.rows.first { $0.register == "53-54-55" }?.realValue == "243303071808")
+            #expect(snapshot.rows.first { $0.register == "53-54-55" }?.realValue == "2018-08-03 07:24:33")
             await client.close()
         }
     }

@@ -52,7 +52,7 @@ import Testing
             #expect(snapshot.rows.first?.registerValue == "63647-15846")
             #expect(snapshot.rows.first?.realValue == "0.112778895")
             #expect(snapshot.rows.first { $0.register == "21-22" }?.realValue == "-1104")
-            #expect(snapshot.rows.first { $0.register == "53-54-55" }?.realValue == "243303071808")
+            #expect(snapshot.rows.first { $0.register == "53-54-55" }?.realValue == "2018-08-03 07:24:33")
             await client.close()
         }
     }
