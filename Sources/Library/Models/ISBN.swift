@@ -45,4 +45,23 @@ public struct ISBN: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { digits }
+
+    /// The ISBN-13 of the book: the digits of an ISBN-13, or "978", an ISBN-10's first nine
+    /// digits and their own check digit. Two ISBNs name one book when these are equal.
+    public var thirteen: String {
+        guard digits.count == 10 else { return digits }
+        let body = [9, 7, 8] + digits.prefix(9).map { Int(String($0)) ?? 0 }
+        let sum = body.enumerated().reduce(0) { $0 + $1.element * ($1.offset.isMultiple(of: 2) ? 1 : 3) }
+        return body.map(String.init).joined() + String((10 - sum % 10) % 10)
+    }
+
+    /// The ISBN-10 of the book: the digits of an ISBN-10, or those an ISBN-13 beginning "978"
+    /// was made from; nil for one beginning "979", which has none.
+    public var ten: String? {
+        if digits.count == 10 { return digits }
+        guard digits.hasPrefix("978") else { return nil }
+        let body = digits.dropFirst(3).prefix(9).map { Int(String($0)) ?? 0 }
+        let check = (11 - body.enumerated().reduce(0) { $0 + $1.element * (10 - $1.offset) } % 11) % 11
+        return body.map(String.init).joined() + (check == 10 ? "X" : String(check))
+    }
 }

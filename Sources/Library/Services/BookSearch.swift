@@ -36,20 +36,8 @@ public enum BookSearch {
     /// An ISBN as the words it is found by: its digits, and those of its other form (an ISBN-10
     /// and the ISBN-13 "978" makes of it).
     static func isbnForms(_ isbn: String?) -> [String] {
-        guard let isbn, let digits = try? ISBN(isbn).digits else { return [] }
-        let values = digits.map { $0 == "X" ? 10 : Int(String($0)) ?? 0 }
-        switch values.count {
-        case 10:
-            let body = [9, 7, 8] + values.prefix(9)
-            let check = (10 - body.enumerated().reduce(0) { $0 + $1.element * ($1.offset.isMultiple(of: 2) ? 1 : 3) } % 10) % 10
-            return [digits.lowercased(), body.map(String.init).joined() + String(check)]
-        case 13 where digits.hasPrefix("978"):
-            let body = Array(values[3..<12])
-            let check = (11 - body.enumerated().reduce(0) { $0 + $1.element * (10 - $1.offset) } % 11) % 11
-            return [digits, body.map(String.init).joined() + (check == 10 ? "x" : String(check))]
-        default:
-            return [digits.lowercased()]
-        }
+        guard let isbn, let isbn = try? ISBN(isbn) else { return [] }
+        return ([isbn.thirteen] + (isbn.ten.map { [$0] } ?? [])).map { $0.lowercased() }
     }
 
     /// Whether every term begins one of `words`.

@@ -32,39 +32,76 @@ public enum LibraryCSV {
 
     /// The rows of a CSV with a header naming at least `required`; other known columns are
     /// optional and unknown ones are reported once, by name, and ignored.
-    static func rows(_ text: String, required: [String], known: [String]) throws(CSVImportError) -> (rows: [(line: Int, value: (String) -> String)], unknown: [String]) {
-        let records: [CSV.Record]
-        do { records = try CSV.parse(text) } catch { throw CSVImportError(message: "the file is not CSV: \(error)") }
-        guard let header = records.first else { throw CSVImportError(message: "the file is empty; it needs a header row: \(known.joined(separator: ","))") }
+    /// A malformed row (broken quoting) is a `Problem` on its line, and costs no other row.
+    static func rows(_ text: String, required: [String], known: [String])
+        throws(CSVImportError) -> (rows: [(line: Int, value: (String) -> String)], unknown: [String], malformed: [Problem]) {
+        let results = CSV.read(text)
+        guard let first = results.first else { throw CSVImportError(message: "the file is empty; it needs a header row: \(known.joined(separator: ","))") }
+        let header: CSV.Record
+        switch first {
+        case .success(let record): header = record
+        case .failure(let error): throw CSVImportError(message: "the header is not CSV: \(error)")
+        }
+        var records: [CSV.Record] = []
+        var malformed: [Problem] = []
+        for result in results.dropFirst() {
+            switch result {
+            case .success(let record): records.append(record)
+            case .failure(let error): malformed.append(Problem(line: error.line, reason: "not CSV: \(error.message)"))
+            }
+        }
         let names = header.fields.map { $0.trimmed() }
         let missing = required.filter { !names.contains($0) }
         guard missing.isEmpty else {
             throw CSVImportError(message: "line \(header.line): the header has no \(missing.joined(separator: ", ")) column; it names \(names.joined(separator: ", "))")
         }
-        let rows = records.dropFirst().map { record -> (line: Int, value: (String) -> String) in
+        let rows = records.map { record -> (line: Int, value: (String) -> String) in
             let fields = record.fields
             // An export protected formula-like cells with a leading ': the value is what follows.
             return (record.line, { name in names.firstIndex(of: name).flatMap { $0 < fields.count ? CSV.unprotected(fields[$0]) : nil } ?? "" })
         }
-        return (rows, names.filter { !known.contains($0) && !$0.isEmpty })
+        return (rows, names.filter { !known.contains($0) && !$0.isEmpty }, malformed)
     }
 
     /// Adds every good row of a books CSV (columns title, author, and optionally publisher,
-    /// categories, isbn) to `library`; the bad ones are reported by line and field.
+    /// categories, isbn) to `library`; the bad ones are reported by line and field. A book whose
+    /// ISBN (in either form) the library already has, or an earlier row gave, is not added again
+    /// but reported as already there: importing a file twice, or again after fixing the rows it
+    /// reported, adds each book once.
     public static func importBooks(_ text: String, into library: any LibraryService) async throws -> ImportReport {
-        let (rows, unknown) = try rows(text, required: ["title", "author"], known: bookColumns)
+        let (rows, unknown, malformed) = try rows(text, required: ["title", "author"], known: bookColumns)
         var report = ImportReport(table: .books)
         if !unknown.isEmpty { report.problems.append(Problem(line: 1, reason: "ignored the columns \(unknown.joined(separator: ", "))")) }
+        var imported: [String: (line: Int, id: Book.ID)] = [:]
         for (line, value) in rows {
             let form = BookForm(title: value("title"), author: value("author"), publisher: value("publisher"), categories: value("categories"), isbn: value("isbn"))
+            let isbn = try? ISBN(form.isbn)
+            if let isbn, let earlier = imported[isbn.thirteen] {
+                report.alreadyThere.append(Problem(line: line, reason: "ISBN \(isbn) is already in the library: line \(earlier.line) added it as book \(earlier.id)"))
+                continue
+            }
+            if let isbn, let book = try await self.book(isbn, in: library) {
+                report.alreadyThere.append(Problem(line: line, reason: "ISBN \(isbn) is already in the library: book \(book.id), \"\(book.title)\""))
+                continue
+            }
             do {
-                _ = try await library.add(form)
+                let book = try await library.add(form)
+                if let isbn { imported[isbn.thirteen] = (line, book.id) }
                 report.imported += 1
             } catch let problems as FieldErrors {
                 report.problems.append(Problem(line: line, reason: problems.description))
             }
         }
+        report.problems = (report.problems + malformed).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         return report
+    }
+
+    /// The library's book with this ISBN, in either form; found through the search, which
+    /// indexes both.
+    private static func book(_ isbn: ISBN, in library: any LibraryService) async throws -> Book? {
+        try await library.books(BookQuery(search: isbn.thirteen), after: nil, limit: 50).items.first { book in
+            book.isbn.flatMap { try? ISBN($0) }?.thirteen == isbn.thirteen
+        }
     }
 
     /// A loan as a loans CSV row gives it, checked.
@@ -78,9 +115,10 @@ public enum LibraryCSV {
 
     /// The loans of a CSV (columns bookId, borrower, checkedOut, due, and optionally returned),
     /// each checked, or the reason it cannot be one.
-    public static func loanRows(_ text: String) throws(CSVImportError) -> [(line: Int, row: Result<LoanRow, FieldErrors>)] {
-        let (rows, _) = try rows(text, required: ["bookId", "borrower", "checkedOut", "due"], known: loanColumns)
-        return rows.map { line, value in
+    /// Rows that are not CSV at all are `malformed`, each a problem on its line.
+    public static func loanRows(_ text: String) throws(CSVImportError) -> (rows: [(line: Int, row: Result<LoanRow, FieldErrors>)], malformed: [Problem]) {
+        let (rows, _, malformed) = try rows(text, required: ["bookId", "borrower", "checkedOut", "due"], known: loanColumns)
+        return (rows.map { line, value in
             var errors: [FieldError] = []
             let bookID = Book.ID(value("bookId").trimmed())
             if bookID == nil { errors.append(FieldError(field: "bookId", message: "\"\(value("bookId").prefix(20))\" is not a book id")) }
@@ -108,6 +146,6 @@ public enum LibraryCSV {
             if let checkedOut, let returned, returned < checkedOut { errors.append(FieldError(field: "returned", message: "is before checkedOut")) }
             guard errors.isEmpty, let bookID, let checkedOut, let due else { return (line, .failure(FieldErrors(errors))) }
             return (line, .success(LoanRow(bookID: bookID, borrower: borrower, checkedOut: checkedOut, due: due, returned: returned)))
-        }
+        }, malformed)
     }
 }

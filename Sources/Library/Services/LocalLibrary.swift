@@ -142,11 +142,20 @@ public struct LocalLibrary: LibraryService {
         try await LibraryCSV.importBooks(csv, into: self)
     }
 
+    /// A loan the library already has (the same book, borrower and checkout time) is reported
+    /// as already there, so that importing a file twice records each loan once.
     public func importLoans(_ csv: String) async throws -> ImportReport {
         var report = ImportReport(table: .loans)
-        for (line, row) in try LibraryCSV.loanRows(csv) {
+        let (rows, malformed) = try LibraryCSV.loanRows(csv)
+        for (line, row) in rows {
             do {
-                _ = try await store.insertLoan(try row.get())
+                let loan = try row.get()
+                let recorded = try await store.loans(.book(loan.bookID))
+                if let same = recorded.first(where: { $0.borrower == loan.borrower && $0.checkedOut == loan.checkedOut }) {
+                    report.alreadyThere.append(Problem(line: line, reason: "book \(loan.bookID)'s loan to \(loan.borrower) of \(LibraryDate.text(loan.checkedOut)) is already in the library (loan \(same.id))"))
+                    continue
+                }
+                _ = try await store.insertLoan(loan)
                 report.imported += 1
             } catch let problems as FieldErrors {
                 report.problems.append(Problem(line: line, reason: problems.description))
@@ -154,6 +163,7 @@ public struct LocalLibrary: LibraryService {
                 report.problems.append(Problem(line: line, reason: error.description))
             }
         }
+        report.problems = (report.problems + malformed).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         return report
     }
 

@@ -199,11 +199,12 @@ public struct RemoteLibrary: LibraryService {
     }
 
     private func report(_ table: LibraryCSV.Table, _ json: JSONValue) throws -> ImportReport {
-        enum Key: String, CodingKey { case imported, problems }
+        enum Key: String, CodingKey { case imported, alreadyThere, problems }
         do {
             let fields = try JSONFields(json, codingPath: [])
             let problems = try fields.optionalDecode(ImportProblems.self, Key.problems)?.problems ?? []
-            return ImportReport(table: table, imported: try fields.integer(Int.self, Key.imported), problems: problems)
+            let alreadyThere = try fields.optionalDecode(ImportProblems.self, Key.alreadyThere)?.problems ?? []
+            return ImportReport(table: table, imported: try fields.integer(Int.self, Key.imported), alreadyThere: alreadyThere, problems: problems)
         } catch let error as DecodingError {
             throw RemoteLibraryError(url: baseURL, status: 200, message: "the server's import report cannot be read: \(Problem(decodingError: error))")
         }
@@ -290,7 +291,7 @@ public struct RemoteLibrary: LibraryService {
     }
 }
 
-/// The `problems` of an import report as the API sends them: `[{"line": 3, "message": "title: is required"}]`.
+/// The `problems` (or `alreadyThere`) of an import report as the API sends them: `[{"line": 3, "message": "title: is required"}]`.
 private struct ImportProblems: JSONValueDecodable {
     let problems: [Problem]
 

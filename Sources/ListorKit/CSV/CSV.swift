@@ -20,72 +20,97 @@ public enum CSV {
         public var description: String { "line \(line): \(message)" }
     }
 
-    /// Every record of `text`; blank lines are skipped.
+    /// Every record of `text`; blank lines are skipped. The first malformed record is thrown.
+    public static func parse(_ text: String) throws(SyntaxError) -> [Record] {
+        var records: [Record] = []
+        for result in read(text) { records.append(try result.get()) }
+        return records
+    }
+
+    /// Every record of `text`, or why it is malformed; blank lines are skipped. Reading goes on
+    /// after a malformed record, on the line that follows it (for a quote that is never closed,
+    /// the line after the quote), so one bad line costs that record and no other.
     ///
     /// The text is read by Unicode scalar, not by character: a combining mark after a quote or
     /// a comma (`a,\u{301}b`) would otherwise join it into one character and hide it.
-    public static func parse(_ text: String) throws(SyntaxError) -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = String.UnicodeScalarView()
+    public static func read(_ text: String) -> [Result<Record, SyntaxError>] {
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        if index < scalars.endIndex, scalars[index] == "\u{FEFF}" { index = scalars.index(after: index) }
         var line = 1
-        var recordLine = 1
-        var quoted = false
-        /// The field being read was quoted: nothing may follow its closing quote.
-        var fieldWasQuoted = false
-        /// Some field of the record was quoted: `""` alone is a record, a blank line is not.
-        var wasQuoted = false
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending = scalars.next()
-        if pending == "\u{FEFF}" { pending = scalars.next() }
-        func endRecord() {
-            fields.append(String(field))
-            if fields != [""] || wasQuoted { records.append(Record(line: recordLine, fields: fields)) }
-            fields = []
-            field = String.UnicodeScalarView()
-            wasQuoted = false
-            fieldWasQuoted = false
+        /// Moves past the end of the current line.
+        func skipLine() {
+            while index < scalars.endIndex {
+                let scalar = scalars[index]
+                index = scalars.index(after: index)
+                guard scalar == "\n" || scalar == "\r" else { continue }
+                // CRLF is one line end.
+                if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+                line += 1
+                return
+            }
         }
-        while let scalar = pending {
-            pending = scalars.next()
-            if quoted {
-                if scalar == "\"" {
-                    if pending == "\"" {
-                        field.append("\"")
-                        pending = scalars.next()
-                    } else {
-                        quoted = false
+        var results: [Result<Record, SyntaxError>] = []
+        while index < scalars.endIndex {
+            let recordLine = line
+            var fields: [String] = []
+            var field = String.UnicodeScalarView()
+            /// The field being read was quoted: nothing may follow its closing quote.
+            var fieldWasQuoted = false
+            /// Some field of the record was quoted: `""` alone is a record, a blank line is not.
+            var wasQuoted = false
+            var problem: SyntaxError?
+            record: while index < scalars.endIndex {
+                let scalar = scalars[index]
+                index = scalars.index(after: index)
+                switch scalar {
+                case "\"" where field.isEmpty && !fieldWasQuoted:
+                    let opening = (index: index, line: line)
+                    fieldWasQuoted = true
+                    wasQuoted = true
+                    while index < scalars.endIndex {
+                        let quotedScalar = scalars[index]
+                        index = scalars.index(after: index)
+                        if quotedScalar == "\"" {
+                            guard index < scalars.endIndex, scalars[index] == "\"" else { continue record }
+                            index = scalars.index(after: index)
+                        } else if quotedScalar == "\n" {
+                            line += 1
+                        }
+                        field.append(quotedScalar)
                     }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.append(scalar)
+                    problem = SyntaxError(line: opening.line, message: "a quoted field is never closed")
+                    (index, line) = opening
+                case "\"":
+                    problem = SyntaxError(line: line, message: "a quote inside an unquoted field; quote the whole field and double the quote")
+                case ",":
+                    fields.append(String(field))
+                    field = String.UnicodeScalarView()
+                    fieldWasQuoted = false
+                    continue record
+                case "\n", "\r":
+                    if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { index = scalars.index(after: index) }
+                    line += 1
+                    break record
+                default:
+                    if fieldWasQuoted {
+                        problem = SyntaxError(line: line, message: "text after a closing quote")
+                    } else {
+                        field.append(scalar)
+                        continue record
+                    }
                 }
+                skipLine()
+                break record
+            }
+            if let problem {
+                results.append(.failure(problem))
                 continue
             }
-            switch scalar {
-            case "\"":
-                guard field.isEmpty, !fieldWasQuoted else { throw SyntaxError(line: line, message: "a quote inside an unquoted field; quote the whole field and double the quote") }
-                quoted = true
-                wasQuoted = true
-                fieldWasQuoted = true
-            case ",":
-                fields.append(String(field))
-                field = String.UnicodeScalarView()
-                fieldWasQuoted = false
-            case "\n", "\r":
-                // CRLF is one line end.
-                if scalar == "\r", pending == "\n" { pending = scalars.next() }
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                if fieldWasQuoted { throw SyntaxError(line: line, message: "text after a closing quote") }
-                field.append(scalar)
-            }
+            fields.append(String(field))
+            if fields != [""] || wasQuoted { results.append(.success(Record(line: recordLine, fields: fields))) }
         }
-        if quoted { throw SyntaxError(line: recordLine, message: "a quoted field is never closed") }
-        if !field.isEmpty || !fields.isEmpty || wasQuoted { endRecord() }
-        return records
+        return results
     }
 
     /// `rows` as CSV text, each line ending in CRLF, as RFC 4180 has it.

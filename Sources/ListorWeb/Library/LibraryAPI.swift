@@ -231,12 +231,16 @@ struct LibraryAPI: Sendable {
     }
 
     static func report(_ report: ImportReport) -> Response {
-        let problems = report.problems.map { problem in
-            var rest = problem
-            rest.line = nil
-            return JSONValue.members([("line", .number(Double(problem.line ?? 0))), ("message", .string(rest.description))])
+        func lines(_ problems: [Problem]) -> JSONValue {
+            .array(problems.map { problem in
+                var rest = problem
+                rest.line = nil
+                return JSONValue.members([("line", .number(Double(problem.line ?? 0))), ("message", .string(rest.description))])
+            })
         }
-        return .json(JSONValue.members([("imported", .number(Double(report.imported))), ("problems", .array(problems))]).serialized(pretty: false))
+        return .json(JSONValue.members([
+            ("imported", .number(Double(report.imported))), ("alreadyThere", lines(report.alreadyThere)), ("problems", lines(report.problems)),
+        ]).serialized(pretty: false))
     }
 
     private func csvBody(_ request: Request) async throws -> String {

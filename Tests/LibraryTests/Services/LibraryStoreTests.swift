@@ -288,6 +288,44 @@ final class TestClock: Sendable {
         }
     }
 
+    /// Importing a file again, after fixing the rows it reported, adds each book and loan once:
+    /// what the library has (by ISBN in either form, or by book, borrower and time) is reported as
+    /// already there. A line that is not CSV costs that line alone.
+    @Test(arguments: StoreKind.allCases)
+    func importingAgainAddsNothingTwiceAndABrokenLineCostsOnlyItself(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let library = LocalLibrary(store: store)
+            let books = """
+                title,author,isbn
+                Emma,Jane Austen,0141439513
+                Bad "quote,Nobody,
+                Dune,Frank Herbert,978-0-441-17271-9
+                Emma again,Jane Austen,978-0-14-143951-8
+                """
+            let first = try await library.importBooks(books)
+            #expect(first.imported == 2)
+            #expect(first.problems.map(\.description) == ["line 3: not CSV: a quote inside an unquoted field; quote the whole field and double the quote"])
+            let emma = try #require(try await library.books(BookQuery(search: "emma")).items.first)
+            #expect(first.alreadyThere.map(\.description) == ["line 5: ISBN 9780141439518 is already in the library: line 2 added it as book \(emma.id)"])
+            #expect(first.summary == "imported 2 books, 1 already in the library")
+
+            let fixed = books.replacingOccurrences(of: "Bad \"quote", with: "Good quote")
+            let second = try await library.importBooks(fixed)
+            #expect(second.imported == 1, "only the fixed row is new")
+            #expect(second.problems.isEmpty)
+            #expect(second.alreadyThere.map(\.line) == [2, 4, 5])
+            #expect(second.alreadyThere.first?.reason == "ISBN 0141439513 is already in the library: book \(emma.id), \"Emma\"")
+            #expect(try await library.books(BookQuery()).items.map(\.title).sorted() == ["Dune", "Emma", "Good quote"])
+
+            let loans = "bookId,borrower,checkedOut,due,returned\n\(emma.id),Ann,2026-10-01 10:00:00,2026-10-15 10:00:00,2026-10-10 09:00:00\n"
+            #expect(try await library.importLoans(loans).imported == 1)
+            let again = try await library.importLoans(loans)
+            #expect(again.imported == 0)
+            #expect(again.alreadyThere.map(\.line) == [2])
+            #expect(try await library.loans(.book(emma.id)).items.count == 1)
+        }
+    }
+
     @Test func aFileWithoutTheColumnsIsRefusedWhole() async throws {
         try await StoreKind.sqlite.withStore { store in
             await #expect(throws: CSVImportError(message: "line 1: the header has no author column; it names title, writer")) {

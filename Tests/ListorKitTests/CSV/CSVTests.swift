@@ -35,6 +35,23 @@ import Testing
         #expect(throws: CSV.SyntaxError.self) { try CSV.parse(text) }
         do { _ = try CSV.parse(text) } catch { #expect(error.description == message) }
     }
+
+    /// A malformed record costs that record alone: reading goes on with the next line (for a
+    /// quote never closed, the line after the quote), and every record is reported in order.
+    @Test func readingGoesOnAfterAMalformedRecord() {
+        let text = "a,b\nx,y\"z\n\"multi\nline\",ok\nc,\"d\"e\r\nf,\"never closed\ng,h\n"
+        let results = CSV.read(text).map { result in
+            switch result {
+            case .success(let record): "\(record.line): \(record.fields)"
+            case .failure(let error): error.description
+            }
+        }
+        #expect(results == [
+            #"1: ["a", "b"]"#, "line 2: a quote inside an unquoted field; quote the whole field and double the quote",
+            #"3: ["multi\nline", "ok"]"#, "line 5: text after a closing quote",
+            "line 6: a quoted field is never closed", #"7: ["g", "h"]"#,
+        ])
+    }
 }
 
 @Suite struct CSVSpreadsheetTests {

@@ -8,8 +8,10 @@ struct ImportCSV: ListorCommand {
         discussion: """
             Books need the columns title and author (publisher, categories, isbn optional); loans need
             bookId, borrower, checkedOut and due (returned optional), dates as yyyy-MM-dd HH:mm:ss in UTC,
-            as `export` writes them. Good rows are added; each bad one is reported by line, and the
-            command then exits 1.
+            as `export` writes them. Good rows are added; a book whose ISBN the library already has, or a
+            loan it already has, is reported as already there and not added again, so a file can be
+            imported again after fixing its bad rows. Each bad row (a line that is not CSV too) is
+            reported by line, and the command then exits 1.
             """)
 
     @OptionGroup var location: LibraryLocation
@@ -34,6 +36,7 @@ struct ImportCSV: ListorCommand {
             throw ExitCode.failure
         }
         environment.write("\(report.summary) from \(file)\n")
+        for note in report.alreadyThere { environment.writeError("\(file): \(note)\n") }
         for problem in report.problems { environment.writeError("\(file): \(problem)\n") }
         if report.leftRowsOut { throw ExitCode.failure }
     }

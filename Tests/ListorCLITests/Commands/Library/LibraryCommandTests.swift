@@ -99,6 +99,13 @@ import Testing
         #expect(loans.output == "imported 1 loan from \(from.path("loans.csv"))\n")
         #expect(await listor(["library", "list", "--status", "on-loan"] + target).output.contains("Frankenstein"))
 
+        // Importing the same files again adds nothing twice, and that is no failure.
+        let again = await listor(["library", "import", "books", from.path("books.csv")] + target)
+        #expect(again.output == "imported 0 books, \(SampleLibrary.books.count) already in the library from \(from.path("books.csv"))\n")
+        #expect(again.errorOutput.hasPrefix("\(from.path("books.csv")): line 2: ISBN 9780141439518 is already in the library: book 1, \"Pride and Prejudice\"\n"))
+        #expect(again.exitCode == 0)
+        #expect(await listor(["library", "import", "loans", from.path("loans.csv")] + target).output == "imported 0 loans, 1 already in the library from \(from.path("loans.csv"))\n")
+
         try "title\nX\n".write(toFile: to.path("bad.csv"), atomically: true, encoding: .utf8)
         let bad = await listor(["library", "import", "books", to.path("bad.csv")] + target)
         #expect(bad.exitCode == 1)
