@@ -52,6 +52,9 @@ public struct BookCovers: Sendable {
         do {
             let bytes = try await derived.image(for: key.url)
             if bytes == CoverMaker.none { return CoverPicture(bytes: placeholder.bytes, mediaType: "image/svg+xml", source: .placeholder) }
+            // Once a service's cover is shown its colours are known too, for the book's JSON:
+            // taken now from the cover just fetched, not only when a page asks for them.
+            if key.source == .service, let colors = self.key(of: book, "colors") { _ = try? await derived.image(for: colors.url) }
             return CoverPicture(bytes: bytes, mediaType: ImageCodec.format(of: bytes)?.mediaType ?? "application/octet-stream", source: key.source)
         } catch is CancellationError {
             throw CancellationError()

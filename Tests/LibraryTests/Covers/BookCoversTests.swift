@@ -134,6 +134,17 @@ import Testing
         }
     }
 
+    /// A client that shows the cover and then reads the book's JSON (the seed's UIImageColors
+    /// header) finds the colours there, without any page having asked for them.
+    @Test func theColoursAreKnownOnceTheCoverIsShown() async throws {
+        try await withCovers { library, covers, _ in
+            let dune = try await book(library, isbn: Self.found)
+            #expect(try await covers.picture(of: dune.id, .medium).source == .service)
+            let known = try #require(await covers.knownColors(of: dune))
+            #expect(Self.distance(known.background, Self.navy) < 24, "\(known.background)")
+        }
+    }
+
     @Test func manyRequestsForOneCoverMakeOneFetchAndWhatIsMadeIsKept() async throws {
         try await withCovers { library, covers, control in
             let dune = try await book(library, isbn: Self.found)
@@ -163,12 +174,12 @@ import Testing
         try await withCovers(work: work) { library, covers, _ in
             let dune = try await book(library, isbn: Self.found)
             _ = try await covers.picture(of: dune.id, .small)
-            #expect(work.count == 1, "the service's cover decoded and the size made")
+            #expect(work.count == 2, "the service's cover decoded for the size, and for its colours")
             let upload = try TestImages.png(TestImages.cover(background: .white, band: Self.navy))
             let covered = try await library.edit(id: dune.id, BookChanges(), checkedOutBy: nil, cover: .upload(upload), ifVersion: nil)
-            #expect(work.count == 2, "the upload checked by decoding it")
+            #expect(work.count == 3, "the upload checked by decoding it")
             _ = try await covers.picture(of: covered.id, .medium)
-            #expect(work.count == 3)
+            #expect(work.count == 4, "an upload's colours were taken when it was checked")
         }
     }
 
