@@ -5,7 +5,9 @@ import ListorKit
 /// as the original clients did.
 ///
 /// JSON bodies are read through `JSONFields`, so that `{"title": 5}` is refused naming the
-/// field; form bodies through the synthesized `Decodable` conformance.
+/// field; form bodies through `Decodable`. A field that is not a book's (`titel`) is refused by
+/// name in either; the fields a book's JSON has that cannot be written (`id`, `url`, `version`…)
+/// are let through, so that a client may send back a book as it read it.
 public struct BookBody: Sendable, Hashable, JSONValueDecodable {
     public var title: String?
     public var author: String?
@@ -13,6 +15,13 @@ public struct BookBody: Sendable, Hashable, JSONValueDecodable {
     public var categories: String?
     public var isbn: String?
     public var lastCheckedOutBy: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, author, publisher, categories, isbn, lastCheckedOutBy
+    }
+
+    /// The members of `BookJSON`'s book that a body may carry and that are not written.
+    static let readOnly: Set<String> = ["id", "lastCheckedOut", "url", "version", "loan", "cover", "colors"]
 
     public init(title: String? = nil, author: String? = nil, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
                 lastCheckedOutBy: String? = nil) {
@@ -26,9 +35,25 @@ public struct BookBody: Sendable, Hashable, JSONValueDecodable {
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
+        try Self.checkNames(fields.object.keys, codingPath: codingPath)
         self.init(title: try fields.optionalString(CodingKeys.title), author: try fields.optionalString(CodingKeys.author),
                   publisher: try fields.optionalString(CodingKeys.publisher), categories: try fields.optionalString(CodingKeys.categories),
                   isbn: try fields.optionalString(CodingKeys.isbn), lastCheckedOutBy: try fields.optionalString(CodingKeys.lastCheckedOutBy))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyJSONKey.self)
+        try Self.checkNames(container.allKeys.map(\.stringValue), codingPath: decoder.codingPath)
+        func text(_ key: CodingKeys) throws -> String? { try container.decodeIfPresent(String.self, forKey: AnyJSONKey(key.rawValue)) }
+        self.init(title: try text(.title), author: try text(.author), publisher: try text(.publisher), categories: try text(.categories),
+                  isbn: try text(.isbn), lastCheckedOutBy: try text(.lastCheckedOutBy))
+    }
+
+    /// Refuses the first name that is no field of a book, listing those that can be written.
+    private static func checkNames(_ names: [String], codingPath: [any CodingKey]) throws {
+        guard let unknown = names.first(where: { CodingKeys(rawValue: $0) == nil && !readOnly.contains($0) }) else { return }
+        throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyJSONKey(unknown)], debugDescription:
+            "is not a field of a book; the fields are " + CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))
     }
 
     /// A new book's form: what is not given is empty.

@@ -101,6 +101,21 @@ import Testing
             let emptyEdit = try await client.execute(uri: "/library/api/books/2", method: .put, headers: Self.json, body: ByteBuffer(string: #"{"author": " "}"#))
             #expect(try object(emptyEdit)["fields"] == .members([("author", .string("is required"))]))
 
+            // A misspelt field is named, in JSON and in a form, and nothing is written; a book sent
+            // back as it was read (with its id, url, version…) is a good body.
+            let unknown = "is not a field of a book; the fields are title, author, publisher, categories, isbn, lastCheckedOutBy"
+            let typo = try await client.execute(uri: "/library/api/books/2", method: .put, headers: Self.json, body: ByteBuffer(string: #"{"titel": "typo"}"#))
+            #expect(typo.status == .badRequest)
+            #expect(try object(typo)["fields"] == .members([("titel", .string(unknown))]))
+            let formTypo = try await client.execute(uri: "/library/api/books/2", method: .put, headers: Self.form, body: ByteBuffer(string: "title=X&auther=Y"))
+            #expect(try object(formTypo)["fields"] == .members([("auther", .string(unknown))]))
+            let read = try await client.execute(uri: "/library/api/books/2", method: .get)
+            let sentBack = try await client.execute(uri: "/library/api/books/2", method: .put, headers: Self.json, body: read.body)
+            #expect(sentBack.status == .ok)
+            let iOSForm = try await client.execute(uri: "/library/api/books/2", method: .put, headers: Self.form,
+                                                   body: ByteBuffer(string: "id=2&url=%2Fbooks%2F2&lastCheckedOut=&author=Jane+Austen"))
+            #expect(iOSForm.status == .ok)
+
             guard case .array(let books) = try object(try await client.execute(uri: "/library/api/books", method: .get)) else { return }
             #expect(books.count == 2)
             #expect(books.last?["author"] == .string("Jane Austen"))
