@@ -31,22 +31,55 @@ public struct CoverPlaceholder: Sendable, Hashable {
     /// The SVG's bytes, for serving.
     public var bytes: [UInt8] { Array(svg.utf8) }
 
-    /// The title's lines, at most four of about 14 characters, the last shortened with "…".
-    static func lines(_ text: String, width: Int = 14, limit: Int = 4) -> [String] {
+    /// How wide the SVG's text may be: the cover's 200 less a margin each side.
+    static let textWidth = 176.0
+
+    /// The text's lines, at most `limit`, each measured to fit `textWidth` at `fontSize`: words
+    /// wrap, a word too long for a line is cut, and the last line ends in "…" when text is left.
+    static func lines(_ text: String, fontSize: Double = 22, limit: Int = 4) -> [String] {
+        let fits = { (line: String) in width(of: line, fontSize: fontSize) <= textWidth }
         var lines: [String] = []
         var current = ""
-        for word in text.split(separator: " ") {
-            if current.isEmpty { current = String(word) } else if current.count + 1 + word.count <= width { current += " " + word } else {
-                lines.append(current)
-                current = String(word)
+        for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {
+            let joined = current.isEmpty ? word : current + " " + word
+            if fits(joined) {
+                current = joined
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            current = word
+            while !fits(current) {
+                // A word wider than a line: as much as fits, and the rest on the next line.
+                var cut = current
+                while cut.count > 1, !fits(cut) { cut.removeLast() }
+                lines.append(cut)
+                current.removeFirst(cut.count)
             }
         }
         if !current.isEmpty { lines.append(current) }
-        if lines.count > limit {
-            lines = Array(lines.prefix(limit))
-            lines[limit - 1] = String(lines[limit - 1].prefix(width - 1)) + "…"
+        guard lines.count > limit else { return lines }
+        var last = lines[limit - 1]
+        while !last.isEmpty, !fits(last + "…") { last.removeLast() }
+        return lines.prefix(limit - 1) + [last.trimmingCharacters(in: .whitespaces) + "…"]
+    }
+
+    /// The width of `text` in bold sans-serif at `fontSize`, by the advance widths of DejaVu Sans
+    /// Bold, the widest of the fonts a browser picks for sans-serif: the width is never less
+    /// than what is drawn, so a line measured to fit does fit.
+    static func width(of text: String, fontSize: Double) -> Double {
+        text.unicodeScalars.reduce(0) { $0 + advance($1) } * fontSize
+    }
+
+    /// One character's advance, in ems.
+    private static func advance(_ scalar: Unicode.Scalar) -> Double {
+        switch scalar {
+        case "i", "j", "l", "I", "J", "'", "|", "!", ".", ",", ":", ";": 0.38
+        case " ", "f", "t", "r", "(", ")", "[", "]", "-", "\"": 0.5
+        case "m", "M", "W", "w", "@", "%", "&", "…": 1.11
+        case "a"..."z": 0.72
+        case "A"..."Z", "0"..."9": 0.86
+        default: scalar.properties.isEmojiPresentation || scalar.value >= 0x1100 ? 1.2 : 0.9
         }
-        return lines.map { $0.count > width ? String($0.prefix(width - 1)) + "…" : $0 }
     }
 
     /// The SVG, 200 × 300, every text escaped.
@@ -55,7 +88,7 @@ public struct CoverPlaceholder: Sendable, Hashable {
         let text = titleLines.enumerated().map { index, line in
             #"<text x="100" y="\#(70 + index * 30)" font-size="22" font-weight="bold">\#(line.xmlEscaped)</text>"#
         }.joined()
-        let authorLine = (Self.lines(author, width: 20, limit: 1).first ?? "").xmlEscaped
+        let authorLine = (Self.lines(author, fontSize: 15, limit: 1).first ?? "").xmlEscaped
         return #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 300" width="200" height="300" role="img" aria-label="\#(title.xmlEscaped) by \#(author.xmlEscaped)">"#
             + ##"<rect width="200" height="300" fill="\##(background.hex)"/><g fill="#FFFFFF" font-family="sans-serif" text-anchor="middle">"##
             + text + #"<text x="100" y="260" font-size="15">\#(authorLine)</text></g></svg>"#

@@ -25,8 +25,20 @@ import Testing
         let hostile = CoverPlaceholder(title: #"<script>alert("x")</script>"#, author: "A & B")
         #expect(!hostile.svg.contains("<script>"))
         #expect(hostile.svg.contains("A &amp; B"))
-        #expect(CoverPlaceholder.lines("The Hitchhiker's Guide to the Galaxy and Everything Else Besides") == [
-            "The", "Hitchhiker's", "Guide to the", "Galaxy and…",
-        ])
+        #expect(CoverPlaceholder.lines("The Hitchhiker's Guide to the Galaxy and Everything Else Besides").count == 4)
+        #expect(CoverPlaceholder.lines("The Hitchhiker's Guide to the Galaxy and Everything Else Besides").last?.hasSuffix("…") == true)
+    }
+
+    /// A title in capitals is wider than one in small letters: each line is measured, so that it
+    /// fits its cover however the title is written, and a word too long for a line is cut.
+    @Test(arguments: ["THE MAN WHO MISTOOK HIS WIFE FOR A HAT", "WWWWWWWWWWWWWWWWWWWW MMMMMMMMMMMMMM", "war and peace",
+                      "Supercalifragilisticexpialidocious", "ÉTUDES ET MÉMOIRES", "三体 刘慈欣 科幻小说 三体 刘慈欣 科幻小说"])
+    func everyLineFitsItsCover(title: String) {
+        let lines = CoverPlaceholder.lines(title)
+        #expect(!lines.isEmpty && lines.count <= 4)
+        for line in lines {
+            #expect(CoverPlaceholder.width(of: line, fontSize: 22) <= CoverPlaceholder.textWidth, "\(line)")
+        }
+        #expect(CoverPlaceholder.width(of: "WWWWWWWWWWWW", fontSize: 22) > CoverPlaceholder.textWidth, "twelve capital Ws do not fit")
     }
 }
