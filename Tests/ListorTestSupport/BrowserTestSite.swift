@@ -9,6 +9,20 @@ public enum BrowserTestSite {
     public static func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.get("page") { _, _ in html("<title>The page</title><h1>The page</h1><p>See <a href='/other'>the other page</a> or <a href='#end'>the end</a>.<p id=end>The end.") }
+        // As Sphinx writes a page: the menu, the logo, a search box and the table of contents
+        // before the article, which a reader shows first.
+        router.get("sphinx") { _, _ in
+            html("""
+                <title>Built-in Types</title><div class="related" role="navigation"><ul><li><a href="/">index</a></li><li><a href="/other">modules</a></li></ul></div>
+                <label for="menuToggler"><input type="checkbox" id="menuToggler"> Menu</label><img src="/logo.png" alt="Python logo">
+                <form class="search" action="/search"><input type="text" name="q" aria-label="Quick search"><input type="submit" value="Go"></form>
+                <div class="sphinxsidebar" role="navigation"><h3>Table of Contents</h3><ul><li><a href="#truth">Truth Value Testing</a></li><li><a href="#boolean-operations-and-or-not">Boolean Operations</a></li></ul></div>
+                <div class="body" role="main"><section id="built-in-types"><h1>Built-in Types</h1><p>The following sections describe the standard types.</p>
+                <section id="truth"><h2>Truth Value Testing</h2><p>Any object can be tested for truth value.</p></section>
+                <section id="boolean-operations-and-or-not"><h2>Boolean Operations — and, or, not</h2><p>These are the Boolean operations.</p></section></section></div>
+                <div class="footer">© Copyright 2001 Python Software Foundation.</div>
+                """)
+        }
         router.get("other") { _, _ in html("<title>Other</title><p>Another page. <a href='/page'>Back</a>") }
         router.get("plain") { _, _ in Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "plain\n  text"))) }
         router.get("image") { _, _ in Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47]))) }

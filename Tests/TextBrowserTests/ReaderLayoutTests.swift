@@ -167,3 +167,34 @@ import TextBrowser
         #expect(read.page.blocks == [.preformatted([.text("one\n  two", .plain)])])
     }
 }
+
+@Suite struct ReaderMainContentTests {
+    /// The page's main content first (a `main`, an element with `role="main"`, or the page's only
+    /// `article`), then the rest of the page; without one, the page in its order.
+    @Test func theMainContentComesFirst() throws {
+        let html = "<nav><a href='/'>Home</a></nav><header><p>Site header</p></header><div role=main><h1>Title</h1><p>Body text.</p><ul><li>one</ul></div><footer><p>Footer</p></footer>"
+        let page = PageReader().readerPage(Array(html.utf8), contentType: "text/html", url: try #require(URL(string: "http://example.test/"))).page
+        let start = try #require(page.restStart)
+        let article = page.blocks[..<start].compactMap(Self.text)
+        let rest = page.blocks[start...].compactMap(Self.text)
+        #expect(article == ["Title", "Body text.", "one"])
+        #expect(rest == ["Home", "Site header", "Footer"])
+        let single = PageReader().readerPage(Array("<p>Menu</p><article><p>Story</p></article>".utf8), contentType: "text/html",
+                                             url: try #require(URL(string: "http://example.test/"))).page
+        #expect(single.restStart.map { single.blocks[..<$0].compactMap(Self.text) } == ["Story"])
+        let two = PageReader().readerPage(Array("<p>Menu</p><article><p>A</p></article><article><p>B</p></article>".utf8), contentType: "text/html",
+                                          url: try #require(URL(string: "http://example.test/"))).page
+        #expect(two.restStart == nil, "two articles are a list of them: the page stays in its order")
+        #expect(two.blocks.compactMap(Self.text) == ["Menu", "A", "B"])
+        let sphinx = PageReader().readerPage(Array(#"<div class="x" role="navigation"><h3>TOC</h3></div><div class="body" role="main"><section id="a"><h1>Types</h1><p>Text.</p><section id="b"><h2>More</h2><p>Again.</p></section></section></div><div>Foot</div>"#.utf8),
+                                             contentType: "text/html", url: try #require(URL(string: "http://example.test/"))).page
+        #expect(sphinx.blocks.compactMap(Self.text) == ["Types", "Text.", "More", "Again.", "TOC", "Foot"])
+    }
+
+    static func text(_ block: ReaderBlock) -> String? {
+        switch block {
+        case .heading, .paragraph: ReaderPage(title: nil, blocks: [block], forms: [], url: URL(fileURLWithPath: "/")).plainText
+        default: nil
+        }
+    }
+}

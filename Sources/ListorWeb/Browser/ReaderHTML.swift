@@ -19,7 +19,15 @@ struct ReaderHTML {
     static func render(_ page: ReaderPage) -> HTMLFragment {
         var writer = ReaderHTML(page: page)
         writer.output.reserveCapacity(page.blocks.count * 80)
-        for block in page.blocks { writer.write(block) }
+        let rest = page.restStart ?? page.blocks.count
+        for block in page.blocks[..<rest] { writer.write(block) }
+        if rest < page.blocks.count {
+            // The page's own content comes first, as a reader view shows it; its menus, header
+            // and footer are kept after it, folded away.
+            writer.output += Array(#"<details class="reader-rest"><summary>The rest of the page: its menus, header and footer</summary>"#.utf8)
+            for block in page.blocks[rest...] { writer.write(block) }
+            writer.output += Array("</details>".utf8)
+        }
         writer.writeForms()
         return HTMLFragment(bytes: writer.output)
     }

@@ -146,9 +146,9 @@ public struct HTMLDocument: Sendable {
     /// Walks the tree below the root in document order without recursion, so that the depth of
     /// the markup costs heap, not stack: `visit(node, false)` as each node opens, whose answer
     /// says whether to go into its children, and `visit(node, true)` as each element gone into closes.
-    public func walk(_ visit: (_ node: Int, _ closing: Bool) -> Bool) {
+    public func walk(from root: Int = 0, _ visit: (_ node: Int, _ closing: Bool) -> Bool) {
         var stack: [(node: Int, closing: Bool)] = []
-        pushChildren(of: 0, onto: &stack)
+        if root == 0 { pushChildren(of: 0, onto: &stack) } else { stack.append((root, false)) }
         while let (node, closing) = stack.popLast() {
             if closing {
                 _ = visit(node, true)
@@ -162,8 +162,10 @@ public struct HTMLDocument: Sendable {
     /// Walks the page as a layout reads it: text to `walker.addText`, elements that are neither
     /// skipped (scripts, styles) nor hidden to `walker.open`, whose answer says whether to go
     /// into them, and `walker.close` as each element gone into closes.
-    func walk<Walker: DocumentWalker>(_ walker: inout Walker) {
-        walk { node, closing in
+    /// `root` walks that element alone; `skipping` walks all but that element.
+    func walk<Walker: DocumentWalker>(_ walker: inout Walker, from root: Int = 0, skipping skipped: Int? = nil) {
+        walk(from: root) { node, closing in
+            if node == skipped { return false }
             let current = nodes[node]
             switch current.kind {
             case .root:
@@ -180,6 +182,19 @@ public struct HTMLDocument: Sendable {
                 return !tag.isSkipped && !isHidden(node) && walker.open(tag, node: node)
             }
         }
+    }
+
+    /// The element holding the page's own content, as a reader view finds it: the first `main`
+    /// (or element with `role="main"`) that is not hidden, else the page's only `article`; nil
+    /// when the page marks none.
+    public var mainContent: Int? {
+        var articles: [Int] = []
+        for index in nodes.indices where nodes[index].kind == .element {
+            if nodes[index].tag == .article { articles.append(index) }
+            guard nodes[index].tag == .main || attribute("role", of: index)?.lowercased() == "main" else { continue }
+            if !isHidden(index) { return index }
+        }
+        return articles.count == 1 ? articles[0] : nil
     }
 
     private func pushChildren(of node: Int, onto stack: inout [(node: Int, closing: Bool)]) {

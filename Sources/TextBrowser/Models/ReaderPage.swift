@@ -16,12 +16,17 @@ public struct ReaderPage: Sendable {
     /// True when the page had more markup than the parser keeps, and its end is missing.
     public var isTruncated: Bool
 
-    public init(title: String?, blocks: [ReaderBlock], forms: [PageForm], url: URL, isTruncated: Bool = false) {
+    /// Where the page's main content ends and the rest of the page (its menus, header and
+    /// footer) begins, in `blocks`; nil when the page marks no main content, or has nothing else.
+    public var restStart: Int?
+
+    public init(title: String?, blocks: [ReaderBlock], forms: [PageForm], url: URL, isTruncated: Bool = false, restStart: Int? = nil) {
         self.title = title
         self.blocks = blocks
         self.forms = forms
         self.url = url
         self.isTruncated = isTruncated
+        self.restStart = restStart
     }
 
     /// The text of the page, block by block, for searching and for tests.

@@ -9,6 +9,8 @@ struct ReaderRun: DocumentWalker {
     private let base: URLResolver.Base
     private let width: Int
     private var blocks: [ReaderBlock] = []
+    /// Where the rest of the page begins, after its main content.
+    private var restStart: Int?
     private var forms: [PageForm] = []
     private var openForms: [(form: Int, node: Int)] = []
     private var containers: [(container: ReaderBlock.Container, owner: Int)] = []
@@ -35,17 +37,34 @@ struct ReaderRun: DocumentWalker {
 
     // MARK: - The walk
 
+    /// The page's own content first, as a reader view shows it, then the rest of the page (its
+    /// menus, header and footer) after it.
     mutating func walk() {
         let document = document
-        document.walk(&self)
+        guard let main = document.mainContent else {
+            document.walk(&self)
+            return
+        }
+        document.walk(&self, from: main)
+        endPart()
+        restStart = blocks.count
+        document.walk(&self, skipping: main)
     }
 
     mutating func finish() -> ReaderPage {
+        endPart()
+        return ReaderPage(title: document.title, blocks: blocks, forms: forms, url: url, isTruncated: document.isTruncated,
+                          restStart: restStart == blocks.count ? nil : restStart)
+    }
+
+    /// Ends what is open: the link, the paragraph and the containers.
+    private mutating func endPart() {
         endLink()
         flush()
         if !inlines.isEmpty { emit(.paragraph(inlines)) }
+        inlines = []
+        shows = false
         while let open = containers.popLast() { blocks.append(.close(open.container)) }
-        return ReaderPage(title: document.title, blocks: blocks, forms: forms, url: url, isTruncated: document.isTruncated)
     }
 
     // MARK: - Elements

@@ -167,6 +167,25 @@ import TextBrowserSQLite
         }
     }
 
+    /// A reader shows the article first, as Firefox's reader view does: a Sphinx page's menu,
+    /// logo, search box and table of contents come after it, folded away; and a typed address's
+    /// fragment is where the page opens.
+    @Test func theArticleComesFirstAndTheFragmentIsKept() async throws {
+        try await withPages(search: "https://search.example/html/?q=%s") { context in
+            let typed = try await get(context, "/browser/read?address=" + (context.site.absoluteString + "/sphinx#boolean-operations-and-or-not").queryEncoded)
+            let location = try #require(typed.headers[.location])
+            #expect(location == "/browser/read?url=" + (context.site.absoluteString + "/sphinx").queryEncoded + "#r-boolean-operations-and-or-not")
+            let page = try await get(context, String(location.prefix { $0 != "#" })).text
+            let article = try #require(page.range(of: #"<span id="r-built-in-types"></span>Built-in Types"#))
+            for chrome in ["Menu", #"name="f.q""#, "Table of Contents", "Python logo", "© Copyright"] {
+                let found = try #require(page.range(of: chrome), "\(chrome)")
+                #expect(found.lowerBound > article.upperBound, "\(chrome) comes after the article")
+            }
+            #expect(page.contains(#"<details class="reader-rest"><summary>The rest of the page"#))
+            #expect(page.contains(#"id="r-boolean-operations-and-or-not""#))
+        }
+    }
+
     @Test func getFormsSendThroughTheReaderAndPostFormsAreShownDisabled() async throws {
         try await withPages { context in
             let site = context.site.absoluteString
