@@ -65,6 +65,11 @@ import Testing
                 _ = try await screen(showing: "Found \"the end.\" on line 4.")
                 try await keys("n")
                 _ = try await screen(showing: "Found \"the end.\" on line 6.")
+                // What was found is marked on the screen, and n says when it wrapped to the top.
+                let marked = try await tmux.screen(of: session, attributes: true)
+                #expect(marked.contains("[2]\u{1B}[1;4mthe end."), "bold and underlined, as less marks a match: \(marked.debugDescription)")
+                try await keys("n")
+                _ = try await screen(showing: "Search went past the end; from the top: found \"the end.\" on line 4.")
 
                 // = shows what the page is.
                 try await keys("=")

@@ -46,15 +46,34 @@ public struct PageViewModel: Sendable {
 
     // MARK: - Searching and jumping
 
+    /// A line found by `find(_:after:)`, and whether the search went past the last line and
+    /// round to the top to find it.
+    public struct Found: Sendable, Hashable {
+        public var line: Int
+        public var wrapped: Bool
+    }
+
     /// The first line after `line` (wrapping round to the top) that contains `text`, ignoring case.
-    public func find(_ text: String, after line: Int) -> Int? {
+    public func find(_ text: String, after line: Int) -> Found? {
         guard !text.isEmpty, !page.lines.isEmpty else { return nil }
         let count = page.lines.count
-        for offset in 1...count {
-            let index = (line + offset) % count
-            if page.lines[index].range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil { return index }
+        for offset in 1...count where !Self.matches(of: text, in: page.lines[(line + offset) % count]).isEmpty {
+            return Found(line: (line + offset) % count, wrapped: line + offset >= count)
         }
         return nil
+    }
+
+    /// Where `text` is in `line`, as `find(_:after:)` matches it (ignoring case and accents),
+    /// for a view to highlight.
+    public static func matches(of text: String, in line: String) -> [Range<String.Index>] {
+        guard !text.isEmpty else { return [] }
+        var ranges: [Range<String.Index>] = []
+        var start = line.startIndex
+        while start < line.endIndex, let range = line.range(of: text, options: [.caseInsensitive, .diacriticInsensitive], range: start..<line.endIndex) {
+            ranges.append(range)
+            start = range.isEmpty ? line.index(after: range.lowerBound) : range.upperBound
+        }
+        return ranges
     }
 
     /// The line a `#fragment` of this page points at, when `url` is this page with a fragment.

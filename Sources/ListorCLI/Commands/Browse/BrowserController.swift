@@ -87,9 +87,9 @@ struct BrowserController {
         guard !text.isEmpty else { return .error("/ needs something to find: /text") }
         if text != search { searchLine = -1 }
         search = text
-        guard let line = page.find(text, after: searchLine) else { return .error("\"\(text)\" is not on this page") }
-        searchLine = line
-        return .text("line \(line + 1): " + page.lines[line])
+        guard let found = page.find(text, after: searchLine) else { return .error("\"\(text)\" is not on this page") }
+        searchLine = found.line
+        return .text((found.wrapped ? "search went past the end; from the top: " : "") + "line \(found.line + 1): " + page.lines[found.line])
     }
 
     private func info() async -> Response {

@@ -103,12 +103,13 @@ import Testing
     @Test func withoutATerminalTheKeysCommandsAreReadLineByLine() async throws {
         try await withLoopbackServer(BrowserTestSite.router()) { [self] base in
             let root = base.absoluteString
-            let result = await browse([root + "/page"], input: ["1", "b", "/the end", "n", "=", "a", "v", "h", "h 1", "h 1 1", "99", "zz", "q", "never read"])
+            let result = await browse([root + "/page"], input: ["1", "b", "/the end", "n", "n", "=", "a", "v", "h", "h 1", "h 1 1", "99", "zz", "q", "never read"])
             #expect(result.exitCode == 0)
             let output = result.output
             #expect(output.components(separatedBy: "Another page.").count == 3)
             #expect(output.contains("line 4: See [1]the other page or [2]the end."))
             #expect(output.contains("line 6: The end."))
+            #expect(output.contains("search went past the end; from the top: line 4: See [1]the other page or [2]the end."))
             #expect(output.contains("URL: \(root)/page\nTitle: The page\nStatus: 200\nType: text/html; charset=utf-8\nCharset: utf-8 (from the HTTP header)\n"))
             #expect(output.contains("Bookmarked The page\n"))
             #expect(output.contains("The page — \(root)/page\n"))

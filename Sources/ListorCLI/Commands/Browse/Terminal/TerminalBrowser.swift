@@ -270,9 +270,9 @@ struct TerminalBrowser {
     private mutating func find(after line: Int) {
         guard let page else { return }
         if let found = page.find(search, after: line) {
-            lastFound = found
-            scroll(to: found)
-            status = "Found \"\(search)\" on line \(found + 1)."
+            lastFound = found.line
+            scroll(to: found.line)
+            status = (found.wrapped ? "Search went past the end; from the top: found" : "Found") + " \"\(search)\" on line \(found.line + 1)."
         } else {
             status = "\"\(search)\" is not on this page."
         }
@@ -383,16 +383,31 @@ struct TerminalBrowser {
         }
     }
 
-    /// A page line, with the chosen link's `[n]` and text in reverse video.
+    /// A page line, with the chosen link's `[n]` and text in reverse video, and what the last
+    /// search found in it underlined and bold (as less marks its matches).
     private func highlightLink(in line: String, row: Int, columns: Int) -> String {
-        guard case .page = screen, let page, let selected, let anchor = page.page.anchor(selected), anchor.line == page.topLine + row else {
-            return ScreenText.fit(line, columns: columns, padded: false)
+        guard case .page = screen, let page else { return ScreenText.fit(line, columns: columns, padded: false) }
+        // Display columns and the style that starts at each: the link first, the matches over it.
+        var styles: [(start: Int, end: Int, style: String)] = []
+        if let selected, let anchor = page.page.anchor(selected), anchor.line == page.topLine + row {
+            let markerWidth = "[\(selected)]".count
+            styles.append((anchor.column, anchor.column + markerWidth + ScreenText.width(anchor.text), "\u{1B}[7m"))
         }
-        let markerWidth = "[\(selected)]".count
-        let length = markerWidth + min(ScreenText.width(anchor.text), max(columns - anchor.column - markerWidth, 0))
-        return ScreenText.fit(ScreenText.slice(line, from: 0, width: anchor.column), columns: columns, padded: false)
-            + "\u{1B}[7m" + ScreenText.slice(line, from: anchor.column, width: length) + "\u{1B}[0m"
-            + ScreenText.fit(ScreenText.slice(line, from: anchor.column + length, width: max(columns - anchor.column - length, 0)), columns: columns, padded: false)
+        if !search.isEmpty {
+            for range in PageViewModel.matches(of: search, in: line) {
+                let start = ScreenText.width(String(line[..<range.lowerBound]))
+                styles.append((start, start + ScreenText.width(String(line[range])), "\u{1B}[1;4m"))
+            }
+        }
+        guard !styles.isEmpty else { return ScreenText.fit(line, columns: columns, padded: false) }
+        var output = ""
+        var column = 0
+        for (start, end, style) in styles.sorted(by: { $0.start < $1.start }) where start >= column && start < columns {
+            output += ScreenText.slice(line, from: column, width: start - column)
+            output += style + ScreenText.slice(line, from: start, width: min(end, columns) - start) + "\u{1B}[0m"
+            column = min(end, columns)
+        }
+        return output + ScreenText.slice(line, from: column, width: max(columns - column, 0))
     }
 
     private func drawStatus(_ text: String, cursor: Bool) {
