@@ -41,7 +41,8 @@ enum BrowserComposition {
                                            _ body: (BrowserWebModule) async throws -> T) async throws -> T {
         let store = try historyStore(in: dataDirectory)
         return try await withLiveHTTPTransport(followsRedirects: false, decompressedLimit: settings.maximumSize, connectTimeout: settings.connectTimeout) { transport in
-            let addressGuard = AddressGuard(resolver: .system(), allowsPrivateAddresses: settings.allowsPrivateAddresses)
+            let addressGuard = AddressGuard(resolver: .system(), allowsPrivateAddresses: settings.allowsPrivateAddresses,
+                                            allowsLinkLocalAddresses: settings.allowsLinkLocalAddresses)
             let loader = PageLoader(transport: transport.guarded(by: addressGuard), cookies: nil,
                                     limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize), readsFiles: false)
             let pages = DefaultPageAccessor(store: store)

@@ -33,8 +33,10 @@ enum ServeComposition {
             throw CompositionError("cannot start ModbusApp: \(error)")
         }
         let serverLogger = logger
-        if settings.browser.allowsPrivateAddresses {
-            logger.warning("--browser-allow-private: the reader fetches loopback and private addresses for anyone who can reach this server")
+        let reachFlags = [(settings.browser.allowsPrivateAddresses, "--browser-allow-private"), (settings.browser.allowsLinkLocalAddresses, "--browser-allow-link-local")]
+            .filter(\.0).map(\.1)
+        if !reachFlags.isEmpty {
+            logger.warning("\(reachFlags.joined(separator: " ")): the reader fetches \(settings.browser.reach) for anyone who can reach this server")
         }
         let browser = settings.browser
         try await WorkThreads.with { work in
@@ -73,8 +75,7 @@ enum ServeComposition {
                                 if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
                                 let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
                                 environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
-                                let reach = browser.allowsPrivateAddresses ? "public, loopback and private addresses" : "public addresses only"
-                                environment.write("VessBrowser's reader fetches \(reach); its history is in \(dataDirectory)/browser.sqlite\n")
+                                environment.write("VessBrowser's reader fetches \(browser.reach); its history is in \(dataDirectory)/browser.sqlite\n")
                             })
                         let result: Result<Void, any Error>
                         do { result = .success(try await run(app)) } catch { result = .failure(error) }

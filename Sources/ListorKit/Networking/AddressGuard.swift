@@ -12,12 +12,30 @@ import Foundation
 /// answer changes between the two (DNS rebinding) reaches only what was checked.
 public struct AddressGuard: Sendable {
     private let resolver: HostResolver
-    /// For a home network and for tests: loopback and private addresses are let through too.
+    /// For a home network and for tests: loopback and private addresses (and the other blocks
+    /// that are not public) are let through too, but not link-local ones or a cloud's metadata
+    /// service, which hold a machine's credentials.
     public let allowsPrivateAddresses: Bool
+    /// Link-local addresses (169.254/16, fe80::/10) and the metadata services are let through,
+    /// as they are only when asked for on their own.
+    public let allowsLinkLocalAddresses: Bool
 
-    public init(resolver: HostResolver, allowsPrivateAddresses: Bool = false) {
+    public init(resolver: HostResolver, allowsPrivateAddresses: Bool = false, allowsLinkLocalAddresses: Bool = false) {
         self.resolver = resolver
         self.allowsPrivateAddresses = allowsPrivateAddresses
+        self.allowsLinkLocalAddresses = allowsLinkLocalAddresses
+    }
+
+    /// Why `address` may not be reached; nil when it may.
+    func refusal(of address: IPAddress) -> String? {
+        if address.isMetadataService {
+            return allowsLinkLocalAddresses ? nil : "it is a cloud's metadata service"
+        }
+        switch address.network {
+        case .global: return nil
+        case .linkLocal: return allowsLinkLocalAddresses ? nil : "it is link-local"
+        case let network: return allowsPrivateAddresses ? nil : "it is \(network.rawValue)"
+        }
     }
 
     /// The addresses `url`'s host stands for, once it may be fetched; otherwise throws
@@ -47,10 +65,10 @@ public struct AddressGuard: Sendable {
             }
             guard !addresses.isEmpty else { throw NetworkError.unreachable(url: url, reason: "cannot resolve \(host): no addresses") }
         }
-        guard !allowsPrivateAddresses else { return addresses }
-        if let refused = addresses.first(where: { !$0.isGlobal }) {
-            let name = refused.description == host ? "" : " (\(host))"
-            throw NetworkError.refused(url: url, reason: "the address \(refused)\(name) is not reachable from this server: it is \(refused.network.rawValue)")
+        for address in addresses {
+            guard let reason = refusal(of: address) else { continue }
+            let name = address.description == host ? "" : " (\(host))"
+            throw NetworkError.refused(url: url, reason: "the address \(address)\(name) is not reachable from this server: \(reason)")
         }
         return addresses
     }

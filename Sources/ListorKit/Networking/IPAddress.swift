@@ -118,7 +118,17 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when a server fetching pages for visitors may connect to this address.
-    public var isGlobal: Bool { network == .global }
+    public var isGlobal: Bool { network == .global && !isMetadataService }
+
+    /// The addresses where clouds answer a machine's questions about itself, its credentials
+    /// among them: 169.254.169.254 (AWS, Google, Azure, Oracle…), fd00:ec2::254 (AWS over IPv6),
+    /// 100.100.100.200 (Alibaba) and 168.63.129.16 (Azure's host agent), whatever network they
+    /// are in.
+    public var isMetadataService: Bool {
+        Self.metadataServices.contains(embeddedIPv4 ?? self)
+    }
+
+    private static let metadataServices: Set<IPAddress> = Set(["169.254.169.254", "fd00:ec2::254", "100.100.100.200", "168.63.129.16"].compactMap(IPAddress.init))
 
     /// The IPv4 address an IPv6 one stands for, when it is one of the forms that carry one.
     public var embeddedIPv4: IPAddress? {

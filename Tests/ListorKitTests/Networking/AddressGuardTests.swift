@@ -13,6 +13,9 @@ import Testing
             "public-looking.example": ["127.0.0.1"],
             "split.example": ["93.184.215.14", "10.0.0.7"],
             "metadata.example": ["169.254.169.254"],
+            "printer.local": ["169.254.10.20"],
+            "aws-v6.example": ["fd00:ec2::254"],
+            "router.home": ["192.168.1.1"],
             "www.example": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
         ]
         guard let addresses = table[host] else { throw HostResolutionError(host: host, reason: "not in the test's table") }
@@ -43,8 +46,8 @@ import Testing
         ("http://[::ffff:127.0.0.1]/", "the address ::ffff:127.0.0.1 is not reachable from this server: it is loopback"),
         ("http://public-looking.example/", "the address 127.0.0.1 (public-looking.example) is not reachable from this server: it is loopback"),
         ("https://split.example/", "the address 10.0.0.7 (split.example) is not reachable from this server: it is private"),
-        ("http://metadata.example/latest/", "the address 169.254.169.254 (metadata.example) is not reachable from this server: it is link-local"),
-        ("http://169.254.169.254/latest/meta-data/", "the address 169.254.169.254 is not reachable from this server: it is link-local"),
+        ("http://metadata.example/latest/", "the address 169.254.169.254 (metadata.example) is not reachable from this server: it is a cloud's metadata service"),
+        ("http://169.254.169.254/latest/meta-data/", "the address 169.254.169.254 is not reachable from this server: it is a cloud's metadata service"),
         ("http://10.1.2.3/", "the address 10.1.2.3 is not reachable from this server: it is private"),
         ("http://192.168.0.1/", "the address 192.168.0.1 is not reachable from this server: it is private"),
         ("http://100.64.0.1/", "the address 100.64.0.1 is not reachable from this server: it is shared (carrier-grade NAT)"),
@@ -84,6 +87,32 @@ import Testing
         await #expect(throws: NetworkError.refused(url: file, reason: "only http and https addresses can be read from this server")) {
             try await AddressGuard(resolver: Self.resolver, allowsPrivateAddresses: true).check(file)
         }
+    }
+
+    /// `--browser-allow-private` is for a home network: link-local addresses and the clouds'
+    /// metadata services (where a machine's credentials are) stay refused unless allowed on
+    /// their own, as they are by `--browser-allow-link-local`.
+    @Test func linkLocalAndMetadataNeedTheirOwnPermission() async throws {
+        let home = AddressGuard(resolver: Self.resolver, allowsPrivateAddresses: true)
+        try await home.check(try #require(URL(string: "http://router.home/")))
+        let refusals = [
+            ("http://printer.local/", "the address 169.254.10.20 (printer.local) is not reachable from this server: it is link-local"),
+            ("http://[fe80::1]/", "the address fe80::1 is not reachable from this server: it is link-local"),
+            ("http://metadata.example/", "the address 169.254.169.254 (metadata.example) is not reachable from this server: it is a cloud's metadata service"),
+            ("http://aws-v6.example/", "the address fd00:ec2::254 (aws-v6.example) is not reachable from this server: it is a cloud's metadata service"),
+            ("http://[::ffff:169.254.169.254]/", "the address ::ffff:169.254.169.254 is not reachable from this server: it is a cloud's metadata service"),
+            ("http://100.100.100.200/", "the address 100.100.100.200 is not reachable from this server: it is a cloud's metadata service"),
+            ("http://168.63.129.16/", "the address 168.63.129.16 is not reachable from this server: it is a cloud's metadata service"),
+        ]
+        for (address, reason) in refusals {
+            let url = try #require(URL(string: address))
+            await #expect(throws: NetworkError.refused(url: url, reason: reason)) { try await home.check(url) }
+        }
+        let everything = AddressGuard(resolver: Self.resolver, allowsPrivateAddresses: true, allowsLinkLocalAddresses: true)
+        for (address, _) in refusals { try await everything.check(try #require(URL(string: address))) }
+        let linkLocalOnly = AddressGuard(resolver: Self.resolver, allowsLinkLocalAddresses: true)
+        try await linkLocalOnly.check(try #require(URL(string: "http://printer.local/")))
+        await #expect(throws: NetworkError.self) { try await linkLocalOnly.check(try #require(URL(string: "http://router.home/"))) }
     }
 
     @Test func aNameThatDoesNotResolveIsUnreachableAndNamed() async throws {
