@@ -56,7 +56,7 @@ public struct StellaWebModule: WebModule {
                 let (query, errors) = CatalogueQuery.parse { input[$0] }
                 let list = try await ProductListViewModel.load(department: department, query: query, from: catalogue)
                 Self.log(list.problems, of: request, to: context.logger)
-                return try templates.render(try ProductsPage(list, input: input, errors: errors, templates: templates), as: "stella/products")
+                return try templates.render(try ProductsPage(list, input: input, errors: errors + list.refused, templates: templates), as: "stella/products")
             }
             let page = catalogue.isFixed ? try await gridPages.page(for: GridKey(department: department, input: input), render: render)
                                          : ByteBuffer(bytes: try await render())
@@ -78,7 +78,12 @@ public struct StellaWebModule: WebModule {
             let parameters = QueryPairs.parameters(of: request)
             let (query, errors) = CatalogueQuery.parse { parameters[$0] }
             if !errors.isEmpty { throw WebError(.badRequest, message: errors.map(\.description).joined(separator: "; ")) }
-            let page = try await catalogue.page(try context.parameters.require("id"), query)
+            let id = try context.parameters.require("id")
+            let page = try await catalogue.page(id, query)
+            if let department = Departments.department(id: id) {
+                let refused = page.facets.refusals(of: query, in: department)
+                if !refused.isEmpty { throw WebError(.badRequest, message: refused.map(\.description).joined(separator: "; ")) }
+            }
             Self.log(page.problems, of: request, to: context.logger)
             return Response.json(StellaJSON.value(page).serialized(pretty: false))
         }

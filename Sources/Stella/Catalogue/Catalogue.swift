@@ -36,9 +36,11 @@ public struct Catalogue: Sendable {
         case .priceDescending: matching.sort { ($0.price, $1.code) > ($1.price, $0.code) }
         case .newest: matching.sort { ($0.added, $1.code) > ($1.added, $0.code) }
         }
-        let start = min(matching.count, (query.page - 1) * query.perPage)
+        // A page past the last is the last, as in every list.
+        let page = min(query.page, max(1, (matching.count + query.perPage - 1) / query.perPage))
+        let start = min(matching.count, (page - 1) * query.perPage)
         let end = min(matching.count, start + query.perPage)
-        return ProductPage(products: Array(matching[start..<end]), total: matching.count, page: query.page, perPage: query.perPage,
+        return ProductPage(products: Array(matching[start..<end]), total: matching.count, page: page, perPage: query.perPage,
                            facets: facets[department] ?? CatalogueFacets(sizes: [], colours: []))
     }
 }

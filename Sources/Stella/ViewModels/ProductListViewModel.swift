@@ -7,20 +7,41 @@ public struct ProductListViewModel: Sendable {
     public let department: Department
     public let query: CatalogueQuery
     public let page: ProductPage
+    /// Filters the department cannot answer (a size or colour it never has), each named with
+    /// what it has; the list is shown without them.
+    public let refused: [FieldError]
 
-    public init(department: Department, query: CatalogueQuery, page: ProductPage) {
+    public init(department: Department, query: CatalogueQuery, page: ProductPage, refused: [FieldError] = []) {
         self.department = department
         self.query = query
         self.page = page
+        self.refused = refused
     }
 
     /// The reader opens a department with a query (a page, an order, filters). Throws
-    /// `CatalogueError.unknownDepartment` for a department the catalogue does not have.
+    /// `CatalogueError.unknownDepartment` for a department the catalogue does not have. A page
+    /// past the last shows the last; a size or colour the department never has is refused by
+    /// name, and the list shown without it.
     public static func load(department id: String, query: CatalogueQuery, from catalogue: CatalogueClient) async throws -> ProductListViewModel {
         async let departments = catalogue.departments()
         async let page = catalogue.page(id, query)
         guard let department = try await departments.first(where: { $0.id == id }) else { throw CatalogueError.unknownDepartment(id) }
-        return ProductListViewModel(department: department, query: query, page: try await page)
+        var asked = query
+        var first: ProductPage
+        do {
+            first = try await page
+        } catch NetworkError.badStatus(_, 400) where query.size != nil || query.colour != nil {
+            // A catalogue API refuses a size or colour its department never has: asked without
+            // them, it tells which it has.
+            (asked.size, asked.colour) = (nil, nil)
+            first = try await catalogue.page(id, asked)
+        }
+        let refused = first.facets.refusals(of: query, in: department)
+        var open = query
+        if refused.contains(where: { $0.field == "size" }) { open.size = nil }
+        if refused.contains(where: { $0.field == "colour" }) { open.colour = nil }
+        if open != asked { first = try await catalogue.page(id, open) }
+        return ProductListViewModel(department: department, query: open, page: first, refused: refused)
     }
 
     /// The page's products as their cells show them.

@@ -52,6 +52,22 @@ import Testing
         }
     }
 
+    /// A page past the last shows the last, as the transistor and library lists do; a size the
+    /// department never has is named with those it has, not answered with "No products".
+    @Test func pastTheLastPageAndAnUnknownSizeAreAnsweredAsEveryListDoes() async throws {
+        try await withPages { client in
+            let beyond = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?page=99", method: .get).body)
+            #expect(beyond.contains("Page 5 of 5"))
+            #expect(beyond.contains("97–100 of 100 products"))
+            let xxl = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?size=XXL", method: .get).body)
+            #expect(xxl.contains("size: &quot;XXL&quot; is not a size of Ready-to-wear; its sizes are "))
+            #expect(xxl.contains("1–24 of 100 products"), "shown without the size it cannot answer")
+            let api = try await client.execute(uri: "/stella/api/departments/ready-to-wear/products?size=XXL", method: .get)
+            #expect(api.status == .badRequest)
+            #expect(String(buffer: api.body).contains("is not a size of Ready-to-wear"))
+        }
+    }
+
     @Test func theDetailShowsSalePriceSizesAndSoldOut() async throws {
         let onSale = Catalogue.bundled.products.filter { $0.discountPercent != nil && !$0.isSoldOut }
         let gone = Catalogue.bundled.products.filter(\.isSoldOut)

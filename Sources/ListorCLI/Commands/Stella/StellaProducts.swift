@@ -33,6 +33,9 @@ struct StellaProducts: ListorCommand {
         }
         let department = department
         let list = try await source.withCatalogue { try await ProductListViewModel.load(department: department, query: query, from: $0) }
+        if !list.refused.isEmpty {
+            throw ValidationError(list.refused.map { "--\($0.field): \($0.message)" }.joined(separator: "\n"))
+        }
         ProblemReport.warn(list.problems, one: "product", many: "products", in: environment)
         let rows = list.cells.map { cell in
             [cell.code, cell.brand, cell.isSoldOut ? cell.name + " (sold out)" : cell.name, cell.discount.map { "\(cell.price) (\($0))" } ?? cell.price]

@@ -36,6 +36,14 @@ import Testing
             #expect(remote.output == local.output)
             let code = try #require(Catalogue.bundled.products.first?.code)
             #expect(await listor(["stella", "show", code] + server).output == (await listor("stella", "show", code)).output)
+            // A size the department never has is named, from the bundled catalogue and from the API alike.
+            for source in [[], server] {
+                let xxl = await listor(["stella", "products", "lingerie", "--size", "XXL", "--colour", "Navy"] + source)
+                #expect(xxl.exitCode == 64)
+                #expect(xxl.errorOutput.contains(#"--size: "XXL" is not a size of Lingerie; its sizes are"#), "\(source)")
+            }
+            let beyond = await listor(["stella", "products", "lingerie", "--page", "99"] + server)
+            #expect(beyond.output.hasSuffix("products\n") && beyond.output.contains("Page ") && !beyond.output.contains("No products"))
         }
     }
 }
