@@ -17,6 +17,13 @@ public enum ExternalComponent {
         return "\(purpose) needs \(missing.joined(separator: " and ")); install it (Debian: apt-get install chromium chromium-driver) or see .ci/run"
     }
 
+    /// Why a component cannot be had.
+    public struct Missing: Error, CustomStringConvertible {
+        public var reason: String
+        public init(reason: String) { self.reason = reason }
+        public var description: String { reason }
+    }
+
     /// Says why a test cannot run: a skip with the reason printed, or, when the component is
     /// required, a failure.
     public static func unavailable(_ reason: String) {

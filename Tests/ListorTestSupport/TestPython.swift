@@ -72,6 +72,21 @@ public enum TestPython {
         return "\(purpose): \(name) lacks \(wrong.joined(separator: " and ")); make a virtual environment from Tests/requirements.txt and name its python in LISTOR_TEST_PYTHON, as .ci/run does"
     }
 
+    /// The installed file `name` of the pinned `package` (a script it carries, say), or why it
+    /// cannot be had.
+    public static func file(_ name: String, of package: String) async -> Result<URL, ExternalComponent.Missing> {
+        if let reason = await missing([package], for: "\(name) from \(package)") { return .failure(.init(reason: reason)) }
+        let script = "import importlib.metadata, sys; print(next(str(f.locate()) for f in importlib.metadata.files(sys.argv[1]) if f.name == sys.argv[2]))"
+        let (executable, arguments) = command(["-c", script, package, name])
+        do {
+            let (status, output) = try await ChildProcess(executable, arguments).exit()
+            guard status == 0 else { return .failure(.init(reason: "\(package) has no \(name): \(output.suffix(300))")) }
+            return .success(URL(fileURLWithPath: output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        } catch {
+            return .failure(.init(reason: "cannot run \(self.name): \(error)"))
+        }
+    }
+
     /// The file's pins by package name (extras such as `[serial]` left out).
     public static func pins() throws -> [String: String] {
         let text = try String(contentsOf: requirements, encoding: .utf8)
