@@ -106,6 +106,12 @@ public struct TransistorListViewModel: Sendable {
         case .failed(let message): return "The catalog could not be loaded: \(message)"
         case .loaded:
             if index.count == 0 { return "The catalog is empty." }
+            // A package no part comes in would otherwise just find nothing.
+            if let package = query.package, !index.allPackages.contains(package) {
+                let known = index.allPackages.map(\.name)
+                return "No part in the catalog comes in \(package.name); its packages are "
+                    + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? " and \(known.count - 12) more." : ".")
+            }
             return "No transistors match. Try a shorter search or fewer filters."
         }
     }

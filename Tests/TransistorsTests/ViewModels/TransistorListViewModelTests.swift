@@ -89,6 +89,8 @@ import Testing
         #expect(page.rows.isEmpty)
         #expect(page.emptyMessage == "No transistors match. Try a shorter search or fewer filters.")
         #expect(TransistorListViewModel().page.emptyMessage == "Loading the catalog…")
+        let unknown = try await viewModel(.init(package: "TO-999")).page
+        #expect(unknown.emptyMessage?.hasPrefix("No part in the catalog comes in TO-999; its packages are ") == true, "\(unknown.emptyMessage ?? "")")
     }
 
     @Test func aFailedLoadIsShownNotThrown() async throws {

@@ -346,6 +346,9 @@ public struct TransistorIndex: Sendable {
     }
 
     /// Counts per family, doping name and package, as the list's filters show them.
+    /// Every package some part of the catalog comes in, in `Package` order.
+    public var allPackages: [Package] { packages }
+
     public func facetCounts(_ selection: Selection) -> (families: [TransistorFamily: Int], dopings: [String: Int], packages: [(Package, Int)]) {
         var families: [TransistorFamily: Int] = [:]
         for family in TransistorFamily.allCases {
