@@ -77,7 +77,8 @@ public struct CoverPlaceholder: Sendable, Hashable {
         case " ", "f", "t", "r", "(", ")", "[", "]", "-", "\"": 0.5
         case "m", "M", "W", "w", "@", "%", "&", "…": 1.11
         case "a"..."z": 0.72
-        case "A"..."Z", "0"..."9": 0.86
+        case "A"..."Z": 0.86
+        case "0"..."9": 0.72
         default: scalar.properties.isEmojiPresentation || scalar.value >= 0x1100 ? 1.2 : 0.9
         }
     }
