@@ -57,9 +57,22 @@ public enum TransistorCSV {
     /// A row repeating a part number is reported and the first kept, as in a JSON catalog.
     public static func read(_ bytes: some Collection<UInt8>) throws(ReadError) -> TransistorCatalog {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
-        let records: [CSV.Record]
-        do { records = try CSV.parse(text) } catch { throw .syntax(error) }
-        guard let header = records.first else { throw .missingColumns(requiredColumns) }
+        let results = CSV.read(text)
+        guard let first = results.first else { throw .missingColumns(requiredColumns) }
+        let header: CSV.Record
+        switch first {
+        case .success(let record): header = record
+        case .failure(let error): throw .syntax(error)
+        }
+        // A row that is not CSV costs that row alone.
+        var records: [CSV.Record] = [header]
+        var malformed: [Problem] = []
+        for result in results.dropFirst() {
+            switch result {
+            case .success(let record): records.append(record)
+            case .failure(let error): malformed.append(Problem(line: error.line, reason: "not CSV: \(error.message)"))
+            }
+        }
         let names = header.fields.map(normalizedColumn)
         var positions: [String: Int] = [:]
         for (position, name) in names.enumerated() where !name.isEmpty {
@@ -73,6 +86,7 @@ public enum TransistorCSV {
             columns.contains(name) || name.isEmpty ? nil
                 : Problem(field: "\(header.fields[position]) (column \(position + 1) of the header)", reason: "is not a catalog column; it was ignored")
         }
+        problems += malformed
         var transistors: [any Transistor] = []
         var firstLine: [String: Int] = [:]
         for record in records.dropFirst() {
@@ -96,7 +110,7 @@ public enum TransistorCSV {
                 problems.append(Problem(line: record.line, itemName: row.partNumber, reason: "\(error)"))
             }
         }
-        return TransistorCatalog(transistors: transistors, problems: problems)
+        return TransistorCatalog(transistors: transistors, problems: problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
     }
 
     /// "Part Number", "part-number" and "part_number" are one column.

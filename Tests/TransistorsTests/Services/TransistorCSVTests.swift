@@ -51,7 +51,7 @@ import Testing
         ("part,kind\nBC547,BJT\n", "not a catalog: it does not start with [ (JSON), and its first line, read as a CSV header, has no part_number, family, doping, max_voltage, max_current, package columns"),
         ("part_number,family,doping,max_voltage,max_current\nBC547,BJT,NPN,45,0.1\n", "not a catalog: it does not start with [ (JSON), and its first line, read as a CSV header, has no package column"),
         ("part_number,family,family\n", "line 1: the column family appears twice"),
-        ("part_number,family\n\"BC547,BJT\n", "not valid CSV: line 2: "),
+        ("\"part_number,family\n", "not valid CSV: line 1: "),
     ])
     func aCSVWithoutTheCatalogsHeaderIsOneClearError(text: String, message: String) {
         #expect {
@@ -59,6 +59,15 @@ import Testing
         } throws: { error in
             "\(error)".hasPrefix(message)
         }
+    }
+
+    /// A row that is not CSV (a quote inside an unquoted field, one never closed) costs that
+    /// row alone, reported by its line, as any other bad row is.
+    @Test func aRowThatIsNotCSVCostsThatRowAlone() throws {
+        let text = "part_number,family,doping,max_voltage,max_current,package\nBC547,BJT,NPN,45,0.1,TO-92\nBC5\"48,BJT,NPN,30,0.1,TO-92\n2N3904,BJT,NPN,40,0.2,TO-92\n"
+        let catalog = try TransistorCatalogDecoder().decode(Array(text.utf8))
+        #expect(catalog.transistors.map(\.partNumber) == ["BC547", "2N3904"])
+        #expect(catalog.problems.map(\.description) == ["line 3: not CSV: a quote inside an unquoted field; quote the whole field and double the quote"])
     }
 
     /// The doping in the words `--doping` and the search take: n and p, nmos, N-channel for a
