@@ -1,8 +1,8 @@
 import Foundation
 import ListorKit
 
-/// One book: its facts, who has it in the seed's words, its loans, and what the reader can do
-/// with it: check it out, check it in, delete it.
+/// One book: its facts, who has it in the seed's words, and its loans. What the reader does to
+/// it is `BookActions`, which needs only its id.
 public struct BookDetailViewModel: Sendable {
     /// A fact about the book, shown as a label and a value: "ISBN 9780441172719".
     public struct Fact: Sendable, Hashable {
@@ -15,15 +15,13 @@ public struct BookDetailViewModel: Sendable {
     public let loans: [Loan]
     /// Loans a remote library sent that could not be read.
     public let problems: [Problem]
-    private let library: any LibraryService
     private let now: Date
     private let timeZone: TimeZone
 
-    public init(book: Book, loans: [Loan] = [], problems: [Problem] = [], library: any LibraryService, now: Date, timeZone: TimeZone) {
+    public init(book: Book, loans: [Loan] = [], problems: [Problem] = [], now: Date, timeZone: TimeZone) {
         self.book = book
         self.loans = loans
         self.problems = problems
-        self.library = library
         self.now = now
         self.timeZone = timeZone
     }
@@ -32,36 +30,7 @@ public struct BookDetailViewModel: Sendable {
     public static func load(_ id: Book.ID, from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookDetailViewModel {
         let book = try await library.book(id: id)
         let loans = try await library.loans(.book(id))
-        return BookDetailViewModel(book: book, loans: loans.items, problems: loans.problems, library: library, now: now, timeZone: timeZone)
-    }
-
-    // MARK: - What the reader can do
-
-    /// The reader checks the book out to `borrower`; refused when the name will not do or
-    /// someone has the book (the outcome names them).
-    public func checkOut(by borrower: String, ifVersion version: Int? = nil) async throws -> BookOutcome {
-        try await BookOutcome.of { try await library.checkOut(id: book.id, borrower: borrower, ifVersion: version) }
-    }
-
-    /// The reader brings the book back; refused when it is not out.
-    public func checkIn() async throws -> BookOutcome {
-        try await BookOutcome.of { try await library.checkIn(id: book.id) }
-    }
-
-    /// The reader gives the book a new cover (a JPEG or PNG, checked by decoding it), or takes its
-    /// cover away; refused when the picture will not do, or as stale when the book changed since
-    /// `version` (nil for any).
-    public func changeCover(_ edit: CoverEdit, ifVersion version: Int? = nil) async throws -> BookOutcome {
-        try await BookOutcome.of { try await library.edit(id: book.id, BookChanges(), checkedOutBy: nil, cover: edit, ifVersion: version) }
-    }
-
-    /// The reader deletes the book and its loans, as it was at `version` (the one they confirmed;
-    /// nil for whatever it is now); refused as stale when it has changed since.
-    public func delete(version: Int?) async throws -> BookOutcome {
-        try await BookOutcome.of {
-            try await library.delete(id: book.id, ifVersion: version)
-            return nil
-        }
+        return BookDetailViewModel(book: book, loans: loans.items, problems: loans.problems, now: now, timeZone: timeZone)
     }
 
     // MARK: - What it shows

@@ -35,7 +35,7 @@ struct LibraryAPI: Sendable {
         api.delete("books/:id") { request, context in
             try access.authorize(request, for: .catalogue)
             let id = try LibraryPages.id(context)
-            if let refusal = try await detail(id).delete(version: try await ifMatch(request, id: id)).refusal { throw refusal }
+            if let refusal = try await actions.delete(id: id, version: try await ifMatch(request, id: id)).refusal { throw refusal }
             return Response(status: .noContent)
         }
         api.delete("clean") { request, _ in
@@ -45,7 +45,7 @@ struct LibraryAPI: Sendable {
         }
         api.post("books/:id/checkin") { request, context in
             try access.authorize(request, for: .lending)
-            return try await bookResponse(try book(of: try await detail(try LibraryPages.id(context)).checkIn()))
+            return try await bookResponse(try book(of: try await actions.checkIn(id: try LibraryPages.id(context))))
         }
         addCoverRoutes(to: api)
         api.get("books/:id/loans") { _, context in
@@ -100,13 +100,13 @@ struct LibraryAPI: Sendable {
                 bytes = Array(body.readableBytesView)
             }
             let version = try await ifMatch(request, id: id)
-            return try await bookResponse(try book(of: try await detail(id).changeCover(.upload(bytes), ifVersion: version)))
+            return try await bookResponse(try book(of: try await actions.changeCover(id: id, .upload(bytes), ifVersion: version)))
         }
         api.delete("books/:id/cover") { request, context in
             try access.authorize(request, for: .catalogue)
             let id = try LibraryPages.id(context)
             let version = try await ifMatch(request, id: id)
-            return try await bookResponse(try book(of: try await detail(id).changeCover(.remove, ifVersion: version)))
+            return try await bookResponse(try book(of: try await actions.changeCover(id: id, .remove, ifVersion: version)))
         }
     }
 
@@ -182,11 +182,11 @@ struct LibraryAPI: Sendable {
         let version = try await ifMatch(request, id: id)
         // A body that only names a borrower is a checkout, which open lending leaves to anyone.
         try access.authorize(request, for: body.changes.isEmpty && body.lastCheckedOutBy != nil ? .lending : .catalogue)
-        let book = try await library.book(id: id)
         if body.changes.isEmpty {
-            guard let borrower = body.lastCheckedOutBy else { return try await bookResponse(book) }
-            return try await bookResponse(try self.book(of: try await detail(of: book).checkOut(by: borrower, ifVersion: version)))
+            guard let borrower = body.lastCheckedOutBy else { return try await bookResponse(try await library.book(id: id)) }
+            return try await bookResponse(try self.book(of: try await actions.checkOut(id: id, by: borrower, ifVersion: version)))
         }
+        let book = try await library.book(id: id)
         // The edit and the checkout it carries are one write: a refused checkout leaves the fields as they were.
         var form = BookFormViewModel(editing: book, library: library)
         form.form = body.changes.applied(to: book)
@@ -202,14 +202,7 @@ struct LibraryAPI: Sendable {
         return book
     }
 
-    private func detail(_ id: Book.ID) async throws -> BookDetailViewModel {
-        detail(of: try await library.book(id: id))
-    }
-
-    /// The book's view model, for its actions only: the API shows no loans and no dates.
-    private func detail(of book: Book) -> BookDetailViewModel {
-        BookDetailViewModel(book: book, loans: [], library: library, now: Date(), timeZone: LibraryDate.utc)
-    }
+    private var actions: BookActions { BookActions(library: library) }
 
     // MARK: Responses
 

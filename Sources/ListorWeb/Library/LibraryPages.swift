@@ -19,154 +19,184 @@ struct LibraryPages: Sendable {
     let maximumBodySize: Int
     /// List pages as rendered (`ListPageKey`), while the library does not change.
     let listPages: RenderedPages<ListPageKey>
+    let templates: Templates
     /// The time pages say things relative to ("5 min ago", overdue).
     let now: @Sendable () -> Date
 
-    func addRoutes(to router: RouteTable, templates: Templates) {
-        addSignInRoutes(to: router, templates: templates)
-        router.get("/library") { request, _ in
-            let session = PageSession(request, access: access)
-            let parameters = QueryPairs.parameters(of: request)
-            let (wanted, errors) = BookListRequest.parse { parameters[$0] }
-            let layout = BookListViewModel.Layout(rawValue: parameters["view"] ?? "") ?? .list
-            let notice = Notice.text(parameters["notice"])
-            let now = self.now()
-            let render = {
-                let list = try await BookListViewModel.load(wanted.query, page: wanted.page, perPage: wanted.perPage, layout: layout, from: library,
-                                                            now: now, timeZone: session.timeZone)
-                let page = try BookListPage(list, errors: errors, notice: notice, templates: templates,
-                                            offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
-                return try templates.render(page, as: "library/list")
-            }
-            // Read before the page: a page kept under a number is never older than it.
-            guard let change = try await library.change() else { return session.page(Response.html(try await render())) }
-            let key = ListPageKey(request: wanted, layout: layout, errors: errors.map(\.description), notice: notice, timeZone: session.timeZone.identifier,
-                                  isLibrarian: session.isLibrarian, minute: Int64((now.timeIntervalSince1970 / 60).rounded(.down)), change: change)
-            return session.page(Response.html(try await listPages.page(for: key, render: render)))
+    func addRoutes(to router: RouteTable) {
+        router.get("/library", use: list)
+        router.get("/library/borrowers/:name", use: showBorrower)
+        router.get("/library/books/new", use: newBook)
+        router.post("/library/books", use: addBook)
+        router.get("/library/books/:id", use: showBook)
+        router.get("/library/books/:id/edit", use: editBook)
+        router.post("/library/books/:id", use: saveBook)
+        router.post("/library/books/:id/checkout", use: checkOut)
+        router.post("/library/books/:id/checkin", use: checkIn)
+        router.get("/library/books/:id/delete", use: confirmDelete)
+        router.post("/library/books/:id/delete", use: delete)
+        router.get("/library/sign-in", use: signInPage)
+        router.post("/library/sign-in", use: signIn)
+        router.post("/library/sign-out", use: signOut)
+    }
+
+    private var actions: BookActions { BookActions(library: library) }
+
+    // MARK: Books
+
+    @Sendable func list(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let parameters = QueryPairs.parameters(of: request)
+        let (wanted, errors) = BookListRequest.parse { parameters[$0] }
+        let layout = BookListViewModel.Layout(rawValue: parameters["view"] ?? "") ?? .list
+        let notice = Notice.text(parameters["notice"])
+        let now = self.now()
+        let render = {
+            let list = try await BookListViewModel.load(wanted.query, page: wanted.page, perPage: wanted.perPage, layout: layout, from: library,
+                                                        now: now, timeZone: session.timeZone)
+            let page = try BookListPage(list, errors: errors, notice: notice, templates: templates,
+                                        offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
+            return try templates.render(page, as: "library/list")
         }
-        router.get("/library/borrowers/:name") { request, context in
-            let session = PageSession(request, access: access)
-            let raw = try context.parameters.require("name")
-            let borrower = try await BorrowerViewModel.load(raw.removingPercentEncoding ?? raw, from: library, now: now(), timeZone: session.timeZone)
-            return session.page(try templates.html(BorrowerPage(borrower), as: "library/borrower", status: borrower.isKnown ? .ok : .notFound))
+        // Read before the page: a page kept under a number is never older than it.
+        guard let change = try await library.change() else { return session.page(Response.html(try await render())) }
+        let key = ListPageKey(request: wanted, layout: layout, errors: errors.map(\.description), notice: notice, timeZone: session.timeZone.identifier,
+                              isLibrarian: session.isLibrarian, minute: Int64((now.timeIntervalSince1970 / 60).rounded(.down)), change: change)
+        return session.page(Response.html(try await listPages.page(for: key, render: render)))
+    }
+
+    @Sendable func showBorrower(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let raw = try context.parameters.require("name")
+        let borrower = try await BorrowerViewModel.load(raw.removingPercentEncoding ?? raw, from: library, now: now(), timeZone: session.timeZone)
+        return session.page(try templates.html(BorrowerPage(borrower), as: "library/borrower", status: borrower.isKnown ? .ok : .notFound))
+    }
+
+    @Sendable func newBook(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        if let signIn = signIn(session, for: .catalogue, next: "/library/books/new") { return signIn }
+        return session.page(try templates.html(BookFormPage(BookFormViewModel(library: library), csrf: session.token), as: "library/form"))
+    }
+
+    @Sendable func addBook(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let (fields, cover) = try await session.checkedBookForm(request, limit: LibraryWebModule.uploadLimit)
+        try requireLibrarian(session, for: .catalogue)
+        var form = BookFormViewModel(library: library)
+        form.form = fields.bookForm
+        let outcome = try await form.save(cover: cover)
+        if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=added") }
+        return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
+    }
+
+    @Sendable func showBook(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let detail = try await detail(try Self.id(context), session)
+        let notice = Notice.text(QueryPairs.parameters(of: request)["notice"])
+        return session.page(try templates.html(BookDetailPage(detail, csrf: session.token, notice: notice), as: "library/detail"))
+    }
+
+    @Sendable func editBook(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let id = try Self.id(context)
+        if let signIn = signIn(session, for: .catalogue, next: "/library/books/\(id)/edit") { return signIn }
+        let book = try await library.book(id: id)
+        return session.page(try templates.html(BookFormPage(BookFormViewModel(editing: book, library: library), csrf: session.token), as: "library/form"))
+    }
+
+    @Sendable func saveBook(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let (fields, cover) = try await session.checkedBookForm(request, limit: LibraryWebModule.uploadLimit)
+        try requireLibrarian(session, for: .catalogue)
+        // The form comes back on the book as it is now, so that after a stale edit it
+        // carries the new version and saving again keeps what was typed.
+        var form = BookFormViewModel(editing: try await library.book(id: try Self.id(context)), library: library)
+        form.form = fields.bookForm
+        let outcome = try await form.save(ifVersion: try fields.versionNumber(), cover: cover)
+        if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=saved") }
+        return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
+    }
+
+    /// One write when it goes through; the book is read only to show why it did not.
+    @Sendable func checkOut(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let fields = try await session.checkedForm(request, limit: maximumBodySize)
+        try requireLibrarian(session, for: .lending)
+        let id = try Self.id(context)
+        let borrower = fields.borrower ?? ""
+        let outcome = try await actions.checkOut(id: id, by: borrower)
+        if case .done = outcome { return Self.redirect("/library/books/\(id)?notice=checked-out") }
+        // The page again, as the book is now, with why it was not checked out.
+        let page = if case .invalid(let errors) = outcome {
+            BookDetailPage(try await detail(id, session), csrf: session.token, borrower: borrower, borrowerError: errors.errors.first?.message)
+        } else {
+            BookDetailPage(try await detail(id, session), csrf: session.token, problem: "Not checked out: \(outcome.problems.joined(separator: "; ")).")
         }
-        router.get("/library/books/new") { request, _ in
-            let session = PageSession(request, access: access)
-            if let signIn = signIn(session, for: .catalogue, next: "/library/books/new") { return signIn }
-            return session.page(try templates.html(BookFormPage(BookFormViewModel(library: library), csrf: session.token), as: "library/form"))
+        return session.page(try templates.html(page, as: "library/detail", status: Self.status(of: outcome)))
+    }
+
+    @Sendable func checkIn(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        _ = try await session.checkedForm(request, limit: maximumBodySize)
+        try requireLibrarian(session, for: .lending)
+        let id = try Self.id(context)
+        // Refused only when it was not out: checked in twice (a second tab, a double click), it is back either way.
+        _ = try await actions.checkIn(id: id)
+        return Self.redirect("/library/books/\(id)?notice=checked-in")
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let detail = try await detail(try Self.id(context), session)
+        return session.page(try templates.html(DeleteBookPage(detail, needsToken: needsTokenField(session), csrf: session.token), as: "library/delete"))
+    }
+
+    @Sendable func delete(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let fields = try await session.checkedForm(request, limit: maximumBodySize)
+        let id = try Self.id(context)
+        // The librarian's sign-in, or the token typed on this page.
+        if needsTokenField(session), access.adminToken?.matches(fields.adminToken) != true {
+            let page = DeleteBookPage(try await detail(id, session), needsToken: true, csrf: session.token, problem: "That is not the admin token.")
+            return session.page(try templates.html(page, as: "library/delete", status: .forbidden))
         }
-        router.post("/library/books") { request, _ in
-            let session = PageSession(request, access: access)
-            let (fields, cover) = try await session.checkedBookForm(request, limit: LibraryWebModule.uploadLimit)
-            try requireLibrarian(session, for: .catalogue)
-            var form = BookFormViewModel(library: library)
-            form.form = fields.bookForm
-            let outcome = try await form.save(cover: cover)
-            if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=added") }
-            return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
-        }
-        router.get("/library/books/:id") { request, context in
-            let session = PageSession(request, access: access)
-            let detail = try await detail(try Self.id(context), session)
-            return session.page(try templates.html(BookDetailPage(detail, csrf: session.token, notice: Notice.text(QueryPairs.parameters(of: request)["notice"])),
-                                                   as: "library/detail"))
-        }
-        router.get("/library/books/:id/edit") { request, context in
-            let session = PageSession(request, access: access)
-            let id = try Self.id(context)
-            if let signIn = signIn(session, for: .catalogue, next: "/library/books/\(id)/edit") { return signIn }
-            let book = try await library.book(id: id)
-            return session.page(try templates.html(BookFormPage(BookFormViewModel(editing: book, library: library), csrf: session.token), as: "library/form"))
-        }
-        router.post("/library/books/:id") { request, context in
-            let session = PageSession(request, access: access)
-            let (fields, cover) = try await session.checkedBookForm(request, limit: LibraryWebModule.uploadLimit)
-            try requireLibrarian(session, for: .catalogue)
-            // The form comes back on the book as it is now, so that after a stale edit it
-            // carries the new version and saving again keeps what was typed.
-            var form = BookFormViewModel(editing: try await library.book(id: try Self.id(context)), library: library)
-            form.form = fields.bookForm
-            let outcome = try await form.save(ifVersion: try fields.versionNumber(), cover: cover)
-            if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=saved") }
-            return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
-        }
-        router.post("/library/books/:id/checkout") { request, context in
-            let session = PageSession(request, access: access)
-            let fields = try await session.checkedForm(request, limit: maximumBodySize)
-            try requireLibrarian(session, for: .lending)
-            let id = try Self.id(context)
-            let borrower = fields.borrower ?? ""
-            let outcome = try await detail(id, session).checkOut(by: borrower)
-            if case .done = outcome { return Self.redirect("/library/books/\(id)?notice=checked-out") }
-            // The page again, as the book is now, with why it was not checked out.
-            let page = if case .invalid(let errors) = outcome {
-                BookDetailPage(try await detail(id, session), csrf: session.token, borrower: borrower, borrowerError: errors.errors.first?.message)
-            } else {
-                BookDetailPage(try await detail(id, session), csrf: session.token, problem: "Not checked out: \(outcome.problems.joined(separator: "; ")).")
-            }
-            return session.page(try templates.html(page, as: "library/detail", status: Self.status(of: outcome)))
-        }
-        router.post("/library/books/:id/checkin") { request, context in
-            let session = PageSession(request, access: access)
-            _ = try await session.checkedForm(request, limit: maximumBodySize)
-            try requireLibrarian(session, for: .lending)
-            let id = try Self.id(context)
-            // Refused only when it was not out: checked in twice (a second tab, a double click), it is back either way.
-            _ = try await detail(id, session).checkIn()
-            return Self.redirect("/library/books/\(id)?notice=checked-in")
-        }
-        router.get("/library/books/:id/delete") { request, context in
-            let session = PageSession(request, access: access)
-            let detail = try await detail(try Self.id(context), session)
-            return session.page(try templates.html(DeleteBookPage(detail, needsToken: needsTokenField(session), csrf: session.token), as: "library/delete"))
-        }
-        router.post("/library/books/:id/delete") { request, context in
-            let session = PageSession(request, access: access)
-            let fields = try await session.checkedForm(request, limit: maximumBodySize)
-            let detail = try await detail(try Self.id(context), session)
-            // The librarian's sign-in, or the token typed on this page.
-            if needsTokenField(session), access.adminToken?.matches(fields.adminToken) != true {
-                let page = DeleteBookPage(detail, needsToken: true, csrf: session.token, problem: "That is not the admin token.")
-                return session.page(try templates.html(page, as: "library/delete", status: .forbidden))
-            }
-            // The version the reader confirmed: a book changed since is not deleted unseen.
-            let outcome = try await detail.delete(version: try fields.versionNumber())
-            if case .done = outcome { return Self.redirect("/library?notice=deleted") }
-            let page = DeleteBookPage(try await self.detail(detail.book.id, session), needsToken: needsTokenField(session), csrf: session.token,
-                                      problem: "The book changed since this page was shown; check it below and delete again.")
-            return session.page(try templates.html(page, as: "library/delete", status: Self.status(of: outcome)))
-        }
+        // The version the reader confirmed: a book changed since is not deleted unseen.
+        let outcome = try await actions.delete(id: id, version: try fields.versionNumber())
+        if case .done = outcome { return Self.redirect("/library?notice=deleted") }
+        let page = DeleteBookPage(try await detail(id, session), needsToken: needsTokenField(session), csrf: session.token,
+                                  problem: "The book changed since this page was shown; check it below and delete again.")
+        return session.page(try templates.html(page, as: "library/delete", status: Self.status(of: outcome)))
     }
 
     // MARK: The librarian
 
-    private func addSignInRoutes(to router: RouteTable, templates: Templates) {
-        router.get("/library/sign-in") { request, _ in
-            let session = PageSession(request, access: access)
-            let page = SignInPage(next: Self.next(QueryPairs.parameters(of: request)["next"]), csrf: session.token, isNeeded: access.adminToken != nil,
-                                  isSignedIn: session.isLibrarian)
-            return session.page(try templates.html(page, as: "library/sign-in"))
+    @Sendable func signInPage(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let page = SignInPage(next: Self.next(QueryPairs.parameters(of: request)["next"]), csrf: session.token, isNeeded: access.adminToken != nil,
+                              isSignedIn: session.isLibrarian)
+        return session.page(try templates.html(page, as: "library/sign-in"))
+    }
+
+    @Sendable func signIn(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let fields = try await session.checkedForm(request, limit: maximumBodySize)
+        let next = Self.next(fields.next)
+        guard let adminToken = access.adminToken, let purpose = access.librarianPurpose else { return Self.redirect(next) }
+        guard adminToken.matches(fields.adminToken) else {
+            let page = SignInPage(next: next, csrf: session.token, isNeeded: true, isSignedIn: false, problem: "That is not the admin token.")
+            return session.page(try templates.html(page, as: "library/sign-in", status: .forbidden))
         }
-        router.post("/library/sign-in") { request, _ in
-            let session = PageSession(request, access: access)
-            let fields = try await session.checkedForm(request, limit: maximumBodySize)
-            let next = Self.next(fields.next)
-            guard let adminToken = access.adminToken, let purpose = access.librarianPurpose else { return Self.redirect(next) }
-            guard adminToken.matches(fields.adminToken) else {
-                let page = SignInPage(next: next, csrf: session.token, isNeeded: true, isSignedIn: false, problem: "That is not the admin token.")
-                return session.page(try templates.html(page, as: "library/sign-in", status: .forbidden))
-            }
-            var response = Self.redirect(next)
-            response.headers[.setCookie] = "\(PageSession.librarianCookieName)=\(access.formKey.token(for: purpose)); Path=/library; HttpOnly; SameSite=Strict"
-            return response
-        }
-        router.post("/library/sign-out") { request, _ in
-            let session = PageSession(request, access: access)
-            _ = try await session.checkedForm(request, limit: maximumBodySize)
-            var response = Self.redirect("/library?notice=signed-out")
-            response.headers[.setCookie] = "\(PageSession.librarianCookieName)=; Path=/library; HttpOnly; SameSite=Strict; Max-Age=0"
-            return response
-        }
+        var response = Self.redirect(next)
+        response.headers[.setCookie] = "\(PageSession.librarianCookieName)=\(access.formKey.token(for: purpose)); Path=/library; HttpOnly; SameSite=Strict"
+        return response
+    }
+
+    @Sendable func signOut(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        _ = try await session.checkedForm(request, limit: maximumBodySize)
+        var response = Self.redirect("/library?notice=signed-out")
+        response.headers[.setCookie] = "\(PageSession.librarianCookieName)=; Path=/library; HttpOnly; SameSite=Strict; Max-Age=0"
+        return response
     }
 
     /// A redirect to the sign-in page when `action` needs the librarian and the browser has not signed in.

@@ -8,7 +8,8 @@ import Library
 /// `/library/covers`, and the API the original clients used, under `apiPrefix`.
 public struct LibraryWebModule: WebModule {
     private let api: LibraryAPI
-    private let pages: LibraryPages
+    /// The pages, once the templates are there.
+    private let pages: @Sendable (Templates) -> LibraryPages
     private let covers: LibraryCoverRoutes
     private let apiPrefix: String
 
@@ -22,8 +23,8 @@ public struct LibraryWebModule: WebModule {
                 now: @escaping @Sendable () -> Date = { Date() }) {
         let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
         api = LibraryAPI(library: library, covers: covers, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
-        pages = LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize,
-                             listPages: RenderedPages(name: "library/list", admission: .secondAsk, metrics: metrics), now: now)
+        let listPages = RenderedPages<ListPageKey>(name: "library/list", admission: .secondAsk, metrics: metrics)
+        pages = { LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize, listPages: listPages, templates: $0, now: now) }
         self.covers = LibraryCoverRoutes(covers: covers)
         self.apiPrefix = apiPrefix
     }
@@ -51,7 +52,7 @@ public struct LibraryWebModule: WebModule {
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         api.addRoutes(to: router)
-        pages.addRoutes(to: router, templates: templates)
+        pages(templates).addRoutes(to: router)
         covers.addRoutes(to: router)
     }
 }

@@ -19,13 +19,13 @@ import Testing
     }
 
     @Test func theDetailSaysWhoHasItInTheReadersTimeZone() {
-        let detail = BookDetailViewModel(book: Self.book(onLoanFor: 14), loans: [], library: Self.library, now: Self.checkedOut.addingTimeInterval(3600), timeZone: Self.newYork)
+        let detail = BookDetailViewModel(book: Self.book(onLoanFor: 14), loans: [], now: Self.checkedOut.addingTimeInterval(3600), timeZone: Self.newYork)
         #expect(detail.checkoutText == "Checked out by Ann on Nov 3, 2026 at 4:06 PM")
         #expect(detail.dueText == "Due Nov 17, 2026")
-        let overdue = BookDetailViewModel(book: Self.book(onLoanFor: 14), loans: [], library: Self.library, now: Self.checkedOut.addingTimeInterval(20 * 86400), timeZone: Self.utc)
+        let overdue = BookDetailViewModel(book: Self.book(onLoanFor: 14), loans: [], now: Self.checkedOut.addingTimeInterval(20 * 86400), timeZone: Self.utc)
         #expect(overdue.dueText == "Overdue since Nov 17, 2026")
         #expect(overdue.isOverdue && !detail.isOverdue)
-        let back = BookDetailViewModel(book: Self.book(), loans: [], library: Self.library, now: Self.checkedOut, timeZone: Self.utc)
+        let back = BookDetailViewModel(book: Self.book(), loans: [], now: Self.checkedOut, timeZone: Self.utc)
         #expect(back.checkoutText == "Available. Last checked out by Ann on Nov 3, 2026 at 9:06 PM")
         #expect(back.dueText == nil && back.dueDate == nil)
         #expect(back.facts.isEmpty)

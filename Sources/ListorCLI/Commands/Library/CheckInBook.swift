@@ -13,7 +13,7 @@ struct CheckInBook: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let id = id
         let outcome = try await location.withLibrary { library in
-            try await BookDetailViewModel.load(id, from: library, now: Date(), timeZone: .current).checkIn()
+            try await BookActions(library: library).checkIn(id: id)
         }
         guard case .done(let book?) = outcome else { throw outcome.refusal ?? ExitCode.failure }
         environment.write("checked in book \(book.id) (\(book.title))\n")

@@ -15,9 +15,9 @@ struct CheckOutBook: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let (id, borrower) = (id, borrower)
         let done = try await location.withLibrary { library -> BookDetailViewModel in
-            let outcome = try await BookDetailViewModel.load(id, from: library, now: Date(), timeZone: .current).checkOut(by: borrower)
+            let outcome = try await BookActions(library: library).checkOut(id: id, by: borrower)
             guard case .done(let book?) = outcome else { throw outcome.refusal ?? ExitCode.failure }
-            return BookDetailViewModel(book: book, library: library, now: Date(), timeZone: .current)
+            return BookDetailViewModel(book: book, now: Date(), timeZone: .current)
         }
         let book = done.book
         environment.write("checked out book \(book.id) (\(book.title)) to \(book.loan?.borrower ?? borrower)\(done.dueDate.map { ", due " + $0 } ?? "")\n")

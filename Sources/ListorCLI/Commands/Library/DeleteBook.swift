@@ -22,7 +22,7 @@ struct DeleteBook: ListorCommand {
                 throw ExitCode.validationFailure
             }
             // The version just read: a book that changed meanwhile is not deleted unseen.
-            let outcome = try await detail.delete(version: detail.book.version)
+            let outcome = try await BookActions(library: library).delete(id: id, version: detail.book.version)
             if let refusal = outcome.refusal { throw refusal }
             environment.write("deleted book \(id) (\(detail.book.title))\n")
         }
