@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -140,7 +141,6 @@ let package = Package(
         .target(name: "Stella", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
 
         /// zlib from the system (`zlib`, Debian's zlib1g-dev), for gzip-compressed responses.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         /// libxml2's HTML parser, from the system (`libxml-2.0`, Debian's libxml2-dev).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
@@ -163,7 +163,8 @@ let package = Package(
         .target(
             name: "ListorWeb",
             dependencies: [
-                "ListorKit", "Transistors", "Modbus", "Library", "Stella", "TextBrowser", "CZlib",
+                "ListorKit", "Transistors", "Modbus", "Library", "Stella", "TextBrowser",
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -1,3 +1,4 @@
+import CompressNIO
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -76,15 +77,19 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
             if let etag = response.headers[.eTag], !etag.hasPrefix("W/") { response.headers[.eTag] = "W/" + etag }
             let body = response.body
             response.body = ResponseBody { writer in
-                guard let gzip = GzipStream() else { throw GzipStreamError(status: -1) }
-                try await body.write(GzippingWriter(base: writer, gzip: gzip))
+                let compressor = CompressionAlgorithm.gzip().compressor
+                compressor.window = ByteBuffer()
+                compressor.window?.reserveCapacity(16 << 10)
+                try compressor.startStream()
+                try await body.write(GzippingWriter(base: writer, compressor: compressor))
             }
             return response
         }
         guard (minimumSize...maximumSize).contains(length) else { return response }
         let collector = BodyCollector()
         try await response.body.write(collector)
-        guard let compressed = Gzip.compress(collector.buffer), compressed.readableBytes < length else {
+        var input = collector.buffer
+        guard let compressed = try? input.compress(with: .gzip()), compressed.readableBytes < length else {
             response.body = ResponseBody(byteBuffer: collector.buffer)
             return response
         }
@@ -115,15 +120,20 @@ private final class BodyCollector: ResponseBodyWriter {
 /// Compresses what a streamed body writes before passing it on, and gzip's trailer at the end.
 private struct GzippingWriter: ResponseBodyWriter {
     var base: any ResponseBodyWriter
-    let gzip: GzipStream
+    let compressor: any NIOCompressor
 
     mutating func write(_ buffer: ByteBuffer) async throws {
-        let compressed = try gzip.compress(buffer)
-        if compressed.readableBytes > 0 { try await base.write(compressed) }
+        var input = buffer
+        var base = self.base
+        try await input.compressStream(with: compressor, flush: .no) { try await base.write($0) }
+        self.base = base
     }
 
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws {
-        try await base.write(try gzip.finish())
+        var end = ByteBuffer()
+        var base = self.base
+        try await end.compressStream(with: compressor, flush: .finish) { try await base.write($0) }
+        try compressor.finishStream()
         try await base.finish(trailingHeaders)
     }
 }

@@ -1,2 +1,0 @@
-// zlib, from the system (Debian's zlib1g-dev), for compressing responses with gzip.
-#include <zlib.h>
