@@ -2,6 +2,9 @@ import Foundation
 
 /// Dates as the seeds' backends wrote them: "2026-11-22 14:05", or "2026-11-22 14:05:09".
 public enum DateText {
+    /// Coordinated Universal Time, the zone the seeds' backends wrote their dates in.
+    public static let utc = TimeZone(identifier: "UTC")!
+
     public static func dateTime(_ date: Date, timeZone: TimeZone, seconds: Bool) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

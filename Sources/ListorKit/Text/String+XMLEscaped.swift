@@ -1,19 +1,7 @@
 extension String {
-    /// The text with `&`, `<`, `>`, `"` and `'` as entities, safe in XML and SVG text and
-    /// attribute values (the pictures Listor draws).
+    /// The text with `&`, `<`, `>`, `"` and `'` as entities, safe in HTML, XML and SVG text and
+    /// attribute values.
     public var xmlEscaped: String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        for character in self {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        String(decoding: HTMLEscaping.escaped(self), as: UTF8.self)
     }
 }

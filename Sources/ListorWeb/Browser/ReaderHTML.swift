@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 import TextBrowser
 
 /// A `ReaderPage` as markup for the reader's page: every string from the remote page escaped,
@@ -172,15 +173,15 @@ struct ReaderHTML {
         var attributes = " form=\"reader-form-\(form)\""
         if !sends { attributes += " disabled" }
         func named() -> String {
-            sends && !field.name.isEmpty ? " name=\"" + Self.escaped(Self.fieldPrefix + field.name) + "\"" : ""
+            sends && !field.name.isEmpty ? " name=\"" + (Self.fieldPrefix + field.name).xmlEscaped + "\"" : ""
         }
         switch field.kind {
         case .text, .password:
-            raw("<input type=\"\(field.kind == .password ? "password" : "text")\"\(named()) value=\"\(Self.escaped(field.value))\" size=\"\(field.size)\"\(attributes)>")
+            raw("<input type=\"\(field.kind == .password ? "password" : "text")\"\(named()) value=\"\(field.value.xmlEscaped)\" size=\"\(field.size)\"\(attributes)>")
         case .hidden:
-            raw("<input type=\"hidden\"\(named()) value=\"\(Self.escaped(field.value))\"\(attributes)>")
+            raw("<input type=\"hidden\"\(named()) value=\"\(field.value.xmlEscaped)\"\(attributes)>")
         case .checkbox, .radio:
-            raw("<input type=\"\(field.kind.rawValue)\"\(named()) value=\"\(Self.escaped(field.value))\"\(field.isChecked ? " checked" : "")\(attributes)>")
+            raw("<input type=\"\(field.kind.rawValue)\"\(named()) value=\"\(field.value.xmlEscaped)\"\(field.isChecked ? " checked" : "")\(attributes)>")
         case .textarea:
             raw("<textarea\(named()) cols=\"\(field.size)\" rows=\"3\"\(attributes)>")
             text(field.value)
@@ -188,13 +189,13 @@ struct ReaderHTML {
         case .select:
             raw("<select\(named())\(attributes)>")
             for option in field.options {
-                raw("<option value=\"\(Self.escaped(option.value))\"\(option.value == field.value ? " selected" : "")>")
+                raw("<option value=\"\(option.value.xmlEscaped)\"\(option.value == field.value ? " selected" : "")>")
                 text(option.label)
                 raw("</option>")
             }
             raw("</select>")
         case .submit:
-            let value = field.value.isEmpty ? "" : " value=\"\(Self.escaped(field.value))\""
+            let value = field.value.isEmpty ? "" : " value=\"\(field.value.xmlEscaped)\""
             raw("<button type=\"submit\"\(named())\(value)\(attributes)>")
             text(field.label ?? (field.value.isEmpty ? "Submit" : field.value))
             raw("</button>")
@@ -206,7 +207,7 @@ struct ReaderHTML {
         for (index, form) in page.forms.enumerated() {
             if form.method == .get {
                 raw("<form id=\"reader-form-\(index)\" method=\"get\" action=\"/browser/read\">")
-                raw("<input type=\"hidden\" name=\"url\" value=\"\(Self.escaped(form.action.removingFragment.absoluteString))\">")
+                raw("<input type=\"hidden\" name=\"url\" value=\"\(form.action.removingFragment.absoluteString.xmlEscaped)\">")
                 raw("<input type=\"hidden\" name=\"form\" value=\"get\"></form>\n")
             } else {
                 raw("<form id=\"reader-form-\(index)\" hidden></form>\n")
@@ -222,9 +223,5 @@ struct ReaderHTML {
 
     private mutating func text(_ text: String) {
         HTMLEscaping.append(text, to: &output)
-    }
-
-    private static func escaped(_ text: String) -> String {
-        String(decoding: HTMLEscaping.escaped(text), as: UTF8.self)
     }
 }

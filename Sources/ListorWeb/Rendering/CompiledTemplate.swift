@@ -1,3 +1,5 @@
+import ListorKit
+
 /// A template rendered once by swift-mustache for one page shape, kept as literal bytes with
 /// numbered slots between them. Filling the slots is a copy and an escape per value, where
 /// swift-mustache looks every variable up through dynamic casts on each request.

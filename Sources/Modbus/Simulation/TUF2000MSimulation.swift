@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// A TUF-2000M ultrasonic flow meter in software: registers 1–100 as the meter's map lays them
 /// out, with a flow that drifts over minutes, accumulators that count it up, temperatures that
@@ -59,7 +60,7 @@ public struct TUF2000MSimulation: Sendable {
             digits.reduce(0) { $0 << 4 | UInt16($1 % 10) }
         }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = DateText.utc
         let now = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         // Seconds and minutes, hours and day, month and year: one BCD byte each, low byte first.
         func pair(_ low: Int, _ high: Int) -> UInt16 { bcd(high / 10, high % 10, low / 10, low % 10) }

@@ -21,7 +21,7 @@ public enum StellaJSON {
             ("sizes", .array(product.sizes.map { .members([("name", .string($0.name)), ("available", .bool($0.isAvailable))]) })),
             ("colours", .array(product.colours.map { .members([("name", .string($0.name)), ("hex", .string($0.hex))]) })),
             ("images", .array(product.images.map { .members([("thumbnail", .string($0.thumbnail)), ("large", .string($0.large))]) })),
-            ("added", .string(DateText.dateTime(product.added, timeZone: utc, seconds: true))),
+            ("added", .string(DateText.dateTime(product.added, timeZone: DateText.utc, seconds: true))),
         ])
     }
 
@@ -50,7 +50,6 @@ public enum StellaJSON {
                            problems: products.problems)
     }
 
-    static let utc = TimeZone(identifier: "UTC")!
 }
 
 extension Money: JSONValueDecodable {
@@ -83,7 +82,7 @@ extension Product: JSONValueDecodable {
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
         let addedText = try fields.string(Key.added)
-        guard let added = DateText.parse(addedText, timeZone: StellaJSON.utc) else {
+        guard let added = DateText.parse(addedText, timeZone: DateText.utc) else {
             throw fields.invalid(Key.added, "\"\(addedText.prefix(30))\" is not a yyyy-MM-dd HH:mm:ss date")
         }
         self.init(

@@ -129,10 +129,10 @@ public struct PageLoader: Sendable {
         if isDirectory.boolValue {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
             let base = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("")
-            var html = "<title>\(Self.escaped(path))</title><h1>\(Self.escaped(path))</h1><ul><li><a href=\"..\">..</a>"
+            var html = "<title>\(path.xmlEscaped)</title><h1>\(path.xmlEscaped)</h1><ul><li><a href=\"..\">..</a>"
             for name in names {
                 let href = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
-                html += "<li><a href=\"\(Self.escaped(href))\">\(Self.escaped(name))</a>"
+                html += "<li><a href=\"\(href.xmlEscaped)\">\(name.xmlEscaped)</a>"
             }
             return Answer(url: base, status: 200, contentType: "text/html; charset=utf-8", body: Array((html + "</ul>").utf8))
         }
@@ -151,9 +151,5 @@ public struct PageLoader: Sendable {
         let type: String? = lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml") ? "text/html"
             : lower.hasSuffix(".txt") || lower.hasSuffix(".md") ? "text/plain" : nil
         return Answer(url: url, status: 200, contentType: type, body: Array(data))
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -1,12 +1,14 @@
-enum HTMLEscaping {
+/// The one escaper for text put into HTML, XML and SVG: pages, the reader's markup and the
+/// pictures Listor draws.
+public enum HTMLEscaping {
     /// Appends `text` with the five characters that matter in HTML text and attribute values
     /// replaced, as swift-mustache escapes them. Everything else is copied a run at a time.
-    static func append(_ text: String, to output: inout [UInt8]) {
+    public static func append(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { append($0, to: &output) }
     }
 
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
         for index in bytes.indices {
             let replacement: StaticString
@@ -25,7 +27,7 @@ enum HTMLEscaping {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
-    static func escaped(_ text: String) -> [UInt8] {
+    public static func escaped(_ text: String) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
         append(text, to: &output)
