@@ -50,6 +50,7 @@ public func buildRouter(
     let methods = MethodNotAllowedMiddleware()
     router.add(middleware: RequestMetricsMiddleware(metrics: configuration.metrics))
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: ConditionalGetMiddleware())
     router.add(middleware: CompressionMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     // The site's own APIs live under /api; modules mount theirs where they say.

@@ -249,18 +249,13 @@ struct LibraryAPI: Sendable {
     /// The version an `If-Match` names, nil without one (or with `*`). A list of ETags
     /// (`"1", "2"`) matches when the book's version is among them (RFC 9110, section 13.1.1).
     private func ifMatch(_ request: Request, id: Book.ID) async throws -> Int? {
-        guard let value = request.headers[.ifMatch]?.trimmed(), value != "*" else { return nil }
-        var versions: [Int?] = []
-        for part in value.split(separator: ",") {
-            var tag = part.trimmingPrefix(while: \.isWhitespace)
-            while tag.last?.isWhitespace == true { tag = tag.dropLast() }
-            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
-            guard tag.count >= 2, tag.first == "\"", tag.last == "\"", !tag.dropFirst().dropLast().contains("\"") else {
-                throw WebError(.badRequest, message: "If-Match: \(value.prefix(60)) is not an ETag or a list of them, such as \"3\"")
-            }
-            // A well-formed tag this server never gave matches no version.
-            versions.append(Int(tag.dropFirst().dropLast()))
+        guard let value = request.headers[.ifMatch] else { return nil }
+        guard let tags = EntityTags(value) else {
+            throw WebError(.badRequest, message: "If-Match: \(value.prefix(60)) is not an ETag or a list of them, such as \"3\"")
         }
+        guard !tags.isAny else { return nil }
+        // A well-formed tag this server never gave matches no version.
+        let versions = tags.tags.map { Int($0.opaque) }
         if versions.count == 1 {
             guard let version = versions[0] else { throw LibraryError.versionMismatch(id: id, current: try await library.book(id: id).version) }
             return version

@@ -8,7 +8,7 @@ import ListorKit
 /// accepts it, as nginx's gzip module does: bodies of known length between `minimumSize` and
 /// `maximumSize`, only when it makes them smaller; bodies streamed without a length as they go,
 /// except event streams, which are left alone; with `Vary: Accept-Encoding`, and a strong ETag made weak, since the bytes
-/// differ from the uncompressed ones; such a tag sent back in If-None-Match still gets a 304.
+/// differ from the uncompressed ones (`ConditionalGetMiddleware`, around it, compares tags weakly).
 struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     var minimumSize = 1024
     var maximumSize = 8 << 20
@@ -41,26 +41,8 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         return gzip ?? any ?? false
     }
 
-    /// Whether `etag` is among the tags of an If-None-Match, compared weakly.
-    static func matchesWeakly(_ tags: String, _ etag: String) -> Bool {
-        func opaque(_ tag: some StringProtocol) -> String {
-            let trimmed = tag.trimmingCharacters(in: .whitespaces)
-            return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
-        }
-        return tags.split(separator: ",").contains { opaque($0) == opaque(etag) || $0.trimmingCharacters(in: .whitespaces) == "*" }
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        // The tags this makes weak come back in If-None-Match, where RFC 9110 (section 13.1.2) asks
-        // for a weak comparison: a route that sent its strong tag answers 304 to its weak copy too.
-        if response.status == .ok, request.method == .get || request.method == .head, let etag = response.headers[.eTag],
-           let tags = request.headers[.ifNoneMatch], Self.matchesWeakly(tags, etag) {
-            var headers = HTTPFields()
-            for name in [HTTPField.Name.eTag, .cacheControl, .lastModified, .vary, .expires] { headers[name] = response.headers[name] }
-            if let etag = headers[.eTag], !etag.hasPrefix("W/"), Self.isCompressible(response.headers[.contentType]) { headers[.eTag] = "W/" + etag }
-            return Response(status: .notModified, headers: headers)
-        }
         guard Self.isCompressible(response.headers[.contentType]), response.headers[.contentEncoding] == nil else { return response }
         // Caches keep one copy per encoding, whether this one is compressed or not.
         if let vary = response.headers[.vary] {
