@@ -288,6 +288,7 @@ let package = Package(
             dependencies: [
                 "Library", "LibrarySQLite", "LibraryPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ],

@@ -17,9 +17,9 @@ import Tagged
 /// block one another for good. Reads of unbounded length (a borrower's history, every loan) go
 /// through the pool's queues, so that they never hold one of the few threads that run tasks.
 public final class SQLiteLibraryStore: LibraryStore {
-    private let database: DatabasePool
-    private let shortReads: DatabasePool
-    public let path: String
+    private let database: any DatabaseWriter
+    private let shortReads: any DatabaseReader
+    public var path: String { database.path }
     private let counts = BookCountCache()
     private let stretches = StretchStarts()
     /// `listor_db_connections_in_use{database="library", access="read"|"write"}`: reads and
@@ -27,12 +27,40 @@ public final class SQLiteLibraryStore: LibraryStore {
     private let readers: Meter
     private let writers: Meter
 
-    /// Opens or creates the library at `path`; a new one gets `SampleLibrary.books` when `seeded`.
-    /// Throws `LibraryStoreError.Code.cannotOpen` with the reason when it cannot.
-    public init(path: String, seeded: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws(LibraryStoreError) {
-        self.path = path
+    /// The library in `writer`'s database (a pool on a file, as `open(path:)` makes, or an
+    /// in-memory queue), migrated, with the sample library when new and `seeded`. Short reads go
+    /// through `shortReads` (by default the writer). As GRDB's `AppDatabase`, the store takes the
+    /// database it is given; `init(path:)` opens one on a file.
+    public init(_ writer: any DatabaseWriter, shortReads: (any DatabaseReader)? = nil, seeded: Bool = true,
+                metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws(LibraryStoreError) {
+        database = writer
+        self.shortReads = shortReads ?? writer
         readers = Meter(label: "listor_db_connections_in_use", dimensions: [("database", "library"), ("access", "read")], factory: metrics)
         writers = Meter(label: "listor_db_connections_in_use", dimensions: [("database", "library"), ("access", "write")], factory: metrics)
+        do {
+            try Self.migrator(seeded: seeded).migrate(writer)
+        } catch {
+            throw LibraryStoreError(.cannotOpen, "cannot open the library at \(writer.path): \(error)", underlying: error)
+        }
+        let readerCount = [writer, shortReads].compactMap { $0 as? DatabasePool }.reduce(0) { $0 + $1.configuration.maximumReaderCount }
+        Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "read")], factory: metrics).set(max(readerCount, 1))
+        Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "write")], factory: metrics).set(1)
+    }
+
+    /// Opens or creates the library at `path`; a new one gets `SampleLibrary.books` when `seeded`.
+    /// Throws `LibraryStoreError.Code.cannotOpen` with the reason when it cannot.
+    public convenience init(path: String, seeded: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws(LibraryStoreError) {
+        let (writer, shortReads) = try Self.open(path: path)
+        try self.init(writer, shortReads: shortReads, seeded: seeded, metrics: metrics)
+    }
+
+    /// The file's pool, and a read-only pool of its own for the short reads: WAL mode, foreign
+    /// keys, a 5 s busy timeout, pages through a memory map and 16 MB of page cache a connection.
+    ///
+    /// Short reads run on the caller's thread, which in a server is one of Swift's cooperative
+    /// threads (one a core): the read-only pool has at least as many connections as there are
+    /// cores, so that a short read never waits for a connection held by another short read.
+    public static func open(path: String) throws(LibraryStoreError) -> (writer: DatabasePool, shortReads: DatabasePool) {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
@@ -42,14 +70,11 @@ public final class SQLiteLibraryStore: LibraryStore {
             try db.execute(sql: "PRAGMA mmap_size = 268435456; PRAGMA cache_size = -16000")
         }
         do {
-            database = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator(seeded: seeded).migrate(database)
+            let writer = try DatabasePool(path: path, configuration: configuration)
             var readOnly = configuration
             readOnly.readonly = true
-            shortReads = try DatabasePool(path: path, configuration: readOnly)
-            Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "read")], factory: metrics)
-                .set(configuration.maximumReaderCount + readOnly.maximumReaderCount)
-            Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "write")], factory: metrics).set(1)
+            readOnly.maximumReaderCount = max(readOnly.maximumReaderCount, ProcessInfo.processInfo.activeProcessorCount)
+            return (writer, try DatabasePool(path: path, configuration: readOnly))
         } catch {
             throw LibraryStoreError(.cannotOpen, "cannot open the library at \(path): \(error)", underlying: error)
         }

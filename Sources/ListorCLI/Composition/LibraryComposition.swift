@@ -30,7 +30,9 @@ enum LibraryComposition {
                                        _ body: @Sendable (any LibraryStore) async throws -> T) async throws -> T {
         switch database {
         case .sqlite(let path):
-            return try await body(try SQLiteLibraryStore(path: path, metrics: metrics))
+            // The composition root opens the file's pools; the store takes them.
+            let (writer, shortReads) = try SQLiteLibraryStore.open(path: path)
+            return try await body(try SQLiteLibraryStore(writer, shortReads: shortReads, metrics: metrics))
         case .postgres(let url):
             return try await PostgresLibraryStore.withStore(at: url, metrics: metrics) { store in try await body(store) }
         }
