@@ -84,12 +84,14 @@ let package = Package(
         ),
 
         /// ModbusApp (seed 001): Modbus PDUs and frames, register maps and value formats, the
-        /// poller and the feed, view models. Transports are injected; ModbusNIO has the TCP ones.
+        /// poller and the feed, view models. Transports are injected; ModbusIO has the real ones.
         .target(name: "Modbus", dependencies: ["ListorKit", .product(name: "CoreMetrics", package: "swift-metrics")], resources: [.copy("Resources/tuf-2000m.json")], swiftSettings: swiftSettings),
 
-        /// Modbus TCP on SwiftNIO: the client behind `ModbusTransport`, and a server for simulated devices.
+        /// Modbus over real I/O: the client behind `ModbusTransport`, its links (TCP, a serial port,
+        /// RTU over TCP) in blocking system calls on a thread each, as libmodbus does; and the
+        /// server for simulated devices, on SwiftNIO.
         .target(
-            name: "ModbusNIO",
+            name: "ModbusIO",
             dependencies: [
                 "Modbus",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -185,7 +187,7 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusNIO", "ModbusSQLite", "Library", "LibrarySQLite", "LibraryPostgres", "Stella",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "LibraryPostgres", "Stella",
                 "TextBrowser", "TextBrowserSQLite", "CListorMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -220,7 +222,7 @@ let package = Package(
 
         .executableTarget(
             name: "ModbusClientBenchmark",
-            dependencies: ["Modbus", "ModbusNIO"],
+            dependencies: ["Modbus", "ModbusIO"],
             path: "Benchmarks/ModbusClient",
             swiftSettings: swiftSettings
         ),
@@ -272,9 +274,9 @@ let package = Package(
         ),
         .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ModbusSQLite", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ModbusNIOTests",
+            name: "ModbusIOTests",
             dependencies: [
-                "ModbusNIO", "Modbus", "ListorTestSupport",
+                "ModbusIO", "Modbus", "ListorTestSupport",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -334,7 +336,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors", "Modbus", "ModbusNIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ],

@@ -1,6 +1,6 @@
 import Foundation
 import Modbus
-import ModbusNIO
+import ModbusIO
 
 // Sequential reads of 125 holding registers on one connection with `ModbusClient`, as
 // libmodbus/client.c does with libmodbus. Prints requests per second.

@@ -2,7 +2,7 @@ import ArgumentParser
 import CoreMetrics
 import Foundation
 import Modbus
-import ModbusNIO
+import ModbusIO
 import ModbusSQLite
 
 /// Builds ModbusApp's transports and devices: a client for one device, the simulated TUF-2000M,

@@ -2,7 +2,7 @@ import CoreMetrics
 import ArgumentParser
 import Foundation
 import Modbus
-import ModbusNIO
+import ModbusIO
 import ModbusSQLite
 import ServiceLifecycle
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Sends Modbus requests to one device and returns its responses: the clients in ModbusNIO
+/// Sends Modbus requests to one device and returns its responses: the clients in ModbusIO
 /// (TCP, RTU on a serial line, RTU over TCP), or a double in tests.
 public protocol ModbusTransport: Sendable {
     /// Throws `ModbusError` for anything that goes wrong, exceptions included.

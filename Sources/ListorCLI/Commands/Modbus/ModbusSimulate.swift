@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ListorKit
 import Modbus
-import ModbusNIO
+import ModbusIO
 
 struct ModbusSimulate: ListorCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import Foundation
 import ListorTestSupport
 import Modbus
-import ModbusNIO
+import ModbusIO
 import ModbusSQLite
 import Testing
 @testable import ListorCLI

@@ -1,6 +1,6 @@
 import Foundation
 import Modbus
-import ModbusNIO
+import ModbusIO
 import Testing
 
 /// Listor's client against Listor's simulated TUF-2000M over real TCP on loopback.

@@ -1,7 +1,7 @@
 import Foundation
 import ListorTestSupport
 import Modbus
-import ModbusNIO
+import ModbusIO
 import Testing
 
 /// Listor's Modbus TCP client against pymodbus's server: someone else's reading of the protocol.

@@ -1,7 +1,7 @@
 import Foundation
 import ListorTestSupport
 import Modbus
-import ModbusNIO
+import ModbusIO
 import Testing
 
 /// Listor's Modbus RTU client against pymodbus's serial server, on a pseudo-terminal pair that

@@ -1,6 +1,6 @@
 import Foundation
 import Modbus
-import ModbusNIO
+import ModbusIO
 import Prometheus
 import Testing
 

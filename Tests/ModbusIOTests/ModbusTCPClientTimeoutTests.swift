@@ -1,5 +1,5 @@
 import Modbus
-import ModbusNIO
+import ModbusIO
 import NIOCore
 import NIOPosix
 import Testing
