@@ -21,7 +21,7 @@ extension HTTPTransport {
                 let own = HTTPClient(eventLoopGroup: client.eventLoopGroup, configuration: pinned)
                 var unpinned = message
                 unpinned.connectAddress = nil
-                let result: Result<HTTPResponse, any Error>
+                let result: Result<HTTPTransport.Response, any Error>
                 do { result = .success(try await live(client: own, configuration: pinned).send(unpinned, limits)) } catch { result = .failure(error) }
                 try await own.shutdown()
                 return try result.get()
@@ -41,7 +41,7 @@ extension HTTPTransport {
                 // The deadline given to `execute` bounds the response's head only; the race
                 // bounds the whole read, so that a server dripping its body cannot hold the
                 // caller past the timeout. Losing it cancels the request and its connection.
-                return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+                return try await withThrowingTaskGroup(of: HTTPTransport.Response.self) { group in
                     group.addTask {
                         let response = try await client.execute(prepared, deadline: deadline)
                         if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maximumBodySize {
@@ -49,8 +49,7 @@ extension HTTPTransport {
                         }
                         let body = try await response.body.collect(upTo: limits.maximumBodySize)
                         let fields = response.headers.map { HTTPHeaderField(name: $0.name.lowercased(), value: $0.value) }
-                        let headers = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-                        return HTTPResponse(status: Int(response.status.code), headers: headers, fields: fields, body: Data(body.readableBytesView))
+                        return HTTPTransport.Response(status: Int(response.status.code), fields: fields, body: Data(body.readableBytesView))
                     }
                     group.addTask {
                         try await Task.sleep(for: limits.timeout)

@@ -240,7 +240,7 @@ public struct RemoteLibrary: LibraryService {
         return response.body.isEmpty ? .null : ((try? JSONParser.parse(response.body)) ?? .string(String(decoding: response.body.prefix(200), as: UTF8.self)))
     }
 
-    private func request(_ method: String, _ path: [String], query: [URLQueryItem] = [], headers: [String: String], body: Data? = nil) async throws -> (URL, HTTPResponse) {
+    private func request(_ method: String, _ path: [String], query: [URLQueryItem] = [], headers: [String: String], body: Data? = nil) async throws -> (URL, HTTPTransport.Response) {
         // Each segment is percent-encoded whole, so that a name with "/" or "?" stays one segment.
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "/?#;")
@@ -258,7 +258,7 @@ public struct RemoteLibrary: LibraryService {
     }
 
     /// The server's refusal as the library's error.
-    private func failure(_ response: HTTPResponse, url: URL, id: Book.ID?) throws -> any Error {
+    private func failure(_ response: HTTPTransport.Response, url: URL, id: Book.ID?) throws -> any Error {
         let json: JSONValue = (try? JSONParser.parse(response.body)) ?? .null
         let message = json["error"]?.stringValue ?? "the server answered \(response.status)"
         switch response.status {

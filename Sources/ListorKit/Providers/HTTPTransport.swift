@@ -8,13 +8,13 @@ import Foundation
 /// Implementations throw `NetworkError` for transport failures and `CancellationError`
 /// when the calling task is cancelled. Any status is a response, not an error.
 public struct HTTPTransport: Sendable {
-    public var send: @Sendable (_ request: HTTPRequestMessage, _ limits: HTTPLimits) async throws -> HTTPResponse
+    public var send: @Sendable (_ request: HTTPRequestMessage, _ limits: HTTPLimits) async throws -> HTTPTransport.Response
 
-    public init(send: @escaping @Sendable (_ request: HTTPRequestMessage, _ limits: HTTPLimits) async throws -> HTTPResponse) {
+    public init(send: @escaping @Sendable (_ request: HTTPRequestMessage, _ limits: HTTPLimits) async throws -> HTTPTransport.Response) {
         self.send = send
     }
 
-    public func get(_ url: URL, _ limits: HTTPLimits) async throws -> HTTPResponse {
+    public func get(_ url: URL, _ limits: HTTPLimits) async throws -> HTTPTransport.Response {
         try await send(HTTPRequestMessage(url: url, headers: ["Accept": "application/json"]), limits)
     }
 

@@ -103,7 +103,7 @@ public struct PageLoader: Sendable {
         if let cookie = await cookies.header(for: request.url) { headers["Cookie"] = cookie }
         if let contentType = request.contentType { headers["Content-Type"] = contentType }
         let message = HTTPRequestMessage(method: request.method, url: request.url, headers: headers, body: request.body)
-        let response: HTTPResponse
+        let response: HTTPTransport.Response
         do {
             response = try await transport.send(message, limits)
         } catch let error as NetworkError {
@@ -115,8 +115,8 @@ public struct PageLoader: Sendable {
         }
         await cookies.store(response.values(of: "set-cookie"), from: request.url)
         let isRedirect = (300...399).contains(response.status)
-        return Answer(url: request.url, status: response.status, contentType: response.headers["content-type"],
-                      location: isRedirect ? response.headers["location"] : nil, body: Array(response.body))
+        return Answer(url: request.url, status: response.status, contentType: response.value(of: "content-type"),
+                      location: isRedirect ? response.value(of: "location") : nil, body: Array(response.body))
     }
 
     /// A local file, or a directory as a page of links to what it holds.

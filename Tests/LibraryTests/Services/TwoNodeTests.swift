@@ -18,12 +18,12 @@ import Testing
         let base: URL
         let transport: HTTPTransport
 
-        func send(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8]? = nil) async throws -> HTTPResponse {
+        func send(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8]? = nil) async throws -> HTTPTransport.Response {
             try await transport.send(HTTPRequestMessage(method: method, url: URL(string: base.absoluteString + path) ?? base, headers: headers, body: body.map { Data($0) }),
                                      HTTPLimits(timeout: .seconds(30), maximumBodySize: 8 << 20))
         }
 
-        func json(_ method: String, _ path: String, _ body: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        func json(_ method: String, _ path: String, _ body: String, headers: [String: String] = [:]) async throws -> HTTPTransport.Response {
             try await send(method, path, headers: headers.merging(["Content-Type": "application/json"]) { $1 }, body: Array(body.utf8))
         }
     }

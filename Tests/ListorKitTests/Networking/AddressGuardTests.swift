@@ -26,7 +26,7 @@ import Testing
     static func counting(_ count: Counter) -> HTTPTransport {
         HTTPTransport { request, _ in
             await count.add()
-            return HTTPResponse(status: 200, body: Data("ok".utf8))
+            return HTTPTransport.Response(status: 200, body: Data("ok".utf8))
         }
     }
 

@@ -42,11 +42,11 @@ import Testing
     }
 
     @Test func statusAndDecodingFailuresNameTheURL() async {
-        let notFound = HTTPTransport { _, _ in HTTPResponse(status: 404, body: Data()) }
+        let notFound = HTTPTransport { _, _ in HTTPTransport.Response(status: 404, body: Data()) }
         await #expect { try await HTTPDataProvider(url: url, transport: notFound) { $0 }.load() } throws: { error in
             (error as? NetworkError)?.description == "http://127.0.0.1:1/catalog.json: the server answered 404 Not Found"
         }
-        let garbage = HTTPTransport { _, _ in HTTPResponse(status: 200, body: Data("<html>".utf8)) }
+        let garbage = HTTPTransport { _, _ in HTTPTransport.Response(status: 200, body: Data("<html>".utf8)) }
         await #expect { try await HTTPDataProvider(url: url, transport: garbage) { try JSONParser.parse($0) }.load() } throws: { error in
             (error as? NetworkError)?.description == "http://127.0.0.1:1/catalog.json: line 1, column 1: unexpected '<'; expected a value"
         }

@@ -46,7 +46,7 @@ import Testing
         let asked = Mutex<[URL]>([])
         let transport = HTTPTransport { request, _ in
             asked.withLock { $0.append(request.url) }
-            return HTTPResponse(status: 200, body: Data("<svg/>".utf8))
+            return HTTPTransport.Response(status: 200, body: Data("<svg/>".utf8))
         }
         let pictures = ProductPictures(catalogue: .bundled(.bundled), pipeline: ImagePipeline(fetch: ProductImagesProvider.fetch(transport)),
                                        origin: origin)
