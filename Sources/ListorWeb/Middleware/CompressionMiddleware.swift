@@ -14,14 +14,17 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     var maximumSize = 8 << 20
 
     static func isCompressible(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        // The media type before any parameters, without spaces around it: asked on every response.
-        let type = String(contentType.prefix { $0 != ";" }).trimmed().lowercased()
-        return type.hasPrefix("text/") || ["application/json", "application/javascript", "image/svg+xml", "application/problem+json"].contains(type)
+        guard let type = contentType.flatMap(MediaType.init(from:)) else { return false }
+        switch type.type {
+        case .text: return true
+        case .application: return ["json", "javascript", "problem+json"].contains(type.subType)
+        case .image: return type.subType == "svg+xml"
+        default: return false
+        }
     }
 
     static func isEventStream(_ contentType: String?) -> Bool {
-        contentType?.lowercased().hasPrefix("text/event-stream") == true
+        contentType.flatMap(MediaType.init(from:)).map { $0.type == .text && $0.subType == "event-stream" } ?? false
     }
 
     /// Whether `Accept-Encoding` takes gzip (or `*`) with a quality above zero (RFC 9110, section 12.5.3).

@@ -19,15 +19,10 @@ struct MultipartForm {
 
     /// Whether `contentType` is a multipart form; its boundary then.
     static func boundary(of contentType: String?) -> String? {
-        guard let contentType else { return nil }
-        let parts = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.first?.lowercased() == "multipart/form-data" else { return nil }
-        for part in parts.dropFirst() where part.lowercased().hasPrefix("boundary=") {
-            var value = part.dropFirst("boundary=".count)
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
-            return value.isEmpty || value.count > 70 ? nil : String(value)
-        }
-        return nil
+        guard let type = contentType.flatMap(MediaType.init(from:)), type.type == .multipart, type.subType == "form-data",
+              let parameter = type.parameter, parameter.name.lowercased() == "boundary",
+              !parameter.value.isEmpty, parameter.value.count <= 70 else { return nil }
+        return parameter.value
     }
 
     /// The form in `body`, sent with `boundary`. Throws a 400 naming the problem.

@@ -44,13 +44,6 @@ public enum CharsetDetector {
 
     /// `charset` from a `Content-Type` value: `text/html; charset="iso-8859-15"` → `iso-8859-15`.
     public static func charsetParameter(_ contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingASCIIWhitespace().lowercased() == "charset" else { continue }
-            var value = pair[1].trimmingASCIIWhitespace()
-            if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
-            return value
-        }
-        return nil
+        ContentType(contentType)?.parameters["charset"]
     }
 }

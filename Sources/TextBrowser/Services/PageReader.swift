@@ -54,7 +54,7 @@ public struct PageReader: Sendable {
 
     /// HTML when the server says so; with no type, when the first bytes look like markup.
     static func isHTML(contentType: String?, bytes: [UInt8]) -> Bool {
-        if let type = contentType?.split(separator: ";").first?.trimmingASCIIWhitespace().lowercased(), !type.isEmpty {
+        if let type = contentType.flatMap(ContentType.init)?.essence {
             return type == "text/html" || type == "application/xhtml+xml"
         }
         let start = bytes.prefix(512).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
@@ -63,7 +63,7 @@ public struct PageReader: Sendable {
 
     /// Types shown as text: HTML, and `text/*` and the like as they are.
     public static func isReadable(contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingASCIIWhitespace().lowercased(), !type.isEmpty else { return true }
+        guard let type = contentType.flatMap(ContentType.init)?.essence else { return true }
         return type.hasPrefix("text/") || type == "application/xhtml+xml" || type == "application/json" || type == "application/xml"
             || type.hasSuffix("+xml") || type == "application/javascript"
     }
