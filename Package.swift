@@ -246,7 +246,7 @@ let package = Package(
         .target(
             name: "ListorTestSupport",
             dependencies: [
-                "ListorKit", "ListorWeb", "Stella", "ListorImaging",
+                "ListorKit", "ListorWeb", "Stella", "ListorImaging", "Library", "LibrarySQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

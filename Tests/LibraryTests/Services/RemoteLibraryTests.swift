@@ -11,16 +11,13 @@ import Testing
 /// `RemoteLibrary` against Listor's own server over loopback: every call and every refusal.
 @Suite struct RemoteLibraryTests {
     func withRemote(adminToken: String? = "s3cret", clientToken: String? = "s3cret", _ body: @escaping @Sendable (RemoteLibrary) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken)])
-        try await withLoopbackServer(router) { base in
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
+        try await withLoopbackServer(try await site.router(adminToken: adminToken)) { base in
             try await withLiveHTTPTransport { transport in
                 try await body(RemoteLibrary(baseURL: base.appendingPathComponent("library/api"), transport: transport, adminToken: clientToken))
             }
         }
-        withExtendedLifetime(directory) {}
+        withExtendedLifetime(site) {}
     }
 
     @Test func booksAndLoansMakeTheRoundTrip() async throws {

@@ -14,15 +14,9 @@ import Testing
 @Suite struct LibraryAPITests {
     /// A library of two books in a temporary SQLite file, behind the API at /library/api.
     func withAPI(adminToken: String? = nil, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: "fiction, science fiction"))
-        _ = try await store.insert(BookFields(title: "Emma", author: "Jane Austen"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [
-            LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken),
-        ])
-        try await Application(router: router).test(.router, test)
-        withExtendedLifetime(directory) {}
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: "fiction, science fiction"),
+                                                 BookFields(title: "Emma", author: "Jane Austen")])
+        try await Application(router: try await site.router(adminToken: adminToken)).test(.router, test)
     }
 
     static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]

@@ -25,12 +25,8 @@ import Testing
 
     /// A library with Dune (no cover service: books without an upload get the placeholder).
     func withSite(_ test: @escaping @Sendable (any TestClientProtocol, LocalLibrary) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let library = LocalLibrary(store: try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false))
-        _ = try await library.add(BookForm(title: "Dune", author: "Frank Herbert", isbn: "9780441172719"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: BookCovers(library: library))])
-        try await Application(router: router).test(.router) { client in try await test(client, library) }
-        withExtendedLifetime(directory) {}
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert", isbn: "9780441172719")])
+        try await Application(router: try await site.router()).test(.router) { client in try await test(client, site.library) }
     }
 
     /// A multipart form as a browser sends it: text fields, then the file (perhaps none chosen).

@@ -16,13 +16,10 @@ import Testing
 @Suite struct LibraryHardeningTests {
     func withLibrary(adminToken: String? = nil, openLending: Bool = false,
                      _ test: @escaping @Sendable (any TestClientProtocol, SQLiteLibraryStore) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let module = LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken, openLending: openLending)
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
-        try await Application(router: router).test(.router) { client in try await test(client, store) }
-        withExtendedLifetime(directory) {}
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
+        try await Application(router: try await site.router(adminToken: adminToken, openLending: openLending)).test(.router) { client in
+            try await test(client, site.store)
+        }
     }
 
     static let json: HTTPFields = [.contentType: "application/json"]

@@ -15,12 +15,8 @@ import Testing
 @Suite struct LibraryPageTests {
     /// A library with one book, behind the pages; `adminToken` guards every write.
     func withPages(adminToken: String? = nil, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", isbn: "9780441172719"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken)])
-        try await Application(router: router).test(.router, test)
-        withExtendedLifetime(directory) {}
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", isbn: "9780441172719")])
+        try await Application(router: try await site.router(adminToken: adminToken)).test(.router, test)
     }
 
     /// The CSRF token a first visit to a page with a form gets, from its cookie.

@@ -17,16 +17,11 @@ import Testing
 
     /// `count` books in a SQLite file, every seventh by "Ann Seventh", behind the pages and the API.
     func withLibrary(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        for number in 1...Self.count {
-            _ = try await store.insert(BookFields(title: "Volume \(number) <i>", author: number.isMultiple(of: 7) ? "Ann Seventh" : "Bob Other"))
-        }
-        let library = LocalLibrary(store: store)
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: BookCovers(library: library))])
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        let site = try await LibrarySite(books: (1...Self.count).map { number in
+            BookFields(title: "Volume \(number) <i>", author: number.isMultiple(of: 7) ? "Ann Seventh" : "Bob Other")
+        })
+        let app = Application(router: try await site.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live, test)
-        withExtendedLifetime(directory) {}
     }
 
     func titles(_ html: String) -> [String] {

@@ -12,10 +12,8 @@ import Testing
 /// the system's gzip; small bodies, pictures and clients that do not ask left as they are.
 @Suite struct CompressionTests {
     func withSite(_ test: @escaping @Sendable (any TestClientProtocol, TemporaryDirectory) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let library = LocalLibrary(store: try SQLiteLibraryStore(path: directory.path("library.sqlite")))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: BookCovers(library: library))])
-        try await Application(router: router).test(.router) { client in try await test(client, directory) }
+        let site = try await LibrarySite(seeded: true)
+        try await Application(router: try await site.router()).test(.router) { client in try await test(client, site.directory) }
     }
 
     /// What gzip (the program) reads back from `body`.
@@ -53,18 +51,14 @@ import Testing
     }
 
     @Test func aLongStreamedListIsCompressedWholeAcrossItsBatches() async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        for number in 1...1_300 { _ = try await store.insert(BookFields(title: "Volume \(number)", author: "Ann Author")) }
-        let library = LocalLibrary(store: store)
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: BookCovers(library: library))])
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        let site = try await LibrarySite(books: (1...1_300).map { BookFields(title: "Volume \($0)", author: "Ann Author") })
+        let app = Application(router: try await site.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
             let plain = try await client.execute(uri: "/library/api/books", method: .get)
             let compressed = try await client.execute(uri: "/library/api/books", method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(compressed.headers[.contentEncoding] == "gzip")
             #expect(compressed.body.readableBytes * 5 < plain.body.readableBytes, "\(compressed.body.readableBytes) of \(plain.body.readableBytes) bytes")
-            #expect(try await Self.gunzip(compressed.body, in: directory) == String(buffer: plain.body))
+            #expect(try await Self.gunzip(compressed.body, in: site.directory) == String(buffer: plain.body))
         }
     }
 

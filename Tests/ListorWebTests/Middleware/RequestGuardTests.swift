@@ -9,14 +9,10 @@ import Testing
 /// before they reach a route, over real HTTP; native clients, which send no `Origin`, pass.
 @Suite struct RequestGuardTests {
     func withLibraryServer(publicHosts: [String] = [], _ body: @escaping @Sendable (Int, SQLiteLibraryStore) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        try await withLiveWebServer(configuration: WebConfiguration(port: 0, publicHosts: publicHosts),
-                                    modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)))]) { port in
-            try await body(port, store)
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
+        try await withLiveWebServer(configuration: WebConfiguration(port: 0, publicHosts: publicHosts), modules: [site.module()]) { port in
+            try await body(port, site.store)
         }
-        withExtendedLifetime(directory) {}
     }
 
     static let form = ("Content-Type", "application/x-www-form-urlencoded")

@@ -64,11 +64,8 @@ import Testing
     }
 
     @Test func theSameCommandsWorkOnAServer() async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)))])
-        try await withLoopbackServer(router) { base in
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
+        try await withLoopbackServer(try await site.router()) { base in
             let server = ["--server", base.absoluteString + "/library/api"]
             #expect(await listor(["library", "checkout", "1", "--to", "Ann"] + server).exitCode == 0)
             let list = await listor(["library", "list"] + server)
@@ -130,12 +127,9 @@ import Testing
 
     @Test func anEmptyAdminTokenMeansNoneForEveryCommand() async throws {
         // Given a server without a token, and a record of the Authorization headers it is sent
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        for title in ["Dune", "Emma", "Persuasion"] { _ = try await store.insert(BookFields(title: title, author: "A")) }
+        let site = try await LibrarySite(books: ["Dune", "Emma", "Persuasion"].map { BookFields(title: $0, author: "A") })
         let sent = Mutex<[String?]>([])
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)))])
-        let recorder = HeaderRecorder(router: router) { request in if request.method == .delete { sent.withLock { $0.append(request.headers[.authorization]) } } }
+        let recorder = HeaderRecorder(router: try await site.router()) { request in if request.method == .delete { sent.withLock { $0.append(request.headers[.authorization]) } } }
         try await withLoopbackServer(recorder) { base in
             let server = ["--server", base.absoluteString + "/library/api"]
             // When deletes are sent with an empty token, under either name, and with a real one

@@ -1,0 +1,32 @@
+import CoreMetrics
+import Hummingbird
+import Library
+import LibrarySQLite
+import ListorWeb
+
+/// The library's web module on a library in a new SQLite file, as the tests build it: the books
+/// given (and the sample library only when `seeded`), and the module's options.
+public struct LibrarySite: Sendable {
+    public let directory: TemporaryDirectory
+    public let store: SQLiteLibraryStore
+    public let library: LocalLibrary
+
+    public init(seeded: Bool = false, books: [BookFields] = []) async throws {
+        directory = try TemporaryDirectory()
+        store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: seeded)
+        for book in books { _ = try await store.insert(book) }
+        library = LocalLibrary(store: store)
+    }
+
+    /// The module, as `listor serve` builds it with these options.
+    public func module(adminToken: String? = nil, openLending: Bool = false, formKey: FormKey = .random(), covers: BookCovers? = nil,
+                       metrics: any MetricsFactory = NOOPMetricsHandler.instance) -> LibraryWebModule {
+        LibraryWebModule(library: library, covers: covers ?? BookCovers(library: library), adminToken: adminToken, openLending: openLending,
+                         formKey: formKey, metrics: metrics)
+    }
+
+    /// A router with the module alone.
+    public func router(adminToken: String? = nil, openLending: Bool = false) async throws -> Router<WebRequestContext> {
+        try await buildRouter(configuration: WebConfiguration(), modules: [module(adminToken: adminToken, openLending: openLending)])
+    }
+}
