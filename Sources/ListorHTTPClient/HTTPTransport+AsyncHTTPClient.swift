@@ -72,10 +72,10 @@ extension HTTPTransport {
                 if error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
                     throw NetworkError.timedOut(url: url, after: limits.timeout)
                 }
-                throw NetworkError.unreachable(url: url, reason: describe(error))
+                throw NetworkError.unreachable(url: url, reason: ErrorCause(error, describe: describe))
             } catch {
                 if Task.isCancelled { throw CancellationError() }
-                throw NetworkError.unreachable(url: url, reason: describe(error))
+                throw NetworkError.unreachable(url: url, reason: ErrorCause(error, describe: describe))
             }
         }
     }

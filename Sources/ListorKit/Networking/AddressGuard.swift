@@ -61,7 +61,7 @@ public struct AddressGuard: Sendable {
             } catch let error as CancellationError {
                 throw error
             } catch {
-                throw NetworkError.unreachable(url: url, reason: "\(error)")
+                throw NetworkError.unreachable(url: url, reason: ErrorCause(error))
             }
             guard !addresses.isEmpty else { throw NetworkError.unreachable(url: url, reason: "cannot resolve \(host): no addresses") }
         }

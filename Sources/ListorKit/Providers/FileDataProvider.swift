@@ -26,13 +26,13 @@ public struct FileDataProvider<Value: Sendable>: DataProvider {
         } catch let error as FileError {
             throw error
         } catch {
-            throw FileError(code: .unreadable, path: path, reason: FileDataProvider.explain(error, path: path))
+            throw FileError(code: .unreadable, path: path, reason: ErrorCause(error) { FileDataProvider.explain($0, path: path) })
         }
         try Task.checkCancellation()
         do {
             return try decode(data)
         } catch {
-            throw FileError(code: .notDecodable, path: path, reason: "\(error)")
+            throw FileError(code: .notDecodable, path: path, reason: ErrorCause(error))
         }
     }
 

@@ -10,9 +10,9 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var code: Code
     public var path: String
-    public var reason: String
+    public var reason: ErrorCause
 
-    public init(code: Code, path: String, reason: String) {
+    public init(code: Code, path: String, reason: ErrorCause) {
         self.code = code
         self.path = path
         self.reason = reason

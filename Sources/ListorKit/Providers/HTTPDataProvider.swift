@@ -29,9 +29,9 @@ public struct HTTPDataProvider<Value: Sendable>: DataProvider {
         do {
             return try decode(response.body)
         } catch let error as DecodingError {
-            throw NetworkError.notDecodable(url: url, reason: Problem(decodingError: error).description)
+            throw NetworkError.notDecodable(url: url, reason: ErrorCause(error) { _ in Problem(decodingError: error).description })
         } catch {
-            throw NetworkError.notDecodable(url: url, reason: "\(error)")
+            throw NetworkError.notDecodable(url: url, reason: ErrorCause(error))
         }
     }
 }

@@ -3,15 +3,15 @@ import Foundation
 /// Why an HTTP load failed, in the spirit of seed 001's `NetworkError`; every message names the URL.
 public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No response at all: refused connection, unknown host, broken TLS.
-    case unreachable(url: URL, reason: String)
+    case unreachable(url: URL, reason: ErrorCause)
     /// A response that is not usable HTTP (the seed's `invalidResponse`).
-    case invalidResponse(url: URL, reason: String)
+    case invalidResponse(url: URL, reason: ErrorCause)
     /// A status outside 200–299.
     case badStatus(url: URL, status: Int)
     case timedOut(url: URL, after: Duration)
     case tooLarge(url: URL, limit: Int)
     /// The body arrived but is not what was expected (the seed's `notDecodable`).
-    case notDecodable(url: URL, reason: String)
+    case notDecodable(url: URL, reason: ErrorCause)
     /// A request that was not sent because of where it would go (`AddressGuard`).
     case refused(url: URL, reason: String)
 
@@ -35,7 +35,9 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(url.absoluteString): no complete response within \(after.components.seconds) s"
         case .tooLarge(let url, let limit):
             "\(url.absoluteString): the response is larger than the limit of \(limit) bytes"
-        case .notDecodable(let url, let reason), .refused(let url, let reason):
+        case .notDecodable(let url, let reason):
+            "\(url.absoluteString): \(reason)"
+        case .refused(let url, let reason):
             "\(url.absoluteString): \(reason)"
         }
     }

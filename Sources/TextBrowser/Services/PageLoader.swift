@@ -111,7 +111,7 @@ public struct PageLoader: Sendable {
         } catch is CancellationError {
             throw .cancelled(url: request.url)
         } catch {
-            throw .network(.unreachable(url: request.url, reason: String(describing: error)))
+            throw .network(.unreachable(url: request.url, reason: ErrorCause(error)))
         }
         await cookies.store(response.values(of: "set-cookie"), from: request.url)
         let isRedirect = (300...399).contains(response.status)

@@ -120,6 +120,12 @@ import Testing
         await #expect(throws: NetworkError.unreachable(url: url, reason: "cannot resolve nowhere.example: not in the test's table")) {
             try await AddressGuard(resolver: Self.resolver).check(url)
         }
+        // The cause is kept as the error it was, for code that needs to tell causes apart.
+        do {
+            try await AddressGuard(resolver: Self.resolver).check(url)
+        } catch NetworkError.unreachable(_, let reason) {
+            #expect((reason.error as? HostResolutionError)?.host == "nowhere.example")
+        }
     }
 
     @Test(arguments: [
