@@ -61,7 +61,7 @@ public func buildRouter(
     router.add(middleware: PathCheckMiddleware())
     router.add(middleware: SameOriginMiddleware())
     router.add(middleware: methods)
-    router.add(middleware: BodyLimitMiddleware(limit: configuration.maximumRequestBodySize, modules: modules))
+    router.add(middleware: BodyLimitMiddleware(limit: ([configuration.maximumRequestBodySize] + modules.compactMap(\.maximumBodySize)).max() ?? 0))
     router.add(middleware: StaticCacheMiddleware(files: staticFiles))
     router.add(middleware: StaticRangeMiddleware(files: staticFiles))
     router.add(middleware: FileMiddleware(staticFiles.folder, urlBasePath: "/static", logger: logger))

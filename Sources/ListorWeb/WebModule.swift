@@ -11,8 +11,9 @@ public protocol WebModule: Sendable {
     /// Where the module mounts JSON APIs ("/library/api"): every error of a request there or
     /// under it, a 404 or a 413 included, is answered as JSON rather than as a page.
     var apiPaths: [String] { get }
-    /// A larger body limit than the server's for a request to `path` (an upload), or nil.
-    func maximumBodySize(for method: HTTPRequest.Method, path: String) -> Int?
+    /// The largest body a route of the module takes (an upload), when it is larger than the
+    /// server's limit; nil otherwise. Each route collects its body with its own limit.
+    var maximumBodySize: Int? { get }
     /// Throws when the module cannot serve, e.g. a template does not fit its pages; the server then does not start.
     func addRoutes(to router: RouteTable, templates: Templates) throws
 }
@@ -20,5 +21,5 @@ public protocol WebModule: Sendable {
 extension WebModule {
     public var apiPaths: [String] { [] }
 
-    public func maximumBodySize(for method: HTTPRequest.Method, path: String) -> Int? { nil }
+    public var maximumBodySize: Int? { nil }
 }

@@ -39,16 +39,9 @@ public struct LibraryWebModule: WebModule {
     /// form's other fields and the multipart framing.
     static let uploadLimit = CoverUpload.maximumBytes + (256 << 10)
 
-    /// Adding and editing a book (the form may carry a cover), and `PUT …/books/{id}/cover`.
-    public func maximumBodySize(for method: HTTPRequest.Method, path: String) -> Int? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        switch method {
-        case .post where path == "/library/books": return Self.uploadLimit
-        case .post where parts.count == 4 && path.hasPrefix("/library/books/") && parts[3].allSatisfy(\.isNumber): return Self.uploadLimit
-        case .put where path.hasPrefix(apiPrefix + "/books/") && (path.hasSuffix("/cover") || path.hasSuffix("/cover/")): return Self.uploadLimit
-        default: return nil
-        }
-    }
+    /// Adding and editing a book (the form may carry a cover), and `PUT …/books/{id}/cover`,
+    /// which collect their bodies with `uploadLimit`.
+    public var maximumBodySize: Int? { Self.uploadLimit }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         api.addRoutes(to: router)

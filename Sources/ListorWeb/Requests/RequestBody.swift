@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 import ListorKit
 
 /// A request's body, collected within a limit and decoded: JSON through the models'
@@ -8,9 +9,12 @@ enum RequestBody {
     /// The body's bytes; more than `limit` of them is a 413, a body that cannot be read (a
     /// malformed chunk) a 400.
     static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
+        // A body that says it is too large is refused before any of it is read.
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw BodyLimitMiddleware<WebRequestContext>.tooLarge(limit) }
         do { return try await request.body.collect(upTo: limit) } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw WebError(.contentTooLarge, message: "The request body is larger than the limit of \(limit) bytes.",
-                           apiMessage: "the body is larger than the limit of \(limit) bytes")
+            throw BodyLimitMiddleware<WebRequestContext>.tooLarge(limit)
+        } catch is NIOTooManyBytesError {
+            throw BodyLimitMiddleware<WebRequestContext>.tooLarge(limit)
         } catch is CancellationError {
             throw CancellationError()
         } catch {

@@ -44,7 +44,7 @@ import Testing
         try await withAPI { client in
             let response = try await client.execute(uri: "/books-service/books", method: .post,
                                                     headers: [.contentType: "application/json", .transferEncoding: "chunked"],
-                                                    body: ByteBuffer(repeating: UInt8(ascii: "a"), count: 10 << 20))
+                                                    body: ByteBuffer(repeating: UInt8(ascii: "a"), count: 3 << 20))
             #expect(response.status == .contentTooLarge)
             #expect(try Self.error(response) == .string("the body is larger than the limit of 1048576 bytes"))
         }
