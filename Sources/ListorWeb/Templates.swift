@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import ListorKit
 import Mustache
 import Synchronization
 
@@ -9,12 +8,11 @@ import Synchronization
 /// Every template a page names is checked when the library loads, so a missing or broken
 /// template stops the server from starting rather than failing a request later.
 ///
-/// swift-mustache renders the page structs as they are. Every `{{…}}` is escaped by bytes
-/// (`HTMLEscaping`, through the `LISTOR_HTML` content type each template is given): swift-mustache's
-/// own escaper goes by character, and a quote followed by a combining mark is one character that
-/// is not a quote. Only `HTMLFragment`s go in unescaped, through `{{{…}}}`.
+/// Pages are rendered through `CompiledTemplate`: swift-mustache renders a template once per
+/// page shape, with markers where the page's text goes, and each request fills them in.
 public struct Templates: Sendable {
     private let library: MustacheLibrary
+    private let compiled: CompiledTemplates
 
     /// Templates every build must have; app modules render only these.
     static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row", "modbus/sheet", "modbus/row",
@@ -32,8 +30,9 @@ public struct Templates: Sendable {
         for path in paths.sorted() where path.hasSuffix(".mustache") {
             let name = String(path.dropLast(".mustache".count))
             let text = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
+            try checkForTransforms(text, name: name)
             do {
-                try register(try staticFiles.linking(text, in: name), named: name, in: &library)
+                try library.register(try staticFiles.linking(text, in: name), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw TemplateError(name: name, reason: "line \(error.context.lineNumber): \(error.error)")
             }
@@ -41,23 +40,26 @@ public struct Templates: Sendable {
         return try Templates(library: library)
     }
 
-    /// `text` as the template `name` of `library`, its `{{…}}` escaped by bytes.
-    static func register(_ text: String, named name: String, in library: inout MustacheLibrary) throws {
-        MustacheContentTypes.register(ByteEscapedHTML(), named: ByteEscapedHTML.name)
-        try library.register("{{% CONTENT_TYPE: \(ByteEscapedHTML.name)}}" + text, named: name)
+    /// Transforms (`{{uppercased(name)}}`) would run on slot markers rather than on values,
+    /// so templates may not use them; a view model formats its text instead.
+    static func checkForTransforms(_ text: String, name: String) throws {
+        guard let match = text.firstMatch(of: /\{\{[^}]*\(/) else { return }
+        let line = text[..<match.range.lowerBound].count { $0 == "\n" } + 1
+        throw TemplateError(name: name, reason: "line \(line) uses a transform; compiled pages take values as they are, so format the value in the page struct")
     }
 
-    init(library: MustacheLibrary, requiring required: [String] = Self.required) throws {
+    init(library: MustacheLibrary, requiring required: [String] = Self.required, shapeLimit: Int = 512) throws {
         for name in required where library.getTemplate(named: name) == nil {
             throw TemplateError(name: name, reason: "no such template")
         }
         self.library = library
+        compiled = CompiledTemplates(limit: shapeLimit)
     }
 
     /// Renders `page` with a template checked at start-up.
     func render(_ page: some Encodable, as name: String) throws -> [UInt8] {
-        guard let text = library.render(page, withTemplate: name) else { throw TemplateError(name: name, reason: "no such template") }
-        return Array(text.utf8)
+        let recording = try PageRecording.record(page, buildingProbe: false)
+        return try compile(page, as: name, shape: recording.shape).render(recording.slots)
     }
 
     /// `page` rendered as markup for a bigger page to include.
@@ -68,7 +70,21 @@ public struct Templates: Sendable {
     /// Each of `items` rendered with `name`, one after the other.
     func fragment(each items: some Sequence<some Encodable>, as name: String) throws -> HTMLFragment {
         var html: [UInt8] = []
-        for item in items { html += try render(item, as: name) }
+        let recording = PageRecording(buildsProbe: false)
+        // Items of a list mostly share a shape or two; remember the last few compiled ones here.
+        var recent: [(shape: [UInt8], template: CompiledTemplate)] = []
+        for item in items {
+            recording.reset()
+            try recording.encode(item, codingPath: [], into: nil)
+            let template: CompiledTemplate
+            if let known = recent.first(where: { $0.shape == recording.shape }) {
+                template = known.template
+            } else {
+                template = try compile(item, as: name, shape: recording.shape)
+                if recent.count < 4 { recent.append((recording.shape, template)) }
+            }
+            template.render(recording.slots, into: &html)
+        }
         return HTMLFragment(bytes: html)
     }
 
@@ -81,11 +97,42 @@ public struct Templates: Sendable {
     func html(_ page: some Encodable, as template: String, status: HTTPResponse.Status = .ok) throws -> Response {
         Response.html(try render(page, as: template), status: status)
     }
+
+    private func compile(_ page: some Encodable, as name: String, shape: [UInt8]) throws -> CompiledTemplate {
+        let key = CompiledTemplates.Key(template: name, shape: shape)
+        if let hit = compiled.lookUp(key) { return hit }
+        let probe = try PageRecording.record(page, buildingProbe: true)
+        guard let rendered = library.render(probe.probe.mustacheValue as Any, withTemplate: name) else {
+            throw TemplateError(name: name, reason: "no such template")
+        }
+        let template = try CompiledTemplate.compile(rendered: rendered, slotPaths: probe.paths, template: name)
+        compiled.store(template, for: key)
+        return template
+    }
 }
 
-/// HTML escaped by bytes, as `HTMLEscaping` escapes it.
-private struct ByteEscapedHTML: MustacheContentType {
-    static let name = "LISTOR_HTML"
+/// Compiled templates by page shape. Bounded: a page whose shapes keep changing still renders,
+/// it just compiles each time once the limit is reached.
+private final class CompiledTemplates: Sendable {
+    struct Key: Hashable, Sendable {
+        let template: String
+        let shape: [UInt8]
+    }
 
-    func escapeText(_ text: String) -> String { text.xmlEscaped }
+    private let entries = Mutex<[Key: CompiledTemplate]>([:])
+    private let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func lookUp(_ key: Key) -> CompiledTemplate? {
+        entries.withLock { $0[key] }
+    }
+
+    func store(_ template: CompiledTemplate, for key: Key) {
+        entries.withLock { entries in
+            if entries.count < limit { entries[key] = template }
+        }
+    }
 }

@@ -1,9 +1,7 @@
-import Mustache
-
 /// HTML that is already safe to put into a page: the output of a template, never text
 /// that came from a user. A page struct holds one where its template inserts finished markup,
 /// such as the rows of a list rendered from their own template.
-public struct HTMLFragment: Encodable, Sendable, Equatable, MustacheCustomRenderable {
+public struct HTMLFragment: Encodable, Sendable, Equatable {
     public internal(set) var bytes: [UInt8]
 
     init(bytes: [UInt8]) {
@@ -15,9 +13,4 @@ public struct HTMLFragment: Encodable, Sendable, Equatable, MustacheCustomRender
         var container = encoder.singleValueContainer()
         try container.encode(String(decoding: bytes, as: UTF8.self))
     }
-
-    /// The markup, as a template's `{{{…}}}` puts it in.
-    public var renderText: String { String(decoding: bytes, as: UTF8.self) }
-
-    public var isNull: Bool { false }
 }
