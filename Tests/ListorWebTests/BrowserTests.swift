@@ -333,12 +333,9 @@ import Transistors
     }
 
     private func serveLibrary(adminToken: String? = nil, _ body: @escaping @Sendable (String) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)), adminToken: adminToken)])
-        try await withLoopbackServer(router) { base in try await body(base.absoluteString) }
-        withExtendedLifetime(directory) {}
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
+        try await withLoopbackServer(try await site.router(adminToken: adminToken)) { base in try await body(base.absoluteString) }
+        withExtendedLifetime(site) {}
     }
 
     @Test func libraryJourneyWide() async throws {

@@ -12,10 +12,9 @@ import Testing
                                          maximumConnections: 3, retryAfter: 7)
 
     func withServer(limits: ConnectionLimits = Self.limits, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
-        try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [LibraryWebModule(library: LocalLibrary(store: store), covers: BookCovers(library: LocalLibrary(store: store)))], body)
-        withExtendedLifetime(directory) {}
+        let site = try await LibrarySite()
+        try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [site.module()], body)
+        withExtendedLifetime(site) {}
     }
 
     @Test func aClientThatSendsNothingIsClosed() async throws {

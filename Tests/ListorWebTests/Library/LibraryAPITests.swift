@@ -17,6 +17,7 @@ import Testing
         let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: "fiction, science fiction"),
                                                  BookFields(title: "Emma", author: "Jane Austen")])
         try await Application(router: try await site.router(adminToken: adminToken)).test(.router, test)
+        withExtendedLifetime(site) {}
     }
 
     static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]

@@ -27,6 +27,7 @@ import Testing
     func withSite(_ test: @escaping @Sendable (any TestClientProtocol, LocalLibrary) async throws -> Void) async throws {
         let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert", isbn: "9780441172719")])
         try await Application(router: try await site.router()).test(.router) { client in try await test(client, site.library) }
+        withExtendedLifetime(site) {}
     }
 
     /// A multipart form as a browser sends it: text fields, then the file (perhaps none chosen).

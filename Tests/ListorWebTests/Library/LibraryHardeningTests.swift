@@ -20,6 +20,7 @@ import Testing
         try await Application(router: try await site.router(adminToken: adminToken, openLending: openLending)).test(.router) { client in
             try await test(client, site.store)
         }
+        withExtendedLifetime(site) {}
     }
 
     static let json: HTTPFields = [.contentType: "application/json"]

@@ -17,6 +17,7 @@ import Testing
     func withPages(adminToken: String? = nil, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace", isbn: "9780441172719")])
         try await Application(router: try await site.router(adminToken: adminToken)).test(.router, test)
+        withExtendedLifetime(site) {}
     }
 
     /// The CSRF token a first visit to a page with a form gets, from its cookie.

@@ -22,6 +22,7 @@ import Testing
         })
         let app = Application(router: try await site.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live, test)
+        withExtendedLifetime(site) {}
     }
 
     func titles(_ html: String) -> [String] {

@@ -14,6 +14,7 @@ import Testing
     func withSite(_ test: @escaping @Sendable (any TestClientProtocol, TemporaryDirectory) async throws -> Void) async throws {
         let site = try await LibrarySite(seeded: true)
         try await Application(router: try await site.router()).test(.router) { client in try await test(client, site.directory) }
+        withExtendedLifetime(site) {}
     }
 
     /// What gzip (the program) reads back from `body`.
@@ -60,6 +61,7 @@ import Testing
             #expect(compressed.body.readableBytes * 5 < plain.body.readableBytes, "\(compressed.body.readableBytes) of \(plain.body.readableBytes) bytes")
             #expect(try await Self.gunzip(compressed.body, in: site.directory) == String(buffer: plain.body))
         }
+        withExtendedLifetime(site) {}
     }
 
     @Test func smallBodiesPicturesAndRefusalsOfGzipAreLeftAlone() async throws {

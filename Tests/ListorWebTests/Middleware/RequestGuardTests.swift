@@ -13,6 +13,7 @@ import Testing
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, publicHosts: publicHosts), modules: [site.module()]) { port in
             try await body(port, site.store)
         }
+        withExtendedLifetime(site) {}
     }
 
     static let form = ("Content-Type", "application/x-www-form-urlencoded")

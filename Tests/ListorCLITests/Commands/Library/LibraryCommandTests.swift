@@ -77,6 +77,7 @@ import Testing
         #expect(refused.exitCode == 1)
         #expect(refused.errorOutput.hasPrefix("error: http://127.0.0.1:1/library/api/books"))
         #expect(await listor(["library", "list", "--server", "ftp://x"]).exitCode == 64)
+        withExtendedLifetime(site) {}
     }
 
     @Test func exportThenImportMovesALibrary() async throws {
@@ -143,6 +144,7 @@ import Testing
         let exposed = await listor("serve", "--host", "0.0.0.0", "--library-admin-token", "")
         #expect(exposed.exitCode == 64)
         #expect(exposed.errorOutput.contains("set --library-admin-token"))
+        withExtendedLifetime(site) {}
     }
 
     @Test func aDatabaseThatCannotBeReachedIsOneLine() async {
