@@ -122,6 +122,8 @@ struct WebError: Error {
                       suggestions: [Link(label: "Departments", href: "/stella")])
         case .unknownPicture:
             self.init(.notFound, message: error.description)
+        case .filterNotOffered:
+            self.init(.badRequest, message: error.description)
         }
     }
 

@@ -5,6 +5,8 @@ public enum CatalogueError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownDepartment(String)
     case unknownProduct(String)
     case unknownPicture(String)
+    /// A catalogue API refused the query's size or colour: its department never has it.
+    case filterNotOffered(department: String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,7 @@ public enum CatalogueError: Error, Sendable, Hashable, CustomStringConvertible {
             "there is no department \"\(id)\"; the departments are \(Departments.all.map(\.id).joined(separator: ", "))"
         case .unknownProduct(let code): "there is no product \"\(code)\""
         case .unknownPicture(let path): "there is no picture at \(path)"
+        case .filterNotOffered(let department): "the catalogue has no such size or colour in \(department)"
         }
     }
 }

@@ -64,6 +64,8 @@ extension CatalogueClient {
                     return try await ProductsDataProvider(baseURL: baseURL, department: department, query: query, transport: transport).load()
                 } catch NetworkError.badStatus(_, 404) {
                     throw CatalogueError.unknownDepartment(department)
+                } catch NetworkError.badStatus(_, 400) where query.size != nil || query.colour != nil {
+                    throw CatalogueError.filterNotOffered(department: department)
                 }
             },
             product: { code in

@@ -30,7 +30,7 @@ public struct ProductListViewModel: Sendable {
         var first: ProductPage
         do {
             first = try await page
-        } catch NetworkError.badStatus(_, 400) where query.size != nil || query.colour != nil {
+        } catch CatalogueError.filterNotOffered {
             // A catalogue API refuses a size or colour its department never has: asked without
             // them, it tells which it has.
             (asked.size, asked.colour) = (nil, nil)
