@@ -18,16 +18,20 @@ import Testing
         try await tmux.keys(keys, to: session)
     }
 
-    /// The screen once it shows `text`; fails with the screen as it is after `limit`.
-    func screen(showing text: String, within limit: Duration = .seconds(30)) async throws -> String {
+    /// The screen once it shows `text`, read again each time the terminal is written to (the
+    /// count of bytes written is taken before each reading, so that no change is missed); fails
+    /// with the screen as it is after `limit`.
+    func screen(showing text: String, written output: ChildProcess, within limit: Duration = .seconds(30)) async throws -> String {
         let deadline = ContinuousClock.now + limit
-        var screen = ""
-        while ContinuousClock.now < deadline {
-            screen = try await tmux.screen(of: session)
+        var written = 0
+        while true {
+            let screen = try await tmux.screen(of: session)
             if screen.contains(text) { return screen }
-            await Task.yield()
+            guard let more = try? await output.printed(moreThan: written, within: deadline - ContinuousClock.now), more > written else {
+                throw ChildProcess.Failure(description: "the terminal never showed \"\(text)\"; it shows:\n\(screen)")
+            }
+            written = more
         }
-        throw ChildProcess.Failure(description: "the terminal never showed \"\(text)\"; it shows:\n\(screen)")
     }
 
     @Test func openFollowGoBackSearchAndWalkTheHistory() async throws {
@@ -37,6 +41,10 @@ import Testing
         }
         try await withLoopbackServer(BrowserTestSite.router()) { [self] base in
             _ = try await TmuxServer.start(in: directory, session: session, columns: 90, rows: 16)
+            let output = try await tmux.output(of: session, in: directory)
+            func screen(showing text: String) async throws -> String {
+                try await self.screen(showing: text, written: output)
+            }
             let outcome = await Result { [self] in
                 try await keys("\(TmuxServer.listor) browse \(base.absoluteString)/page --data-dir \(directory.url.path); \(tmux.signalling("quit"))", "Enter")
                 // Given the page, full screen: its title in the top bar, its links numbered.
@@ -93,6 +101,7 @@ import Testing
                 #expect(!after.contains("See [1]the other page"))
             }
             await tmux.stop()
+            await output.kill()
             try outcome.get()
         }
     }

@@ -155,6 +155,12 @@ public final class ChildProcess: @unchecked Sendable {
         return (ended.status ?? -1, ended.text)
     }
 
+    /// How many bytes the program has printed, once that is more than `count` (or it has ended):
+    /// for a test that waits for something to change rather than asking again and again.
+    public func printed(moreThan count: Int, within limit: Duration) async throws -> Int {
+        try await wait(within: limit, for: "more than \(count) bytes of output") { $0.output.count > count || $0.outputEnded }.output.count
+    }
+
     /// Ends the program (SIGTERM, and SIGKILL if it has not ended within `grace`) and waits for it.
     public func stop(grace: Duration = .seconds(10)) async {
         guard isRunning else { return }

@@ -47,6 +47,16 @@ public struct TmuxServer: Sendable {
         try await run(["send-keys", "-t", session] + keys)
     }
 
+    /// What `session`'s programs write to its terminal, as they write it (pipe-pane into a FIFO
+    /// that `cat` reads): `printed(moreThan:within:)` on it wakes a test when the screen changes.
+    public func output(of session: String, in directory: TemporaryDirectory) async throws -> ChildProcess {
+        let fifo = directory.path("\(session).output")
+        guard mkfifo(fifo, 0o600) == 0 else { throw ChildProcess.Failure(description: "mkfifo \(fifo): \(String(cString: strerror(errno)))") }
+        let reader = try ChildProcess("/bin/cat", [fifo])
+        try await run(["pipe-pane", "-t", session, "cat > '\(fifo)'"])
+        return reader
+    }
+
     /// The screen of `session`; with `attributes`, the escape sequences of what the terminal applied.
     public func screen(of session: String, attributes: Bool = false) async throws -> String {
         try await run(["capture-pane", "-p"] + (attributes ? ["-e"] : []) + ["-t", session])

@@ -65,13 +65,6 @@ public struct JSONParser {
         public let end: Int?
     }
 
-    /// Parses the elements of one run. Errors give line and column in the whole text.
-    public static func parseElements(of run: ArrayRun, in buffer: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONValue] {
-        var elements: [JSONValue] = []
-        try forEachElement(of: run, in: buffer) { elements.append($0) }
-        return elements
-    }
-
     /// Parses the elements of one run, handing each to `body` as soon as it is read, so that
     /// only one element's tree is held at a time.
     public static func forEachElement(

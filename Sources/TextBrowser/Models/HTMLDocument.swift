@@ -159,31 +159,6 @@ public struct HTMLDocument: Sendable {
         }
     }
 
-    /// Walks the page as a layout reads it: text to `walker.addText`, elements that are neither
-    /// skipped (scripts, styles) nor hidden to `walker.open`, whose answer says whether to go
-    /// into them, and `walker.close` as each element gone into closes.
-    /// `root` walks that element alone; `skipping` walks all but that element.
-    func walk<Walker: DocumentWalker>(_ walker: inout Walker, from root: Int = 0, skipping skipped: Int? = nil) {
-        walk(from: root) { node, closing in
-            if node == skipped { return false }
-            let current = nodes[node]
-            switch current.kind {
-            case .root:
-                return false
-            case .text:
-                if let text = text(at: node) { walker.addText(text) }
-                return false
-            case .element:
-                guard let tag = current.tag else { return false }
-                if closing {
-                    walker.close(tag, node: node)
-                    return false
-                }
-                return !tag.isSkipped && !isHidden(node) && walker.open(tag, node: node)
-            }
-        }
-    }
-
     /// The element holding the page's own content, as a reader view finds it: the first `main`
     /// (or element with `role="main"`) that is not hidden, else the page's only `article`; nil
     /// when the page marks none.

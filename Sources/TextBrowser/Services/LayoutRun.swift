@@ -1,18 +1,14 @@
 import Foundation
 
-/// One layout of one document: the walk over the tree and the state it keeps (open lists,
-/// tables, links and forms). `TextLayout` makes one per page.
-struct LayoutRun: DocumentWalker {
-    let document: HTMLDocument
+/// The terminal's layout of one page: the lines `PageWalk`'s elements make, and what stays open
+/// while they are made (table cells, links, indents, headings). `TextLayout` makes one per page.
+struct LayoutRun: WalkLayout {
     let width: Int
     let baseURL: URL
-    private let base: URLResolver.Base
     /// The builder text goes to: the page's, or a table cell's while one is open.
     private var builders: [LineBuilder]
     private var anchors: [PageAnchor] = []
-    private var forms: [PageForm] = []
-    private var openForms: [Int] = []
-    private var lists: [(ordered: Bool, next: Int, step: Int)] = []
+    private var lists = 0
     private var tables: [TableGrid] = []
     /// Tables open inside the deepest one laid out as a grid: their cells are laid out as
     /// blocks, as lynx lays out every table, since each table that holds another copies and
@@ -24,29 +20,19 @@ struct LayoutRun: DocumentWalker {
     private var headingStarts: [Int] = []
     private var fragmentIDs: [String] = []
     private var preformatted = 0
-    private var startOfPre = false
 
-    init(document: HTMLDocument, width: Int, baseURL: URL) {
-        self.document = document
+    init(width: Int, baseURL: URL) {
         self.width = width
         self.baseURL = baseURL
-        base = URLResolver.Base(baseURL)
         builders = [LineBuilder(width: width)]
-    }
-
-    // MARK: - The walk
-
-    mutating func walk() {
-        headLinks()
-        let document = document
-        document.walk(&self)
     }
 
     /// Relations `<link>` elements name in the head (next, previous, index, search, …), shown as
     /// lynx shows them: one line of numbered links at the top, after a `#`.
-    private mutating func headLinks() {
+    mutating func headLinks(of document: HTMLDocument) {
         let shown: Set<String> = ["index", "search", "copyright", "next", "prev", "previous", "contents", "toc", "start", "first", "last",
                                   "up", "help", "glossary", "chapter", "section", "subsection", "appendix", "bookmark", "alternate", "home"]
+        let base = URLResolver.Base(baseURL)
         var first = true
         for (_, element) in document.elements(.link) {
             guard let href = element[attribute: "href"], let rel = element[attribute: "rel"]?.lowercased(),
@@ -79,71 +65,58 @@ struct LayoutRun: DocumentWalker {
         (builders[builders.count - 1].width ?? width) - indent
     }
 
-    mutating func addText(_ text: String) {
+    mutating func text(_ text: String, preformatted: Bool) {
         if !openLinks.isEmpty { openLinks[openLinks.count - 1].text += text }
-        if preformatted > 0 {
-            var text = Substring(text)
-            if startOfPre, text.first == "\n" { text = text.dropFirst() }
-            startOfPre = false
-            withBuilder { $0.preformatted(String(text)) }
-        } else {
-            withBuilder { $0.text(text) }
-        }
+        withBuilder { preformatted ? $0.preformatted(text) : $0.text(text) }
     }
 
     // MARK: - Elements
 
-    /// The value of the element's attribute `name`, or nil.
-    private func attribute(_ name: String, of node: Int) -> String? {
-        document.attribute(name, of: node)
-    }
-
-    /// Starts the element at `node`; false when its content has been dealt with and must not be walked.
-    mutating func open(_ tag: HTMLTag, node: Int) -> Bool {
-        if let id = attribute("id", of: node) ?? (tag == .a ? attribute("name", of: node) : nil), !id.isEmpty {
+    mutating func open(_ element: PageElement, node: Int, id: String?) {
+        if let id {
             fragmentIDs.append(id)
             withBuilder { $0.glue(String(DisplayWidth.fragmentMark)) }
         }
-        if tag == .form { openForm(node) }
-        switch tag {
-        case .p, .address, .figure, .fieldset, .details, .center:
+        switch element {
+        case .paragraph:
             withBuilder { $0.blankLine() }
-        case .h1, .h2, .h3, .h4, .h5, .h6:
-            withBuilder { $0.blankLine() }
-            withBuilder { $0.breakLine() }
+        case .heading:
+            withBuilder { $0.blankLine(); $0.breakLine() }
             headingStarts.append(builders[builders.count - 1].lines.count)
-        case .div, .section, .article, .header, .footer, .nav, .aside, .main, .form, .legend, .summary,
-             .figcaption, .body, .html, .noscript, .hgroup, .search, .optgroup:
+        case .division, .page, .term:
             withBuilder { $0.breakLine() }
-        case .blockquote:
+        case .quote:
             withBuilder { $0.blankLine() }
             indent(node, by: 4)
-        case .pre, .listing, .xmp, .plaintext:
+        case .preformatted:
             withBuilder { $0.blankLine() }
             preformatted += 1
-            startOfPre = true
-        case .ul, .ol, .menu, .dir:
+        case .list:
             listBoundary()
-            let reversed = document.hasAttribute("reversed", of: node)
-            lists.append((tag == .ol, Int(attribute("start", of: node) ?? "") ?? 1, reversed ? -1 : 1))
-        case .li:
-            openListItem(node)
-        case .dl:
+            lists += 1
+        case .item(let number):
+            openListItem(node, number: number)
+        case .definitions:
             listBoundary()
-        case .dt:
-            withBuilder { $0.breakLine() }
-        case .dd:
+        case .definition:
             withBuilder { $0.breakLine() }
             indent(node, by: 4)
-        case .br:
+        case .lineBreak:
             withBuilder { $0.forcedBreak() }
-        case .hr:
+        case .rule:
             let rule = String(repeating: "─", count: max(available, 1))
             withBuilder { $0.appendLines([rule]) }
-        case .img:
-            image(node)
-        case .a:
-            link(node)
+        case .image(let alt, _):
+            if let alt, !alt.isEmpty {
+                text(" [" + alt + "] ", preformatted: preformatted > 0)
+            } else if alt == nil, !openLinks.isEmpty {
+                text("[image]", preformatted: preformatted > 0)
+            }
+        case .link(let href, let target):
+            let number = anchors.count + 1
+            anchors.append(PageAnchor(number: number, kind: .link(href: href, target: target), text: ""))
+            openLinks.append((number, ""))
+            withBuilder { $0.glue(Self.mark(number)) }
         case .table:
             withBuilder { $0.blankLine() }
             if flattenedTables > 0 || tables.count >= Self.maximumTableNesting {
@@ -151,56 +124,41 @@ struct LayoutRun: DocumentWalker {
             } else {
                 tables.append(TableGrid())
             }
-        case .tr:
+        case .row:
             if isInGrid { tables[tables.count - 1].endRow() } else { withBuilder { $0.breakLine() } }
-        case .td, .th:
-            if !isInGrid {
-                withBuilder { $0.breakLine() }
-            } else {
-                builders.append(LineBuilder(width: nil))
-            }
+        case .cell:
+            if isInGrid { builders.append(LineBuilder(width: nil)) } else { withBuilder { $0.breakLine() } }
         case .caption:
             builders.append(LineBuilder(width: nil))
-        case .input:
-            input(node)
-        case .select:
-            select(node)
-            return false
-        case .textarea:
-            textarea(node)
-            return false
-        case .button:
-            button(node)
-            return false
-        default:
+        case .field(let field, let place):
+            addField(field, place: place)
+        case .inert(let label):
+            withBuilder { $0.word(Substring("[" + label.replacingOccurrences(of: " ", with: "\u{A0}") + "]")) }
+        case .inline, .other:
             break
         }
-        return true
     }
 
-    mutating func close(_ tag: HTMLTag, node: Int) {
-        switch tag {
-        case .p, .address, .figure, .fieldset, .details, .center:
+    mutating func close(_ element: PageElement, node: Int) {
+        switch element {
+        case .paragraph, .quote:
             withBuilder { $0.blankLine() }
-        case .h1, .h2, .h3, .h4, .h5, .h6:
-            closeHeading(tag)
-        case .blockquote:
-            withBuilder { $0.blankLine() }
-        case .pre, .listing, .xmp, .plaintext:
+        case .heading(let level):
+            closeHeading(level)
+        case .preformatted:
             preformatted -= 1
             withBuilder { $0.blankLine() }
-        case .ul, .ol, .menu, .dir:
-            lists.removeLast()
+        case .list:
+            lists -= 1
             listBoundary()
-        case .li:
+        case .item:
             withBuilder { $0.flushMarker(); $0.breakLine() }
-        case .dl:
+        case .definitions:
             listBoundary()
-        case .div, .section, .article, .header, .footer, .nav, .aside, .main, .form, .legend, .summary,
-             .figcaption, .noscript, .hgroup, .search, .dt, .dd, .optgroup:
+        case .division, .term, .definition:
             withBuilder { $0.breakLine() }
-        case .a:
-            guard document.hasAttribute("href", of: node), let link = openLinks.popLast() else { break }
+        case .link:
+            guard let link = openLinks.popLast() else { break }
             anchors[link.number - 1].text = Self.collapsed(link.text)
             withBuilder { $0.flushGlue() }
         case .table:
@@ -210,13 +168,13 @@ struct LayoutRun: DocumentWalker {
             } else {
                 closeTable()
             }
-        case .tr:
+        case .row:
             if isInGrid { tables[tables.count - 1].endRow() }
-        case .td, .th:
+        case .cell(let header):
             guard isInGrid, builders.count > 1 else { break }
             var cell = builders.removeLast()
             let lines = cell.finish()
-            tables[tables.count - 1].add(cell: lines, isHeader: tag == .th)
+            tables[tables.count - 1].add(cell: lines, isHeader: header)
         case .caption:
             guard builders.count > 1 else { break }
             var cell = builders.removeLast()
@@ -225,7 +183,6 @@ struct LayoutRun: DocumentWalker {
         default:
             break
         }
-        if tag == .form, !openForms.isEmpty { openForms.removeLast() }
         if let saved = savedIndents.last, saved.node == node {
             savedIndents.removeLast()
             indent = saved.indent
@@ -239,7 +196,7 @@ struct LayoutRun: DocumentWalker {
 
     /// Lists and definition lists are blocks of their own, but not inside another list.
     private mutating func listBoundary() {
-        if lists.isEmpty { withBuilder { $0.blankLine() } } else { withBuilder { $0.breakLine() } }
+        if lists == 0 { withBuilder { $0.blankLine() } } else { withBuilder { $0.breakLine() } }
     }
 
     private mutating func indent(_ node: Int, by columns: Int) {
@@ -249,54 +206,29 @@ struct LayoutRun: DocumentWalker {
 
     private static let bullets = ["*", "+", "o", "#", "@", "-"]
 
-    private mutating func openListItem(_ node: Int) {
+    private mutating func openListItem(_ node: Int, number: Int?) {
         withBuilder { $0.flushMarker(); $0.breakLine() }
-        let marker: String
-        if var list = lists.popLast() {
-            if let value = attribute("value", of: node).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) { list.next = value }
-            marker = list.ordered ? "\(list.next). " : Self.bullets[(lists.count) % Self.bullets.count] + " "
-            list.next += list.step
-            lists.append(list)
-        } else {
-            marker = "* "
-        }
+        let marker = number.map { "\($0). " } ?? Self.bullets[max(lists - 1, 0) % Self.bullets.count] + " "
         indent(node, by: max(4, DisplayWidth.of(marker)))
         withBuilder { $0.marker = marker }
     }
 
-    private mutating func closeHeading(_ tag: HTMLTag) {
+    private mutating func closeHeading(_ level: Int) {
         withBuilder { $0.flushGlue(); $0.breakLine() }
         let start = headingStarts.popLast() ?? 0
-        if tag == .h1 || tag == .h2 {
+        if level <= 2 {
             let lines = builders[builders.count - 1].lines
             let margin = indent
             let longest = lines[min(start, lines.count)...].map { DisplayWidth.of($0) - margin }.max() ?? 0
             if longest > 0 {
-                withBuilder { $0.appendLines([String(repeating: tag == .h1 ? "=" : "-", count: longest)]) }
+                withBuilder { $0.appendLines([String(repeating: level == 1 ? "=" : "-", count: longest)]) }
             }
         }
         withBuilder { $0.blankLine() }
     }
 
-    private mutating func link(_ node: Int) {
-        guard let href = attribute("href", of: node) else { return }
-        let number = anchors.count + 1
-        anchors.append(PageAnchor(number: number, kind: .link(href: href, target: URLResolver.target(of: href, against: base)), text: ""))
-        openLinks.append((number, ""))
-        withBuilder { $0.glue(Self.mark(number)) }
-    }
-
     static func mark(_ number: Int) -> String {
         String(DisplayWidth.linkMark) + "[\(number)]"
-    }
-
-    private mutating func image(_ node: Int) {
-        let alt = attribute("alt", of: node).map(Self.collapsed)
-        if let alt, !alt.isEmpty {
-            addText(" [" + alt + "] ")
-        } else if alt == nil, !openLinks.isEmpty {
-            addText("[image]")
-        }
     }
 
     private mutating func closeTable() {
@@ -314,51 +246,15 @@ struct LayoutRun: DocumentWalker {
         text.collapsingHTMLWhitespace()
     }
 
-    // MARK: - Forms
-
-    private mutating func input(_ node: Int) {
-        show(FormControls.input(node, in: document, width: width))
-    }
-
-    private mutating func select(_ node: Int) {
-        addField(FormControls.select(node, in: document), shown: true)
-    }
-
-    private mutating func textarea(_ node: Int) {
-        addField(FormControls.textarea(node, in: document, width: width), shown: true)
-    }
-
-    private mutating func button(_ node: Int) {
-        show(FormControls.button(node, in: document))
-    }
-
-    /// A field where it stands (hidden ones in their form alone), or an inert control's label.
-    private mutating func show(_ control: FormControls.Control) {
-        switch control {
-        case .field(let field):
-            addField(field, shown: field.kind != .hidden)
-        case .inert(let label):
-            withBuilder { $0.word(Substring("[" + label.replacingOccurrences(of: " ", with: "\u{A0}") + "]")) }
-        }
-    }
-
-    /// Adds a field to the form it is in, numbers it when it shows, and puts it on the page.
-    private mutating func addField(_ field: FormField, shown: Bool) {
-        var field = field
+    /// A field where it stands, numbered when it is in a form (hidden ones in their form alone).
+    /// Controls outside any form are shown but not numbered: there is nothing to submit them to.
+    private mutating func addField(_ field: FormField, place: (form: Int, field: Int)?) {
+        guard field.kind != .hidden else { return }
         var number: Int?
-        // The form a control belongs to is the innermost open `<form>`. Controls outside any
-        // form are shown but not numbered: there is nothing to submit them to.
-        if let form = openForms.last {
-            if shown {
-                number = anchors.count + 1
-                field.number = number
-            }
-            forms[form].fields.append(field)
-            if let number {
-                anchors.append(PageAnchor(number: number, kind: .field(form: form, field: forms[form].fields.count - 1), text: field.name))
-            }
+        if let place {
+            number = anchors.count + 1
+            anchors.append(PageAnchor(number: anchors.count + 1, kind: .field(form: place.form, field: place.field), text: field.name))
         }
-        guard shown else { return }
         let text = field.shown.replacingOccurrences(of: " ", with: "\u{A0}")
         withBuilder {
             if let number { $0.glue(Self.mark(number)) }
@@ -366,16 +262,14 @@ struct LayoutRun: DocumentWalker {
         }
     }
 
-    private mutating func openForm(_ node: Int) {
-        let action = attribute("action", of: node).flatMap { URLResolver.resolve($0, against: baseURL) } ?? baseURL
-        let method: PageForm.Method = attribute("method", of: node)?.lowercased() == "post" ? .post : .get
-        forms.append(PageForm(action: action, method: method))
-        openForms.append(forms.count - 1)
-    }
-
     // MARK: - The result
 
-    mutating func finish(title: String?, refresh: RenderedPage.Refresh?) -> RenderedPage {
+    /// The page, with the walk's forms, each field numbered as it is shown.
+    mutating func finish(title: String?, refresh: RenderedPage.Refresh?, forms: [PageForm]) -> RenderedPage {
+        var forms = forms
+        for anchor in anchors {
+            if case .field(let form, let field) = anchor.kind { forms[form].fields[field].number = anchor.number }
+        }
         while builders.count > 1 {
             var cell = builders.removeLast()
             let lines = cell.finish()

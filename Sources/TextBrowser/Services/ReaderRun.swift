@@ -1,18 +1,13 @@
 import Foundation
 
-/// One reader layout of one document: the walk, the paragraph being gathered, and the open
-/// containers, each with the element that opened it (or none, for a row or cell opened because
-/// a table held text outside one).
-struct ReaderRun: DocumentWalker {
-    private let document: HTMLDocument
+/// The web reader's layout of one page: the blocks `PageWalk`'s elements make, the paragraph
+/// being gathered, and the open containers, each with the element that opened it (or none, for
+/// a row or cell opened because a table held text outside one).
+struct ReaderRun: WalkLayout {
     private let url: URL
-    private let base: URLResolver.Base
-    private let width: Int
     private var blocks: [ReaderBlock] = []
     /// Where the rest of the page begins, after its main content.
     private var restStart: Int?
-    private var forms: [PageForm] = []
-    private var openForms: [(form: Int, node: Int)] = []
     private var containers: [(container: ReaderBlock.Container, owner: Int)] = []
     /// The paragraph (or heading, or `pre`) being gathered.
     private var inlines: [ReaderInline] = []
@@ -21,39 +16,26 @@ struct ReaderRun: DocumentWalker {
     private var pendingSpace = false
     private var heading: (level: Int, node: Int)?
     private var preformatted = 0
-    private var startOfPre = false
     private var strong = 0
     private var emphasis = 0
     private var code = 0
     /// The link being gathered: its target, its text so far, and whether part of it is out already.
     private var link: (node: Int, target: ReaderInline.Target, text: String, shown: Bool)?
 
-    init(document: HTMLDocument, url: URL, baseURL: URL, width: Int) {
-        self.document = document
+    init(url: URL) {
         self.url = url
-        base = URLResolver.Base(baseURL)
-        self.width = width
     }
 
-    // MARK: - The walk
-
-    /// The page's own content first, as a reader view shows it, then the rest of the page (its
-    /// menus, header and footer) after it.
-    mutating func walk() {
-        let document = document
-        guard let main = document.mainContent else {
-            document.walk(&self)
-            return
-        }
-        document.walk(&self, from: main)
+    /// Ends the page's main content: what follows is the rest of the page (its menus, header
+    /// and footer), which a reader view shows after it.
+    mutating func endMainContent() {
         endPart()
         restStart = blocks.count
-        document.walk(&self, skipping: main)
     }
 
-    mutating func finish() -> ReaderPage {
+    mutating func finish(title: String?, forms: [PageForm], isTruncated: Bool) -> ReaderPage {
         endPart()
-        return ReaderPage(title: document.title, blocks: blocks, forms: forms, url: url, isTruncated: document.isTruncated,
+        return ReaderPage(title: title, blocks: blocks, forms: forms, url: url, isTruncated: isTruncated,
                           restStart: restStart == blocks.count ? nil : restStart)
     }
 
@@ -69,103 +51,79 @@ struct ReaderRun: DocumentWalker {
 
     // MARK: - Elements
 
-    /// Starts the element at `node`; false when its content has been dealt with. Its `id` lands
-    /// where its content starts: after the paragraph before it has ended.
-    mutating func open(_ tag: HTMLTag, node: Int) -> Bool {
-        let walksContent = openElement(tag, node: node)
-        if let id = document.attribute("id", of: node) ?? (tag == .a ? document.attribute("name", of: node) : nil), !id.isEmpty {
-            inlines.append(.anchor(id))
-        }
-        return walksContent
-    }
-
-    private mutating func openElement(_ tag: HTMLTag, node: Int) -> Bool {
-        switch tag {
-        case .p, .div, .section, .article, .header, .footer, .nav, .aside, .main, .address, .figure, .figcaption, .fieldset, .legend,
-             .details, .summary, .center, .hgroup, .search, .noscript, .body, .html, .caption, .form:
+    /// Starts an element. Its `id` lands where its content starts: after the paragraph before it has ended.
+    mutating func open(_ element: PageElement, node: Int, id: String?) {
+        switch element {
+        case .paragraph, .division, .page, .caption:
             flush()
-            if tag == .form { openForm(node) }
-        case .h1, .h2, .h3, .h4, .h5, .h6:
+        case .heading(let level):
             flush()
-            if heading == nil { heading = (Int(tag.rawValue.dropFirst()) ?? 1, node) }
-        case .pre, .listing, .xmp, .plaintext:
+            if heading == nil { heading = (level, node) }
+        case .preformatted:
             flush()
             preformatted += 1
-            startOfPre = true
-        case .ul, .ol, .menu, .dir:
-            let reversed = document.hasAttribute("reversed", of: node)
-            let start = Int(document.attribute("start", of: node)?.trimmingCharacters(in: .whitespaces) ?? "") ?? 1
-            openNesting(.list(ordered: tag == .ol && !reversed, start: start), node: node)
-        case .li:
+        case .list(let ordered, let start, let reversed):
+            openNesting(.list(ordered: ordered && !reversed, start: start), node: node)
+        case .item:
             openChild(.item, of: { if case .list = $0 { true } else { false } }, node: node)
-        case .blockquote:
+        case .quote:
             openNesting(.quote, node: node)
-        case .dl:
+        case .definitions:
             openNesting(.definitions, node: node)
-        case .dt:
+        case .term:
             openChild(.term, of: { $0 == .definitions }, node: node)
-        case .dd:
+        case .definition:
             openChild(.definition, of: { $0 == .definitions }, node: node)
         case .table:
             openNesting(.table, node: node)
-        case .tr:
+        case .row:
             openChild(.row, of: { $0 == .table }, node: node)
-        case .td, .th:
+        case .cell(let header):
             flush()
             closeImplicit { if case .cell = $0 { true } else { false } }
             if containers.last?.container == .table { openContainer(.row, owner: -1) }
-            if containers.last?.container == .row { openContainer(.cell(header: tag == .th), owner: node) }
-        case .hr:
+            if containers.last?.container == .row { openContainer(.cell(header: header), owner: node) }
+        case .rule:
             flush()
             emit(.rule)
-        case .br:
+        case .lineBreak:
             if link != nil {
                 pendingSpace = true
             } else if shows {
                 inlines.append(.lineBreak)
                 pendingSpace = false
             }
-        case .img:
-            image(node)
-        case .a:
-            openLink(node)
-        case .input:
-            show(FormControls.input(node, in: document, width: width))
-        case .select:
-            addField(FormControls.select(node, in: document))
-            return false
-        case .textarea:
-            addField(FormControls.textarea(node, in: document, width: width))
-            return false
-        case .button:
-            show(FormControls.button(node, in: document))
-            return false
+        case .image(let alt, let source):
+            image(alt: alt ?? "", source: source)
+        case .link(_, let target):
+            openLink(node, target: target)
+        case .field(let field, let place):
+            addField(field, place: place)
+        case .inert(let label):
+            append("[" + label + "]")
+        case .inline(let style):
+            self.style(style, by: 1)
         case .other:
-            style(node, by: 1)
-        default:
             break
         }
-        return true
+        if let id { inlines.append(.anchor(id)) }
     }
 
-    mutating func close(_ tag: HTMLTag, node: Int) {
-        switch tag {
-        case .a:
+    mutating func close(_ element: PageElement, node: Int) {
+        switch element {
+        case .link:
             if link?.node == node { endLink() }
-        case .h1, .h2, .h3, .h4, .h5, .h6:
+        case .heading:
             if heading?.node == node {
                 flush()
                 heading = nil
             }
-        case .pre, .listing, .xmp, .plaintext:
+        case .preformatted:
             flush()
             preformatted -= 1
-        case .other:
-            style(node, by: -1)
-        case .form:
-            flush()
-            if openForms.last?.node == node { openForms.removeLast() }
-        case .br, .img, .input, .select, .textarea, .button:
+        case .inline(let style):
+            self.style(style, by: -1)
+        case .lineBreak, .image, .field, .inert:
             break
         default:
             flush()
@@ -175,13 +133,12 @@ struct ReaderRun: DocumentWalker {
         while containers.count > index { blocks.append(.close(containers.removeLast().container)) }
     }
 
-    /// `<strong>`, `<em>`, `<code>` and their kin, which HTMLTag leaves as `other`.
-    private mutating func style(_ node: Int, by step: Int) {
-        switch document.names[Int(document.nodes[node].name)] {
-        case "strong", "b": strong += step
-        case "em", "i", "cite", "var", "dfn": emphasis += step
-        case "code", "kbd", "samp", "tt": code += step
-        default: break
+    private mutating func style(_ style: ReaderInline.Style?, by step: Int) {
+        switch style {
+        case .strong: strong += step
+        case .emphasis: emphasis += step
+        case .code: code += step
+        case .plain, nil: break
         }
     }
 
@@ -244,12 +201,9 @@ struct ReaderRun: DocumentWalker {
 
     // MARK: - Text
 
-    mutating func addText(_ text: String) {
-        if preformatted > 0 {
-            var text = Substring(text)
-            if startOfPre, text.first == "\n" { text = text.dropFirst() }
-            startOfPre = false
-            append(String(text))
+    mutating func text(_ text: String, preformatted: Bool) {
+        if preformatted {
+            append(text)
             return
         }
         let leading = text.first.map(Self.isSpace) ?? false
@@ -331,11 +285,11 @@ struct ReaderRun: DocumentWalker {
 
     // MARK: - Links and images
 
-    private mutating func openLink(_ node: Int) {
-        guard link == nil, let href = document.attribute("href", of: node) else { return }
+    private mutating func openLink(_ node: Int, target text: String?) {
+        guard link == nil else { return }
         if pendingSpace, shows { appendSpace() }
         pendingSpace = false
-        link = (node, target(of: href), "", false)
+        link = (node, target(of: text), "", false)
     }
 
     private mutating func endLink() {
@@ -347,8 +301,8 @@ struct ReaderRun: DocumentWalker {
         shows = true
     }
 
-    private func target(of href: String) -> ReaderInline.Target {
-        guard let text = URLResolver.target(of: href, against: base), let target = URL(string: text) else { return .unusable }
+    private func target(of text: String?) -> ReaderInline.Target {
+        guard let text, let target = URL(string: text) else { return .unusable }
         switch target.scheme?.lowercased() {
         case "http", "https":
             if let fragment = target.fragment, target.removingFragment == url.removingFragment {
@@ -362,13 +316,12 @@ struct ReaderRun: DocumentWalker {
         }
     }
 
-    private mutating func image(_ node: Int) {
-        let alt = document.attribute("alt", of: node)?.collapsingHTMLWhitespace() ?? ""
+    private mutating func image(alt: String, source text: String?) {
         if link != nil {
             if !alt.isEmpty { append("[" + alt + "]") }
             return
         }
-        let source = document.attribute("src", of: node).flatMap { URLResolver.target(of: $0, against: base) }.flatMap(URL.init(string:))
+        let source = text.flatMap(URL.init(string:))
         let web = source.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
         guard !alt.isEmpty || web != nil else { return }
         if pendingSpace, shows { appendSpace() }
@@ -379,33 +332,18 @@ struct ReaderRun: DocumentWalker {
 
     // MARK: - Forms
 
-    private mutating func openForm(_ node: Int) {
-        let action = document.attribute("action", of: node).flatMap { URLResolver.resolve($0, against: base.url) } ?? base.url
-        let method: PageForm.Method = document.attribute("method", of: node)?.lowercased() == "post" ? .post : .get
-        forms.append(PageForm(action: action, method: method))
-        openForms.append((forms.count - 1, node))
-    }
-
-    private mutating func show(_ control: FormControls.Control) {
-        switch control {
-        case .field(let field): addField(field)
-        case .inert(let label): append("[" + label + "]")
-        }
-    }
-
-    /// A field of the innermost open form, where it stands; outside a form, its label alone.
-    private mutating func addField(_ field: FormField) {
-        guard let form = openForms.last?.form else {
+    /// A field of a form, where it stands; outside a form, its label alone.
+    private mutating func addField(_ field: FormField, place: (form: Int, field: Int)?) {
+        guard let place else {
             if field.kind != .hidden { append(field.shown) }
             return
         }
-        forms[form].fields.append(field)
         guard link == nil else { return }
         if field.kind != .hidden {
             if pendingSpace, shows { appendSpace() }
             pendingSpace = false
             shows = true
         }
-        inlines.append(.field(form: form, field: forms[form].fields.count - 1))
+        inlines.append(.field(form: place.form, field: place.field))
     }
 }

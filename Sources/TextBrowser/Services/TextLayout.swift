@@ -14,9 +14,12 @@ public struct TextLayout: Sendable {
     }
 
     public func render(_ document: HTMLDocument, url: URL) -> RenderedPage {
-        var run = LayoutRun(document: document, width: width, baseURL: Self.baseURL(of: document, url: url))
-        run.walk()
-        return run.finish(title: document.title, refresh: Self.refresh(of: document, base: run.baseURL))
+        let base = Self.baseURL(of: document, url: url)
+        var lines = LayoutRun(width: width, baseURL: base)
+        lines.headLinks(of: document)
+        var walk = PageWalk(document: document, base: base, width: width, layout: lines)
+        walk.walk()
+        return walk.layout.finish(title: document.title, refresh: Self.refresh(of: document, base: base), forms: walk.forms)
     }
 
     /// `<base href>` resolved against the page's URL, or the page's URL.

@@ -64,14 +64,6 @@ struct RowSet: Sendable, Hashable {
         }
     }
 
-    /// The rows not in this set.
-    func inverted() -> RowSet {
-        var result = self
-        for index in result.words.indices { result.words[index] = ~result.words[index] }
-        result.clearTail()
-        return result
-    }
-
     /// Keeps the rows for which `keep` is true.
     mutating func filter(_ keep: (Int) -> Bool) {
         for index in words.indices {
