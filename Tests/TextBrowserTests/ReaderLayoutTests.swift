@@ -145,10 +145,10 @@ import TextBrowser
         checkStructure(page)
         // Lists and their items share the sixteen levels.
         let opened = page.blocks.filter { if case .open(.list) = $0 { true } else { false } }.count
-        #expect(opened == ReaderLayout.maximumNesting / 2)
+        #expect(opened == ReaderPage.maximumNesting / 2)
         #expect(page.plainText.hasSuffix("deep"))
         // A list right in a table, at the limit, takes the row and cell made for it first.
-        let mixed = try reader(String(repeating: "<blockquote>", count: ReaderLayout.maximumNesting - 2) + "<table><ul><li>mixed")
+        let mixed = try reader(String(repeating: "<blockquote>", count: ReaderPage.maximumNesting - 2) + "<table><ul><li>mixed")
         checkStructure(mixed)
         var level = 0
         var deepest = 0
@@ -156,7 +156,7 @@ import TextBrowser
             if case .open = block { level += 1 } else if case .close = block { level -= 1 }
             deepest = max(deepest, level)
         }
-        #expect(deepest <= ReaderLayout.maximumNesting + 2)
+        #expect(deepest <= ReaderPage.maximumNesting + 2)
         let tables = try reader(String(repeating: "<table><tr><td>", count: 5000) + "cell")
         checkStructure(tables)
         #expect(tables.plainText.hasSuffix("cell"))

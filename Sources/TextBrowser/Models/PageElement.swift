@@ -3,10 +3,8 @@
 enum PageElement {
     /// `p`, `address`, `figure`, `fieldset`, `details`, `center`: a block set apart by blank lines.
     case paragraph
-    /// `div`, `section`, `nav`, `form` and their kin: a block on lines of its own.
+    /// `div`, `section`, `nav`, `form`, `body` and their kin: a block on lines of its own.
     case division
-    /// `body` or `html`.
-    case page
     case heading(level: Int)
     case quote
     case preformatted

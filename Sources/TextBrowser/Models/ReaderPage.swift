@@ -6,7 +6,11 @@ import Foundation
 /// Nothing of the page's scripts, styles, frames or event handlers is in it.
 ///
 /// The blocks are flat so that a view writes them out in one loop, however deep the markup was.
+/// Containers nest at most `maximumNesting` deep: deeper lists, quotes and tables flow into the
+/// one that holds them.
 public struct ReaderPage: Sendable {
+    public static let maximumNesting = 16
+
     public var title: String?
     public var blocks: [ReaderBlock]
     /// The page's forms; `ReaderInline.field` points into them.

@@ -83,7 +83,7 @@ struct LayoutRun: WalkLayout {
         case .heading:
             withBuilder { $0.blankLine(); $0.breakLine() }
             headingStarts.append(builders[builders.count - 1].lines.count)
-        case .division, .page, .term:
+        case .division, .term:
             withBuilder { $0.breakLine() }
         case .quote:
             withBuilder { $0.blankLine() }

@@ -6,15 +6,11 @@ public struct PageReader: Sendable {
     public var layout: TextLayout
     public var parser: HTMLParser
     public var decoder: CharsetDecoder
-    /// How the web reader simplifies HTML.
-    public var readerLayout: ReaderLayout
 
-    public init(layout: TextLayout = TextLayout(), parser: HTMLParser = HTMLParser(), decoder: CharsetDecoder = CharsetDecoder(),
-                readerLayout: ReaderLayout = ReaderLayout()) {
+    public init(layout: TextLayout = TextLayout(), parser: HTMLParser = HTMLParser(), decoder: CharsetDecoder = CharsetDecoder()) {
         self.layout = layout
         self.parser = parser
         self.decoder = decoder
-        self.readerLayout = readerLayout
     }
 
     public struct Result: Sendable {
@@ -38,7 +34,7 @@ public struct PageReader: Sendable {
         return Result(page: page, charset: detection)
     }
 
-    /// The bytes as a page simplified for reading: HTML through `readerLayout`, plain text as
+    /// The bytes as a page simplified for reading: HTML through `layout`, plain text as
     /// one `pre`; with the character set found and the page's `<meta http-equiv=refresh>`.
     public func readerPage(_ bytes: [UInt8], contentType: String?, url: URL) -> (page: ReaderPage, charset: CharsetDetector.Detection, refresh: RenderedPage.Refresh?) {
         let detection = CharsetDetector.detect(bytes, contentType: contentType)
@@ -48,7 +44,7 @@ public struct PageReader: Sendable {
             return (ReaderPage(title: nil, blocks: [block], forms: [], url: url), detection, nil)
         }
         let document = parser.parse(text)
-        let page = readerLayout.render(document, url: url)
+        let page = layout.readerPage(document, url: url)
         return (page, detection, TextLayout.refresh(of: document, base: TextLayout.baseURL(of: document, url: url)))
     }
 

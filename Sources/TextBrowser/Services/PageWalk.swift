@@ -101,13 +101,11 @@ struct PageWalk<Layout: WalkLayout> {
         case .p, .address, .figure, .fieldset, .details, .center:
             return .paragraph
         case .div, .section, .article, .header, .footer, .nav, .aside, .main, .legend, .summary, .figcaption, .noscript, .hgroup,
-             .search, .optgroup:
+             .search, .optgroup, .body, .html:
             return .division
         case .form:
             openForm(node)
             return .division
-        case .body, .html:
-            return .page
         case .h1, .h2, .h3, .h4, .h5, .h6:
             return .heading(level: Int(tag.rawValue.dropFirst()) ?? 1)
         case .blockquote:

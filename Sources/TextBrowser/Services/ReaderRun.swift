@@ -54,7 +54,7 @@ struct ReaderRun: WalkLayout {
     /// Starts an element. Its `id` lands where its content starts: after the paragraph before it has ended.
     mutating func open(_ element: PageElement, node: Int, id: String?) {
         switch element {
-        case .paragraph, .division, .page, .caption:
+        case .paragraph, .division, .caption:
             flush()
         case .heading(let level):
             flush()
@@ -152,7 +152,7 @@ struct ReaderRun: WalkLayout {
     private mutating func openNesting(_ container: ReaderBlock.Container, node: Int) {
         flush()
         prepareForBlock()
-        guard containers.count < ReaderLayout.maximumNesting else { return }
+        guard containers.count < ReaderPage.maximumNesting else { return }
         openContainer(container, owner: node)
     }
 

@@ -4,9 +4,10 @@ import Foundation
 /// apart, paragraphs wrapped at word boundaries, lists, quotes, `pre` as written, tables in
 /// columns when they fit, links and form fields numbered `[n]` in document order.
 ///
-/// The tree is walked with an explicit stack of open and close events, so the depth of the
-/// markup costs heap, not stack.
+/// The same walk (`PageWalk`) gives the web reader its `ReaderPage`. The tree is walked with an
+/// explicit stack of open and close events, so the depth of the markup costs heap, not stack.
 public struct TextLayout: Sendable {
+    /// The width of the lines; text fields are sized to it in both views.
     public var width: Int
 
     public init(width: Int = 80) {
@@ -20,6 +21,20 @@ public struct TextLayout: Sendable {
         var walk = PageWalk(document: document, base: base, width: width, layout: lines)
         walk.walk()
         return walk.layout.finish(title: document.title, refresh: Self.refresh(of: document, base: base), forms: walk.forms)
+    }
+
+    /// The page simplified for reading: its text and structure, without anything the page would
+    /// run or style; its main content first, as a reader view shows it, then the rest.
+    public func readerPage(_ document: HTMLDocument, url: URL) -> ReaderPage {
+        var walk = PageWalk(document: document, base: Self.baseURL(of: document, url: url), width: width, layout: ReaderRun(url: url))
+        if let main = document.mainContent {
+            walk.walk(from: main)
+            walk.layout.endMainContent()
+            walk.walk(skipping: main)
+        } else {
+            walk.walk()
+        }
+        return walk.layout.finish(title: document.title, forms: walk.forms, isTruncated: document.isTruncated)
     }
 
     /// `<base href>` resolved against the page's URL, or the page's URL.

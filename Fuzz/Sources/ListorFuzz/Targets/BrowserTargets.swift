@@ -26,7 +26,7 @@ enum BrowserTargets {
 
     /// HTML to the web reader's simplified page: containers open and close in pairs, properly
     /// nested, rows only in tables and cells only in rows, and every field names one of the page's.
-    static let htmlReader = FuzzTarget(name: "html-reader", summary: "the web reader's HTML to blocks (parser, tree, ReaderLayout); containers balanced and nested as HTML allows; fields exist") { bytes in
+    static let htmlReader = FuzzTarget(name: "html-reader", summary: "the web reader's HTML to blocks (parser, tree, TextLayout.readerPage); containers balanced and nested as HTML allows; fields exist") { bytes in
         let page = PageReader().readerPage(bytes, contentType: "text/html", url: url).page
         var open: [ReaderBlock.Container] = []
         for block in page.blocks {
@@ -40,7 +40,7 @@ enum BrowserTargets {
                 default: require(!holdsContainersOnly(open.last), "\(container) directly in \(String(describing: open.last))")
                 }
                 open.append(container)
-                require(open.count <= ReaderLayout.maximumNesting + 2, "nested \(open.count) deep")
+                require(open.count <= ReaderPage.maximumNesting + 2, "nested \(open.count) deep")
             case .close(let container):
                 require(open.popLast() == container, "\(container) closed out of order")
             case .heading(_, let inlines), .paragraph(let inlines), .preformatted(let inlines):

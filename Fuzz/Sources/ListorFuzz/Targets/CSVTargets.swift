@@ -14,8 +14,9 @@ enum CSVTargets {
     /// The library's loans CSV import: every row is a loan or the reasons it is not one.
     static let libraryCSV = FuzzTarget(name: "library-csv", summary: "the library's CSV import (loans and book rows); each row a loan or field errors naming the field") { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
-        if let rows = try? LibraryCSV.loanRows(text) {
-            for (line, row) in rows {
+        if let read = try? LibraryCSV.loanRows(text) {
+            for problem in read.malformed { require(!problem.reason.isEmpty && (problem.line ?? 0) >= 1, "a malformed line without its line or reason") }
+            for (line, row) in read.rows {
                 require(line >= 1, "a row on line \(line)")
                 if case .failure(let errors) = row { require(!errors.errors.isEmpty, "a refused row without a reason") }
                 if case .success(let loan) = row { require(loan.due >= loan.checkedOut, "a loan due before it began") }
