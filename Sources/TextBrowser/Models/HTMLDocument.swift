@@ -143,22 +143,6 @@ public struct HTMLDocument: Sendable {
 
     // MARK: - Reading
 
-    /// Walks the tree below the root in document order without recursion, so that the depth of
-    /// the markup costs heap, not stack: `visit(node, false)` as each node opens, whose answer
-    /// says whether to go into its children, and `visit(node, true)` as each element gone into closes.
-    public func walk(from root: Int = 0, _ visit: (_ node: Int, _ closing: Bool) -> Bool) {
-        var stack: [(node: Int, closing: Bool)] = []
-        if root == 0 { pushChildren(of: 0, onto: &stack) } else { stack.append((root, false)) }
-        while let (node, closing) = stack.popLast() {
-            if closing {
-                _ = visit(node, true)
-            } else if visit(node, false), nodes[node].kind == .element {
-                stack.append((node, true))
-                pushChildren(of: node, onto: &stack)
-            }
-        }
-    }
-
     /// The element holding the page's own content, as a reader view finds it: the first `main`
     /// (or element with `role="main"`) that is not hidden, else the page's only `article`; nil
     /// when the page marks none.
@@ -170,16 +154,6 @@ public struct HTMLDocument: Sendable {
             if !isHidden(index) { return index }
         }
         return articles.count == 1 ? articles[0] : nil
-    }
-
-    private func pushChildren(of node: Int, onto stack: inout [(node: Int, closing: Bool)]) {
-        let start = stack.count
-        var child = nodes[node].firstChild
-        while child >= 0 {
-            stack.append((child, false))
-            child = nodes[child].nextSibling
-        }
-        stack[start...].reverse()
     }
 
     /// The children of `index`, in order.

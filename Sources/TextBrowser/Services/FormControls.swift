@@ -1,34 +1,27 @@
 import Foundation
 
-/// The controls of a form as the page sets them, read from the document: for the text layout
-/// and the web reader alike.
+/// The controls of a form as the page sets them, read from the document by `PageWalk`: a field
+/// the form sends, or an inert control (reset, file, a plain button) as its label.
 enum FormControls {
-    enum Control {
-        /// A field the form sends.
-        case field(FormField)
-        /// A control shown but never sent (reset, file, a plain button): its label.
-        case inert(String)
-    }
-
     /// An `<input>`; `width` bounds a text field's size.
-    static func input(_ node: Int, in document: HTMLDocument, width: Int) -> Control {
+    static func input(_ node: Int, in document: HTMLDocument, width: Int) -> PageElement {
         let type = document.attribute("type", of: node)?.lowercased() ?? "text"
         let name = document.attribute("name", of: node) ?? ""
         let value = document.attribute("value", of: node)
         let size = min(max(Int(document.attribute("size", of: node) ?? "") ?? 20, 1), max(width / 2, 10))
         switch type {
         case "hidden":
-            return .field(FormField(kind: .hidden, name: name, value: value ?? ""))
+            return .field(FormField(kind: .hidden, name: name, value: value ?? ""), place: nil)
         case "checkbox", "radio":
-            return .field(FormField(kind: type == "radio" ? .radio : .checkbox, name: name, value: value ?? "on", isChecked: document.hasAttribute("checked", of: node)))
+            return .field(FormField(kind: type == "radio" ? .radio : .checkbox, name: name, value: value ?? "on", isChecked: document.hasAttribute("checked", of: node)), place: nil)
         case "submit", "image":
-            return .field(FormField(kind: .submit, name: name, value: value ?? "", label: value ?? document.attribute("alt", of: node) ?? "Submit"))
+            return .field(FormField(kind: .submit, name: name, value: value ?? "", label: value ?? document.attribute("alt", of: node) ?? "Submit"), place: nil)
         case "password":
-            return .field(FormField(kind: .password, name: name, value: value ?? "", size: size))
+            return .field(FormField(kind: .password, name: name, value: value ?? "", size: size), place: nil)
         case "reset", "button", "file", "color", "range":
             return .inert(value ?? (type == "file" ? "file" : type.capitalized))
         default:
-            return .field(FormField(kind: .text, name: name, value: value ?? "", size: size))
+            return .field(FormField(kind: .text, name: name, value: value ?? "", size: size), place: nil)
         }
     }
 
@@ -62,11 +55,11 @@ enum FormControls {
     }
 
     /// A `<button>`: a submit button unless its type says otherwise.
-    static func button(_ node: Int, in document: HTMLDocument) -> Control {
+    static func button(_ node: Int, in document: HTMLDocument) -> PageElement {
         let label = document.text(of: node).collapsingHTMLWhitespace()
         let type = document.attribute("type", of: node)?.lowercased() ?? "submit"
         guard type == "submit" else { return .inert(label) }
         return .field(FormField(kind: .submit, name: document.attribute("name", of: node) ?? "", value: document.attribute("value", of: node) ?? "",
-                                label: label.isEmpty ? "Submit" : label))
+                                label: label.isEmpty ? "Submit" : label), place: nil)
     }
 }

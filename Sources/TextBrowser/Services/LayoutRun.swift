@@ -38,7 +38,7 @@ struct LayoutRun: WalkLayout {
             guard let href = element[attribute: "href"], let rel = element[attribute: "rel"]?.lowercased(),
                   let relation = rel.split(separator: " ").first(where: { shown.contains(String($0)) }) else { continue }
             if rel.contains("stylesheet") || rel.contains("icon") { continue }
-            let title = element[attribute: "title"].map(Self.collapsed).flatMap { $0.isEmpty ? nil : $0 } ?? relation.capitalized
+            let title = element[attribute: "title"].map { $0.collapsingHTMLWhitespace() }.flatMap { $0.isEmpty ? nil : $0 } ?? relation.capitalized
             let number = anchors.count + 1
             anchors.append(PageAnchor(number: number, kind: .link(href: href, target: URLResolver.target(of: href, against: base)), text: title))
             withBuilder {
@@ -159,7 +159,7 @@ struct LayoutRun: WalkLayout {
             withBuilder { $0.breakLine() }
         case .link:
             guard let link = openLinks.popLast() else { break }
-            anchors[link.number - 1].text = Self.collapsed(link.text)
+            anchors[link.number - 1].text = link.text.collapsingHTMLWhitespace()
             withBuilder { $0.flushGlue() }
         case .table:
             if flattenedTables > 0 {
@@ -240,10 +240,6 @@ struct LayoutRun: WalkLayout {
             $0.appendLines(lines)
             $0.blankLine()
         }
-    }
-
-    static func collapsed(_ text: String) -> String {
-        text.collapsingHTMLWhitespace()
     }
 
     /// A field where it stands, numbered when it is in a form (hidden ones in their form alone).

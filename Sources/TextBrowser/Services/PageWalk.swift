@@ -33,26 +33,28 @@ struct PageWalk<Layout: WalkLayout> {
         self.layout = layout
     }
 
-    /// Walks the page, or the element `root` alone, or all but the element `skipping`: its text,
-    /// and its elements that are neither skipped (scripts, styles) nor hidden.
+    /// Walks the page (or the element `root` alone, or all but the element `skipping`) in
+    /// document order without recursion, so that the depth of the markup costs heap, not stack:
+    /// its text, and its elements that are neither skipped (scripts, styles) nor hidden.
     mutating func walk(from root: Int = 0, skipping skipped: Int? = nil) {
         let document = document
-        document.walk(from: root) { node, closing in
-            guard node != skipped else { return false }
+        var stack: [(node: Int, closing: Bool)] = []
+        func push(childrenOf node: Int) {
+            let start = stack.count
+            for child in document.children(of: node) { stack.append((child, false)) }
+            stack[start...].reverse()
+        }
+        if root == 0 { push(childrenOf: 0) } else { stack.append((root, false)) }
+        while let (node, closing) = stack.popLast() {
             let current = document.nodes[node]
-            switch current.kind {
-            case .root:
-                return false
-            case .text:
+            if closing {
+                if let tag = current.tag { close(tag, node: node) }
+            } else if current.kind == .text {
                 if let text = document.text(at: node) { addText(text) }
-                return false
-            case .element:
-                guard let tag = current.tag else { return false }
-                if closing {
-                    close(tag, node: node)
-                    return false
-                }
-                return !tag.isSkipped && !document.isHidden(node) && open(tag, node: node)
+            } else if current.kind == .element, node != skipped, let tag = current.tag, !tag.isSkipped, !document.isHidden(node),
+                      open(tag, node: node) {
+                stack.append((node, true))
+                push(childrenOf: node)
             }
         }
     }
@@ -137,9 +139,9 @@ struct PageWalk<Layout: WalkLayout> {
         case .input:
             return control(FormControls.input(node, in: document, width: width))
         case .select:
-            return control(.field(FormControls.select(node, in: document)))
+            return control(.field(FormControls.select(node, in: document), place: nil))
         case .textarea:
-            return control(.field(FormControls.textarea(node, in: document, width: width)))
+            return control(.field(FormControls.textarea(node, in: document, width: width), place: nil))
         case .button:
             return control(FormControls.button(node, in: document))
         case .other:
@@ -178,14 +180,9 @@ struct PageWalk<Layout: WalkLayout> {
     }
 
     /// A field, added to the innermost open form; an inert control as its label.
-    private mutating func control(_ control: FormControls.Control) -> PageElement {
-        switch control {
-        case .inert(let label):
-            return .inert(label)
-        case .field(let field):
-            guard let form = openForms.last?.form else { return .field(field, place: nil) }
-            forms[form].fields.append(field)
-            return .field(field, place: (form, forms[form].fields.count - 1))
-        }
+    private mutating func control(_ control: PageElement) -> PageElement {
+        guard case .field(let field, _) = control, let form = openForms.last?.form else { return control }
+        forms[form].fields.append(field)
+        return .field(field, place: (form, forms[form].fields.count - 1))
     }
 }
