@@ -15,8 +15,8 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration: configuration, modules: modules, logger: logger)
-    let connections = ConnectionGuard.Count(meter: configuration.metrics.openConnections)
     let limits = configuration.limits
+    let connections = ClientShares(share: limits.maximumConnectionsPerClient, meter: configuration.metrics.openConnections)
     return Application(
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, count: connections)])),

@@ -15,7 +15,7 @@ struct BrowserPages: Sendable {
     let hosts: any HostAccessor
     let pages: any PageAccessor
     let reader: ReaderViewModel
-    let slots: ReadSlots
+    let slots: ClientShares
     let formKey: FormKey
     let maximumBodySize: Int
 
@@ -113,8 +113,8 @@ struct BrowserPages: Sendable {
     /// `body`, run in one of `client`'s read slots; 503 with `Retry-After` when there is none.
     func withReadSlot<T: Sendable>(for client: String, _ body: () async throws -> T) async throws -> T {
         do {
-            return try await slots.withSlot(for: client, body)
-        } catch let refusal as ReadSlots.Refusal {
+            return try await slots.withOne(for: client, body)
+        } catch let refusal as ClientShares.Refusal {
             var error = switch refusal {
             case .full:
                 WebError(.serviceUnavailable, title: "The reader is busy",
@@ -122,8 +122,8 @@ struct BrowserPages: Sendable {
                          apiMessage: "the reader is reading \(slots.limit) pages at once, as many as it reads; try again in a moment")
             case .clientsShare:
                 WebError(.serviceUnavailable, title: "The reader is busy",
-                         message: "You are having \(slots.limitPerClient) pages read at once already, as many as one visitor may; try again once one has come.",
-                         apiMessage: "this client has \(slots.limitPerClient) pages being read already, as many as one client may; try again once one has come")
+                         message: "You are having \(slots.share) pages read at once already, as many as one visitor may; try again once one has come.",
+                         apiMessage: "this client has \(slots.share) pages being read already, as many as one client may; try again once one has come")
             }
             error.headers[.retryAfter] = "5"
             throw error

@@ -15,7 +15,7 @@ public struct BrowserWebModule: WebModule {
     public init(store: any HistoryStore, hosts: any HostAccessor, pages: any PageAccessor, reader: ReaderViewModel,
                 maximumConcurrentReads: Int = 8, maximumReadsPerClient: Int = 2, formKey: FormKey, maximumBodySize: Int = 64 << 10) {
         self.pages = BrowserPages(store: store, hosts: hosts, pages: pages, reader: reader,
-                                  slots: ReadSlots(limit: maximumConcurrentReads, limitPerClient: maximumReadsPerClient),
+                                  slots: ClientShares(share: maximumReadsPerClient, limit: maximumConcurrentReads),
                                   formKey: formKey, maximumBodySize: maximumBodySize)
     }
 

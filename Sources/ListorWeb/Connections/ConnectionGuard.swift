@@ -1,8 +1,6 @@
-import CoreMetrics
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
-import Synchronization
 
 /// Keeps each connection within `ConnectionLimits`: closes one whose headers, body or next
 /// request do not arrive in time (a slow or silent client holds nothing for long), closes one
@@ -22,44 +20,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// The connections open now, in all and by client address, shared by every connection's guard.
-    final class Count: Sendable {
-        private let counts = Mutex((total: 0, byClient: [String: Int]()))
-        /// The total for the metrics (`listor_http_connections_open`).
-        private let meter: Meter?
-
-        init(meter: Meter? = nil) {
-            self.meter = meter
-        }
-
-        /// Counts one more from `client` unless it already has `share` open; the total after,
-        /// or nil when it was not counted.
-        func open(from client: String, share: Int) -> Int? {
-            let total: Int? = counts.withLock { counts in
-                let held = counts.byClient[client, default: 0]
-                guard held < share else { return nil }
-                counts.byClient[client] = held + 1
-                counts.total += 1
-                return counts.total
-            }
-            if total != nil { meter?.increment() }
-            return total
-        }
-
-        func close(from client: String) {
-            counts.withLock { counts in
-                let held = counts.byClient[client, default: 1]
-                counts.byClient[client] = held > 1 ? held - 1 : nil
-                counts.total -= 1
-            }
-            meter?.decrement()
-        }
-
-        var current: Int { counts.withLock { $0.total } }
-    }
-
     private let limits: ConnectionLimits
-    private let count: Count
+    /// The connections open now, in all and by client address, shared by every connection's guard.
+    private let count: ClientShares
     /// The client's address, once counted.
     private var client: String?
     private var isOverLimit = false
@@ -70,7 +33,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Runs while the channel is unwritable: the client is not taking what it is sent.
     private var stallTimer: Scheduled<Void>?
 
-    init(limits: ConnectionLimits, count: Count) {
+    init(limits: ConnectionLimits, count: ClientShares) {
         self.limits = limits
         self.count = count
     }
@@ -142,7 +105,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func start(_ context: ChannelHandlerContext) {
         guard client == nil else { return }
         let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
-        guard let total = count.open(from: address, share: limits.maximumConnectionsPerClient) else {
+        guard case .success(let total) = count.take(for: address) else {
             // Beyond its client's share: closed before it holds anything.
             context.close(promise: nil)
             return
@@ -158,7 +121,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         stallTimer = nil
         if let client {
             self.client = nil
-            count.close(from: client)
+            count.release(for: client)
         }
     }
 

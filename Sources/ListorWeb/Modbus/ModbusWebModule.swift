@@ -16,7 +16,7 @@ public struct ModbusWebModule: WebModule {
     private let device: String
     private let timeZone: TimeZone
     private let limits: ConnectionLimits
-    private let slots: StreamSlots
+    private let slots: ClientShares
     private let sparklineCache = SparklineCache()
 
     /// `limits` bound the event streams: how many one client may hold, and what `Retry-After` says;
@@ -28,7 +28,7 @@ public struct ModbusWebModule: WebModule {
         self.device = device
         self.timeZone = timeZone
         self.limits = limits
-        slots = StreamSlots(maximumPerClient: limits.maximumStreamsPerClient, meter: metrics.eventStreams(of: "modbus"))
+        slots = ClientShares(share: limits.maximumStreamsPerClient, meter: metrics.eventStreams(of: "modbus"))
     }
 
     public var tile: AppTile? {
@@ -139,7 +139,7 @@ public struct ModbusWebModule: WebModule {
     /// One event per poll until the page goes away or the server shuts down. Refused with 503
     /// and `Retry-After` when the client, or everyone together, holds too many streams.
     private func events(client: String) async throws -> Response {
-        guard slots.take(for: client) else {
+        guard case .success = slots.take(for: client) else {
             throw streamRefusal("This client already follows the device in \(limits.maximumStreamsPerClient) pages")
         }
         guard let updates = await monitor.updates() else {
