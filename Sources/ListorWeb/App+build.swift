@@ -73,6 +73,14 @@ public func buildRouter(
     }
     // A plain-text route: a health check for load balancers, and the baseline of the web benchmark.
     table.get("/health") { _, _ in "ok\n" }
+    // Ready to take traffic: every module's stores answer and its background work runs.
+    table.get("/ready") { _, _ in
+        var problems: [String] = []
+        for module in modules { if let problem = await module.readinessProblem() { problems.append(problem) } }
+        let text = problems.isEmpty ? "ready\n" : "not ready:\n" + problems.map { "- \($0)\n" }.joined()
+        return Response(status: problems.isEmpty ? .ok : .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
     if configuration.metricsAccess != .none, let exposition = configuration.metrics.exposition {
         let access = configuration.metricsAccess
         table.get("/metrics") { request, _ in

@@ -14,6 +14,9 @@ public protocol WebModule: Sendable {
     /// The largest body a route of the module takes (an upload), when it is larger than the
     /// server's limit; nil otherwise. Each route collects its body with its own limit.
     var maximumBodySize: Int? { get }
+    /// What keeps the module from serving now (a store it cannot reach, a poller that has
+    /// stopped), for `/ready`; nil when it is ready.
+    func readinessProblem() async -> String?
     /// Throws when the module cannot serve, e.g. a template does not fit its pages; the server then does not start.
     func addRoutes(to router: RouteTable, templates: Templates) throws
 }
@@ -22,4 +25,6 @@ extension WebModule {
     public var apiPaths: [String] { [] }
 
     public var maximumBodySize: Int? { nil }
+
+    public func readinessProblem() async -> String? { nil }
 }

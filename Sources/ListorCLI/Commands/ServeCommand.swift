@@ -19,6 +19,8 @@ struct ServeCommand: ListorCommand {
     @OptionGroup var data: DataDirectoryOption
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
+    @Option(help: "text (swift-log's lines) or json (one object a line: time, level, message and the request's id, route, status and duration).")
+    var logFormat: LogFormat = .text
     @Option(help: ArgumentHelp("The transistor catalog to serve (default: the bundled one).", valueName: "file|url"))
     var transistorCatalog: String?
     @OptionGroup(title: "ModbusApp")
@@ -83,7 +85,7 @@ struct ServeCommand: ListorCommand {
         if library.adminToken == nil, !Self.isLoopback(host) {
             throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can change the library")
         }
-        return ServeSettings(host: host, port: port, logLevel: logLevel, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
+        return ServeSettings(host: host, port: port, logLevel: logLevel, logFormat: logFormat, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
                              library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, libraryCovers: covers,
                              formKeyFile: formKeyFile, stella: try stella.settings(),
                              browser: try browser.settings(),
@@ -96,3 +98,8 @@ struct ServeCommand: ListorCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// How `serve` writes its log.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case text, json
+}

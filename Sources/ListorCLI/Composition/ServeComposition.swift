@@ -19,7 +19,12 @@ enum ServeComposition {
         let formKey = try FormKeyFile.load(file: settings.formKeyFile, in: dataDirectory)
         let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog)
         try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
-        var logger = Logger(label: "listor") { StreamLogHandler(label: $0, stream: environment.errorStream) }
+        var logger = Logger(label: "listor") { label -> any LogHandler in
+            switch settings.logFormat {
+            case .text: StreamLogHandler(label: label, stream: environment.errorStream)
+            case .json: JSONLogHandler(label: label, write: environment.writeError)
+            }
+        }
         logger.logLevel = settings.logLevel
         let metrics = ServeMetrics()
         let modbus: ServedModbus

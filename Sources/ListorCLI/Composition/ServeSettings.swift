@@ -7,6 +7,7 @@ struct ServeSettings: Sendable {
     var host: String
     var port: Int
     var logLevel: Logger.Level
+    var logFormat: LogFormat
     var dataDirectory: String
     var transistorCatalog: CatalogLocation
     var modbus: ModbusSettings

@@ -7,6 +7,7 @@ import Library
 /// Prolific Library on the web: the pages under `/library`, the books' covers under
 /// `/library/covers`, and the API the original clients used, under `apiPrefix`.
 public struct LibraryWebModule: WebModule {
+    private let library: any LibraryService
     private let api: LibraryAPI
     /// The pages, once the templates are there.
     private let pages: @Sendable (Templates) -> LibraryPages
@@ -22,6 +23,7 @@ public struct LibraryWebModule: WebModule {
                 formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
+        self.library = library
         api = LibraryAPI(library: library, covers: covers, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
         let listPages = RenderedPages<ListPageKey>(name: "library/list", admission: .secondAsk, metrics: metrics)
         pages = { LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize, listPages: listPages, templates: $0, now: now) }
@@ -42,6 +44,16 @@ public struct LibraryWebModule: WebModule {
     /// Adding and editing a book (the form may carry a cover), and `PUT …/books/{id}/cover`,
     /// which collect their bodies with `uploadLimit`.
     public var maximumBodySize: Int? { Self.uploadLimit }
+
+    /// Ready when its store answers (a remote library's server is not asked: it has no cheap question).
+    public func readinessProblem() async -> String? {
+        do {
+            _ = try await library.change()
+            return nil
+        } catch {
+            return "the library: \(error)"
+        }
+    }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         api.addRoutes(to: router)

@@ -37,6 +37,10 @@ public struct ModbusWebModule: WebModule {
 
     public var apiPaths: [String] { ["/api/modbus"] }
 
+    public func readinessProblem() async -> String? {
+        await monitor.isRunning ? nil : "ModbusApp: the poller of \(device) is not running"
+    }
+
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         router.get("/modbus") { request, _ in
             let snapshot = await monitor.snapshot

@@ -20,6 +20,8 @@ public actor RegisterMonitor {
     private var counters: [Int: AsyncStream<Int>.Continuation] = [:]
     private var nextStream = 0
     private var finished = false
+    /// Whether `run` is polling: from its start until its task is cancelled.
+    public private(set) var isRunning = false
     private let report: @Sendable (String) -> Void
     private let now: @Sendable () -> Date
     /// Since when the device has not answered, once it has stopped.
@@ -45,6 +47,8 @@ public actor RegisterMonitor {
     /// next, rather than starting them back to back), until the task is cancelled.
     public func run<C: Clock<Duration>>(clock: C = ContinuousClock()) async {
         var next = clock.now
+        isRunning = true
+        defer { isRunning = false }
         while !Task.isCancelled {
             await refresh()
             next = next.advanced(by: interval)
