@@ -1,6 +1,7 @@
 import Foundation
 import ListorHTTPClient
 import ListorKit
+import ListorTestSupport
 import Testing
 
 /// `listor serve` as an operator runs it: a log a log system reads, and a readiness check.
@@ -28,6 +29,12 @@ import Testing
             let time = try #require(request["time"] as? String)
             #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(time)")
         }
+    }
+
+    @Test func anUnknownLogFormatIsRefusedNamingTheChoices() async {
+        let format = await listor("serve", "--log-format", "xml")
+        #expect(format.exitCode == 64)
+        #expect(format.errorOutput.contains("--log-format") && format.errorOutput.contains("xml") && format.errorOutput.contains("json"), "\(format.errorOutput)")
     }
 
     @Test func readyOnceTheStoresAnswerAndThePollerRuns() async throws {
