@@ -11,6 +11,8 @@ public struct CommandEnvironment: Sendable {
     public var isInteractiveTerminal = false
     /// The width tables share: the terminal's, `COLUMNS` when output goes elsewhere, else 80.
     public var columns = 80
+    /// The environment variables (`LISTOR_…` settings of `serve`, `COLUMNS`, `XDG_DATA_HOME`).
+    public var variables = ProcessInfo.processInfo.environment
 
     public init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
                 readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }) {

@@ -19,8 +19,17 @@ public struct Listor: AsyncParsableCommand {
     /// the same output, the same messages on standard error, the same exit codes.
     public static func run(_ arguments: [String], in environment: CommandEnvironment) async -> Int32 {
         var parsed: (any ParsableCommand.Type)?
+        var configuration: ServeConfiguration?
         do {
-            var command = try parseAsRoot(Self.optionsAfterSubcommands(arguments))
+            var arguments = Self.optionsAfterSubcommands(arguments)
+            if arguments.first == ServeCommand._commandName {
+                // serve's settings from its file and the environment, before its command line.
+                parsed = ServeCommand.self
+                configuration = try await ServeConfiguration(commandLine: Array(arguments.dropFirst()), variables: environment.variables)
+                arguments = [arguments[0]] + (configuration?.arguments ?? []) + arguments.dropFirst()
+                parsed = nil
+            }
+            var command = try parseAsRoot(arguments)
             parsed = type(of: command)
             if let runnable = command as? any ListorCommand {
                 try await runnable.run(in: environment)
@@ -32,7 +41,7 @@ public struct Listor: AsyncParsableCommand {
             return ExitCode.success.rawValue
         } catch let error as ValidationError where parsed != nil {
             // Refused once parsed: with the usage of the command that refused it, not the root's.
-            environment.writeError(Self.refusal(error, by: parsed!))
+            environment.writeError(Self.refusal(ValidationError(configuration?.naming(error.message) ?? error.message), by: parsed!))
             return ExitCode.validationFailure.rawValue
         } catch {
             if let message = failure(error) {
@@ -40,7 +49,7 @@ public struct Listor: AsyncParsableCommand {
                 return ExitCode.failure.rawValue
             }
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let message = configuration?.naming(fullMessage(for: error)) ?? fullMessage(for: error)
             if !message.isEmpty {
                 if code == .success { environment.write(message + "\n") } else { environment.writeError(message + "\n") }
             }

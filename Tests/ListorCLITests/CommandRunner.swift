@@ -14,15 +14,16 @@ func listor(_ arguments: String...) async -> CommandResult {
 }
 
 /// Runs `listor` with `input` as the lines of standard input (empty: it ends at once), its
-/// tables `columns` wide.
-func listor(_ arguments: [String], input: [String] = [], columns: Int = 80) async -> CommandResult {
+/// tables `columns` wide; `variables`, when given, are its environment variables instead of the process's.
+func listor(_ arguments: [String], input: [String] = [], columns: Int = 80, variables: [String: String]? = nil) async -> CommandResult {
     let streams = Mutex((output: "", errorOutput: ""))
     let lines = Mutex(input[...])
-    let environment = CommandEnvironment(
+    var environment = CommandEnvironment(
         write: { text in streams.withLock { $0.output += text } },
         writeError: { text in streams.withLock { $0.errorOutput += text } },
         readLine: { lines.withLock { $0.popFirst() } })
         .width(columns)
+    if let variables { environment.variables = variables }
     let code = await Listor.run(arguments, in: environment)
     return streams.withLock { CommandResult(exitCode: code, output: $0.output, errorOutput: $0.errorOutput) }
 }

@@ -12,6 +12,9 @@ struct ServeCommand: ListorCommand {
         abstract: "Serve the Listor apps on the web (http://127.0.0.1:8080 by default).",
         discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
 
+    @Option(help: ArgumentHelp("A JSON file of settings, each option a key (\"port\": 8080); also $LISTOR_CONFIG. LISTOR_… variables (LISTOR_PORT) win over it, and options given here over both.",
+                               valueName: "file"))
+    var config: String?
     @Option(help: "The address to listen on. Only 127.0.0.1 is reachable from this machine alone.")
     var host = "127.0.0.1"
     @Option(help: "The port to listen on; 0 picks a free one.")

@@ -245,7 +245,10 @@ import TextBrowserSQLite
             let dripping = try await read(context, context.site.absoluteString + "/drip")
             #expect(dripping.status == .gatewayTimeout)
             #expect(dripping.text.contains("/drip: no complete response within 1 s"))
-            #expect(try await read(context, context.site.absoluteString + "/page").status == .ok)
+            // The slot serves the next reader: its read is made, not refused as busy (503). Its
+            // own status is not asserted: on a loaded machine it may take longer than the 1 s too.
+            let next = try await read(context, context.site.absoluteString + "/page")
+            #expect(next.status != .serviceUnavailable && !next.text.contains("The reader is busy"), "\(next.status)")
         }
     }
 

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import ListorKit
+import SystemPackage
+
+/// `listor serve`'s settings from a JSON file (`--config FILE`, or `LISTOR_CONFIG`) and from
+/// `LISTOR_…` environment variables, read with swift-configuration. Every option of `serve` is a
+/// key, named as the option is (`"port": 8080`, `"public-host": ["a.example"]`,
+/// `"library-open-lending": true`; `LISTOR_PORT=8080`, `LISTOR_PUBLIC_HOST=a.example,b.example`).
+/// The environment wins over the file, and the command line over both.
+///
+/// The settings become arguments put before the command line's, so that `serve` checks them
+/// as it checks its own; a refusal of one names the file or the variable it came from.
+struct ServeConfiguration {
+    /// One of `serve`'s options, as ArgumentParser describes it.
+    struct Option: Sendable {
+        let names: [String]
+        let isFlag: Bool
+        let isRepeating: Bool
+        var key: String { names[0] }
+    }
+
+    /// The arguments to put before the command line's.
+    private(set) var arguments: [String] = []
+    /// Where each option set here came from: the file, or the environment variable.
+    private(set) var sources: [String: String] = [:]
+
+    /// Reads the file named by `--config` in `commandLine` (or by `LISTOR_CONFIG`) and the
+    /// environment `variables`, for the options `commandLine` does not give itself.
+    init(commandLine: [String], variables: [String: String]) async throws {
+        let file = Self.value(of: "config", in: commandLine) ?? variables["LISTOR_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+        let options = Self.options()
+        var providers: [any ConfigProvider] = [
+            KeyMappingProvider(upstream: EnvironmentVariablesProvider(environmentVariables: variables)) { $0.prepending(["listor"]) },
+        ]
+        if let file {
+            try Self.checkKeys(of: file, against: options)
+            do {
+                providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(file)))
+            } catch {
+                throw ValidationError("\(file): \(error)")
+            }
+        }
+        let config = ConfigReader(providers: providers)
+        for option in options where option.key != "config" && !option.names.contains(where: { Self.isGiven($0, in: commandLine) }) {
+            let variable = Self.variable(for: option.key)
+            let source = variables[variable] != nil ? variable : "\(file ?? ""), key \"\(option.key)\""
+            let flag = "--" + option.key
+            if option.isFlag {
+                guard let value = config.bool(forKey: ConfigKey(option.key)) else {
+                    if config.string(forKey: ConfigKey(option.key)) != nil { throw ValidationError("\(source): is not true or false") }
+                    continue
+                }
+                if value { arguments.append(flag) }
+            } else if option.isRepeating, let values = config.stringArray(forKey: ConfigKey(option.key)) ?? config.string(forKey: ConfigKey(option.key)).map({ [$0] }) {
+                arguments += values.flatMap { [flag, $0] }
+            } else if let value = Self.scalar(option.key, in: config) {
+                arguments += [flag, value]
+            } else {
+                continue
+            }
+            sources[option.key] = source
+        }
+    }
+
+    /// A refusal of `serve` with the file or variable named, when it is about an option set here.
+    func naming(_ message: String) -> String {
+        guard let option = message.firstMatch(of: /--([a-z0-9-]+)/)?.output.1, let source = sources[String(option)] else { return message }
+        let error = "Error: "
+        return message.hasPrefix(error) ? error + source + ": " + message.dropFirst(error.count) : source + ": " + message
+    }
+
+    // MARK: - Reading
+
+    /// A string, or a number written as one.
+    private static func scalar(_ key: String, in config: ConfigReader) -> String? {
+        let key = ConfigKey(key)
+        if let text = config.string(forKey: key) { return text }
+        if let number = config.int(forKey: key) { return String(number) }
+        if let number = config.double(forKey: key) { return String(number) }
+        return nil
+    }
+
+    /// Every key of `file` is one of `serve`'s options; a key that is not is refused, with the
+    /// closest options named.
+    private static func checkKeys(of file: String, against options: [Option]) throws {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("\(file): cannot be read") }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ValidationError("\(file): is not a JSON object of settings ({\"port\": 8080, …})")
+        }
+        let keys = options.map(\.key).filter { $0 != "config" }
+        for key in object.keys.sorted() where !keys.contains(key) {
+            let closest = ClosestMatches.to(key, in: keys, limit: 3)
+            let suggestion = closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: " or "))?"
+            throw ValidationError("\(file): unknown key \"\(key)\"\(suggestion) (the keys are serve's options: listor serve --help)")
+        }
+    }
+
+    /// `serve`'s options and flags, from ArgumentParser's description of the command.
+    static func options() -> [Option] {
+        struct Help: Decodable {
+            struct Command: Decodable { let arguments: [Argument] }
+            struct Argument: Decodable {
+                struct Name: Decodable { let kind: String; let name: String }
+                let kind: String
+                let isRepeating: Bool
+                let names: [Name]?
+            }
+            let command: Command
+        }
+        guard let help = try? JSONDecoder().decode(Help.self, from: Data(ServeCommand._dumpHelp().utf8)) else { return [] }
+        return help.command.arguments.compactMap { argument in
+            let names = (argument.names ?? []).filter { $0.kind == "long" }.map(\.name)
+            guard argument.kind != "positional", !names.isEmpty, names != ["help"] else { return nil }
+            return Option(names: names, isFlag: argument.kind == "flag", isRepeating: argument.isRepeating)
+        }
+    }
+
+    /// `LISTOR_LOG_FORMAT` for `log-format`: the name swift-configuration reads the key from.
+    static func variable(for key: String) -> String {
+        "LISTOR_" + key.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+
+    private static func isGiven(_ name: String, in commandLine: [String]) -> Bool {
+        commandLine.contains { $0 == "--" + name || $0.hasPrefix("--" + name + "=") }
+    }
+
+    private static func value(of name: String, in commandLine: [String]) -> String? {
+        for (index, argument) in commandLine.enumerated() {
+            if argument == "--" + name, index + 1 < commandLine.count { return commandLine[index + 1] }
+            if argument.hasPrefix("--" + name + "=") { return String(argument.dropFirst(name.count + 3)) }
+        }
+        return nil
+    }
+}

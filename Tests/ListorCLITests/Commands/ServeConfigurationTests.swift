@@ -1,0 +1,102 @@
+import Foundation
+@testable import ListorCLI
+import ListorTestSupport
+import Testing
+
+/// `listor serve --config FILE`: every option a key of a JSON file, `LISTOR_…` variables over
+/// the file, the command line over both; an unknown key or a wrong value named with its file
+/// (or variable) and key, before anything starts.
+@Suite struct ServeConfigurationTests {
+    func file(_ json: String) throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("listor.json")
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return (directory, path)
+    }
+
+    static func isJSONLog(_ log: String) -> Bool {
+        let lines = log.split(separator: "\n")
+        return !lines.isEmpty && lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) is [String: Any] }
+    }
+
+    @Test func theFileSetsServesOptionsAndTheCommandLineWins() async throws {
+        // The file's port would be 1; the command line's --port 0 (withServe's) wins.
+        let (directory, path) = try file(#"{"port": 1, "log-format": "json", "public-host": ["listor.example"], "browser-max-reads": 3}"#)
+        try await withServe(["--config", path]) { base, log in
+            #expect(base.port != 1)
+            let port = try #require(base.port)
+            let named = try await RawHTTPConnection.request(port: port, "GET", "/health", headers: [("Host", "listor.example")])
+            #expect(named.status == 200, "the file's public-host is served")
+            let other = try await RawHTTPConnection.request(port: port, "GET", "/health", headers: [("Host", "other.example")])
+            #expect(other.status == 421)
+            #expect(Self.isJSONLog(log()), "\(log())")
+        }
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test func theEnvironmentWinsOverTheFileAndLISTOR_CONFIGNamesIt() async throws {
+        let (directory, path) = try file(#"{"log-format": "json"}"#)
+        try await withServe([], variables: ["LISTOR_CONFIG": path, "LISTOR_LOG_FORMAT": "text"]) { base, log in
+            _ = try await RawHTTPConnection.request(port: try #require(base.port), "GET", "/health")
+            #expect(!Self.isJSONLog(log()))
+            #expect(log().contains(" info listor:"), "\(log())")
+        }
+        try await withServe([], variables: ["LISTOR_CONFIG": path]) { base, log in
+            _ = try await RawHTTPConnection.request(port: try #require(base.port), "GET", "/health")
+            #expect(Self.isJSONLog(log()), "\(log())")
+        }
+        withExtendedLifetime(directory) {}
+    }
+
+    @Test func anUnknownKeyOrAWrongValueIsNamedWithItsFileAndKey() async throws {
+        let (directory, path) = try file(#"{"prot": 8080}"#)
+        let unknown = await listor(["serve", "--config", path], variables: [:])
+        #expect(unknown.exitCode == 64)
+        #expect(unknown.errorOutput.hasPrefix("Error: \(path): unknown key \"prot\"; did you mean \"port\"?"), "\(unknown.errorOutput)")
+
+        try #"{"port": "eighty"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let text = await listor(["serve", "--config", path], variables: [:])
+        #expect(text.exitCode == 64)
+        #expect(text.errorOutput.hasPrefix("Error: \(path), key \"port\": The value 'eighty' is invalid for '--port <port>'"), "\(text.errorOutput)")
+
+        try #"{"port": 70000, "browser-allow-private": "yes"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let flag = await listor(["serve", "--config", path], variables: [:])
+        #expect(flag.exitCode == 64)
+        #expect(flag.errorOutput.hasPrefix("Error: \(path), key \"browser-allow-private\": is not true or false"), "\(flag.errorOutput)")
+
+        try #"{"port": 70000}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let range = await listor(["serve", "--config", path], variables: [:])
+        #expect(range.exitCode == 64)
+        #expect(range.errorOutput.hasPrefix("Error: \(path), key \"port\": --port: 70000 is not a port number (0–65535)"), "\(range.errorOutput)")
+
+        let variable = await listor(["serve"], variables: ["LISTOR_PORT": "abc"])
+        #expect(variable.exitCode == 64)
+        #expect(variable.errorOutput.hasPrefix("Error: LISTOR_PORT: The value 'abc' is invalid for '--port <port>'"), "\(variable.errorOutput)")
+
+        let missing = await listor(["serve", "--config", directory.path("none.json")], variables: [:])
+        #expect(missing.exitCode == 64)
+        #expect(missing.errorOutput.hasPrefix("Error: \(directory.path("none.json")): cannot be read"), "\(missing.errorOutput)")
+    }
+}
+
+/// The README's example settings file: every key of `serve`, each read without a refusal.
+@Suite struct ServeConfigurationExampleTests {
+    @Test func theReadmesExampleHasEveryOptionAndIsRead() async throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let block = try #require(readme.firstMatch(of: /<!-- listor-config-example -->\s*```json\n([\s\S]*?)```/)?.output.1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(block.utf8)) as? [String: Any])
+        let keys = ServeConfiguration.options().map(\.key).filter { $0 != "config" }
+        #expect(keys.count > 30)
+        #expect(Set(object.keys) == Set(keys), "missing: \(Set(keys).subtracting(object.keys).sorted()); unknown: \(Set(object.keys).subtracting(keys).sorted())")
+        let directory = try TemporaryDirectory()
+        let path = directory.path("listor.json")
+        try String(block).write(toFile: path, atomically: true, encoding: .utf8)
+        let configuration = try await ServeConfiguration(commandLine: ["--config", path], variables: [:])
+        for key in keys where !(object[key] is Bool) || object[key] as? Bool == true {
+            #expect(configuration.arguments.contains("--" + key), "\(key) was not read")
+        }
+        #expect(configuration.arguments.contains("listor.example.org"))
+        #expect(configuration.arguments.contains("1.0") || configuration.arguments.contains("1"), "\(configuration.arguments)")
+    }
+}
