@@ -18,14 +18,15 @@ struct JSONLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
+    func log(event: LogEvent) {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { $1 } }
-        if let explicit { all.merge(explicit) { $1 } }
+        if let explicit = event.metadata { all.merge(explicit) { $1 } }
+        if let error = event.error { all["error"] = .string(String(describing: error)) }
         let members: [(String, JSONValue)] = [
             ("time", .string(Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))),
-            ("level", .string(level.rawValue)), ("message", .string(message.description)), ("label", .string(label)), ("source", .string(source)),
+            ("level", .string(event.level.rawValue)), ("message", .string(event.message.description)), ("label", .string(label)),
+            ("source", .string(event.source)),
         ] + all.sorted { $0.key < $1.key }.map { ($0.key, Self.json($0.value)) }
         write(JSONValue.members(members).serialized(pretty: false) + "\n")
     }

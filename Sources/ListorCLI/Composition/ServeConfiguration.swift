@@ -34,8 +34,9 @@ struct ServeConfiguration {
         var providers: [any ConfigProvider] = [
             KeyMappingProvider(upstream: EnvironmentVariablesProvider(environmentVariables: variables)) { $0.prepending(["listor"]) },
         ]
+        var inFile: Set<String> = []
         if let file {
-            try Self.checkKeys(of: file, against: options)
+            inFile = try Self.keys(of: file, against: options)
             do {
                 providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(file)))
             } catch {
@@ -46,17 +47,17 @@ struct ServeConfiguration {
         for option in options where option.key != "config" && !option.names.contains(where: { Self.isGiven($0, in: commandLine) }) {
             let variable = Self.variable(for: option.key)
             let source = variables[variable] != nil ? variable : "\(file ?? ""), key \"\(option.key)\""
+            let isSet = variables[variable] != nil || inFile.contains(option.key)
             let flag = "--" + option.key
-            if option.isFlag {
-                guard let value = config.bool(forKey: ConfigKey(option.key)) else {
-                    if config.string(forKey: ConfigKey(option.key)) != nil { throw ValidationError("\(source): is not true or false") }
-                    continue
-                }
+            let key = ConfigKey(option.key)
+            if option.isFlag, let value = config.bool(forKey: key) {
                 if value { arguments.append(flag) }
-            } else if option.isRepeating, let values = config.stringArray(forKey: ConfigKey(option.key)) ?? config.string(forKey: ConfigKey(option.key)).map({ [$0] }) {
+            } else if option.isRepeating, let values = config.stringArray(forKey: key) ?? config.string(forKey: key).map({ [$0] }) {
                 arguments += values.flatMap { [flag, $0] }
-            } else if let value = Self.scalar(option.key, in: config) {
+            } else if !option.isFlag, !option.isRepeating, let value = Self.scalar(key, in: config) {
                 arguments += [flag, value]
+            } else if isSet {
+                throw ValidationError("\(source): is not \(option.isFlag ? "true or false" : option.isRepeating ? "a list of strings" : "a string or a number")")
             } else {
                 continue
             }
@@ -74,17 +75,16 @@ struct ServeConfiguration {
     // MARK: - Reading
 
     /// A string, or a number written as one.
-    private static func scalar(_ key: String, in config: ConfigReader) -> String? {
-        let key = ConfigKey(key)
+    private static func scalar(_ key: ConfigKey, in config: ConfigReader) -> String? {
         if let text = config.string(forKey: key) { return text }
         if let number = config.int(forKey: key) { return String(number) }
         if let number = config.double(forKey: key) { return String(number) }
         return nil
     }
 
-    /// Every key of `file` is one of `serve`'s options; a key that is not is refused, with the
+    /// The keys of `file`, each one of `serve`'s options; a key that is not is refused, with the
     /// closest options named.
-    private static func checkKeys(of file: String, against options: [Option]) throws {
+    private static func keys(of file: String, against options: [Option]) throws -> Set<String> {
         guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("\(file): cannot be read") }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw ValidationError("\(file): is not a JSON object of settings ({\"port\": 8080, …})")
@@ -95,6 +95,7 @@ struct ServeConfiguration {
             let suggestion = closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: " or "))?"
             throw ValidationError("\(file): unknown key \"\(key)\"\(suggestion) (the keys are serve's options: listor serve --help)")
         }
+        return Set(object.keys)
     }
 
     /// `serve`'s options and flags, from ArgumentParser's description of the command.

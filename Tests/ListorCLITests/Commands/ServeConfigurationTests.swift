@@ -64,6 +64,11 @@ import Testing
         #expect(flag.exitCode == 64)
         #expect(flag.errorOutput.hasPrefix("Error: \(path), key \"browser-allow-private\": is not true or false"), "\(flag.errorOutput)")
 
+        try #"{"port": [8080]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let list = await listor(["serve", "--config", path], variables: [:])
+        #expect(list.exitCode == 64)
+        #expect(list.errorOutput.hasPrefix("Error: \(path), key \"port\": is not a string or a number"), "\(list.errorOutput)")
+
         try #"{"port": 70000}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let range = await listor(["serve", "--config", path], variables: [:])
         #expect(range.exitCode == 64)
