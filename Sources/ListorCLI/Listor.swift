@@ -22,7 +22,7 @@ public struct Listor: AsyncParsableCommand {
         var configuration: ServeConfiguration?
         do {
             var arguments = Self.optionsAfterSubcommands(arguments)
-            if arguments.first == ServeCommand._commandName {
+            if arguments.first == ServeCommand._commandName, !arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
                 // serve's settings from its file and the environment, before its command line.
                 parsed = ServeCommand.self
                 configuration = try await ServeConfiguration(commandLine: Array(arguments.dropFirst()), variables: environment.variables)

@@ -81,6 +81,10 @@ import Testing
         let missing = await listor(["serve", "--config", directory.path("none.json")], variables: [:])
         #expect(missing.exitCode == 64)
         #expect(missing.errorOutput.hasPrefix("Error: \(directory.path("none.json")): cannot be read"), "\(missing.errorOutput)")
+        // Help is there whatever the settings say.
+        let help = await listor(["serve", "--help"], variables: ["LISTOR_CONFIG": directory.path("none.json")])
+        #expect(help.exitCode == 0)
+        #expect(help.output.contains("--config <file>"))
     }
 }
 
