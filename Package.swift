@@ -43,6 +43,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Only for LibraryClientTests: a client generated from the library's OpenAPI document.
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     ],
     targets: [
         // MARK: - Shared, platform-neutral core
@@ -181,7 +185,7 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
-            resources: [.copy("Resources/Templates"), .copy("Resources/Public")],
+            resources: [.copy("Resources/Templates"), .copy("Resources/Public"), .copy("Resources/OpenAPI")],
             swiftSettings: swiftSettings
         ),
         /// The `listor` command line: the commands, table rendering, and the composition root
@@ -256,7 +260,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/ListorTestSupport",
-            exclude: ["pymodbus_server.py"],
+            exclude: ["pymodbus_server.py", "schemathesis_hooks.py", "schemathesis.toml"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -336,6 +340,19 @@ let package = Package(
                 .product(name: "Tagged", package: "swift-tagged"),
             ],
             swiftSettings: swiftSettings
+        ),
+        /// A client that swift-openapi-generator makes from the library's OpenAPI document (the
+        /// symbolic link `openapi.json`), against the library API over loopback.
+        .testTarget(
+            name: "LibraryClientTests",
+            dependencies: [
+                "ListorWeb", "Library", "LibrarySQLite", "ListorTestSupport",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         .testTarget(
             name: "ListorCLITests",

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ListorKit
 import Logging
 import ServiceLifecycle
 
@@ -93,6 +94,27 @@ public func buildRouter(
     for module in modules {
         try module.addRoutes(to: table, templates: templates)
     }
+    try addAPIDocuments(of: modules, to: table)
     methods.use(table)
     return router
+}
+
+/// Each module's OpenAPI document under its API path, and every one of them at `/openapi.json`;
+/// throws, so that the server does not start, when a document and the routes disagree.
+private func addAPIDocuments(of modules: [any WebModule], to table: RouteTable) throws {
+    func response(_ document: JSONValue) -> @Sendable (Request, WebRequestContext) -> Response {
+        let bytes = Array(document.serialized(pretty: false).utf8)
+        let headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .eTag: ContentTag.of(bytes)]
+        return { _, _ in Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes))) }
+    }
+    var documents: [APIDocument] = []
+    for module in modules {
+        guard let source = module.openAPIDocument, let path = module.apiPaths.first else { continue }
+        let document = try APIDocument(name: source.name, server: source.server)
+        table.get(RouterPath(path + "/openapi.json"), use: response(document.value))
+        documents.append(document)
+    }
+    guard !documents.isEmpty else { return }
+    table.get("/openapi.json", use: response(APIDocument.merged(documents)))
+    try APIDocument.check(documents, against: table.routes, apiPaths: modules.flatMap(\.apiPaths))
 }

@@ -11,6 +11,10 @@ public protocol WebModule: Sendable {
     /// Where the module mounts JSON APIs ("/library/api"): every error of a request there or
     /// under it, a 404 or a 413 included, is answered as JSON rather than as a page.
     var apiPaths: [String] { get }
+    /// The module's API described: its OpenAPI document's name in `Resources/OpenAPI`, and the
+    /// path that document's paths are under (its `servers` entry). The document is served under
+    /// the first of `apiPaths`, as `openapi.json`. Nil for a module without a JSON API.
+    var openAPIDocument: (name: String, server: String)? { get }
     /// The largest body a route of the module takes (an upload), when it is larger than the
     /// server's limit; nil otherwise. Each route collects its body with its own limit.
     var maximumBodySize: Int? { get }
@@ -23,6 +27,8 @@ public protocol WebModule: Sendable {
 
 extension WebModule {
     public var apiPaths: [String] { [] }
+
+    public var openAPIDocument: (name: String, server: String)? { nil }
 
     public var maximumBodySize: Int? { nil }
 

@@ -26,6 +26,8 @@ public struct BrowserWebModule: WebModule {
 
     public var apiPaths: [String] { ["/browser/api"] }
 
+    public var openAPIDocument: (name: String, server: String)? { ("browser", "/browser/api") }
+
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         BrowserAPI(pages: pages).addRoutes(to: router)
         pages.addRoutes(to: router, templates: templates)

@@ -37,6 +37,8 @@ public struct LibraryWebModule: WebModule {
 
     public var apiPaths: [String] { [apiPrefix] }
 
+    public var openAPIDocument: (name: String, server: String)? { ("library", apiPrefix) }
+
     /// What a form or request carrying a cover may send: the picture's limit, and room for the
     /// form's other fields and the multipart framing.
     static let uploadLimit = CoverUpload.maximumBytes + (256 << 10)

@@ -37,6 +37,8 @@ public struct ModbusWebModule: WebModule {
 
     public var apiPaths: [String] { ["/api/modbus"] }
 
+    public var openAPIDocument: (name: String, server: String)? { ("modbus", "/api") }
+
     public func readinessProblem() async -> String? {
         await monitor.isRunning ? nil : "ModbusApp: the poller of \(device) is not running"
     }

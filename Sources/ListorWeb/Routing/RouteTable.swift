@@ -26,6 +26,9 @@ public final class RouteTable: RouterMethods {
         return self
     }
 
+    /// Each path's methods, as routes were added: "/library/api/books/{id}": ["GET", "PUT", "DELETE"].
+    var routes: [String: Set<String>] { methods.withLock { $0 } }
+
     /// A responder that answers, for a request's path, the methods its routes take in `Allow`
     /// (GET implying HEAD), and 404 for a path no route has. Built once every route is in.
     func allowedMethods() -> some HTTPResponder<WebRequestContext> {

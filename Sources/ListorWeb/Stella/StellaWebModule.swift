@@ -36,6 +36,8 @@ public struct StellaWebModule: WebModule {
 
     public var apiPaths: [String] { [Self.apiPath] }
 
+    public var openAPIDocument: (name: String, server: String)? { ("stella", Self.apiPath) }
+
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         addPages(to: router, templates: templates)
         addAPI(to: router)

@@ -24,6 +24,8 @@ public struct TransistorsWebModule: WebModule {
 
     public var apiPaths: [String] { ["/api/transistors"] }
 
+    public var openAPIDocument: (name: String, server: String)? { ("transistors", "/api") }
+
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         router.get("/transistors") { request, _ in
             let input = Self.input(request)
