@@ -70,6 +70,9 @@ public final class ChildProcess: @unchecked Sendable {
             posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
         }
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test's: a socket that a test's server has closed stays open while
+        // a program started meanwhile holds its copy, and the test's client never sees it close.
+        Self.closeFrom(3, &actions)
         // The test's threads block most signals, and a child inherits the mask: a tmux server
         // that cannot see SIGCHLD never learns that its shell has ended.
         var attributes = posix_spawnattr_t()
@@ -114,6 +117,17 @@ public final class ChildProcess: @unchecked Sendable {
             }.start()
         }
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+    /// module does not declare: the child closes every descriptor from `lowest` on.
+    private static let closeFrom: @Sendable (Int32, inout posix_spawn_file_actions_t) -> Void = {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else {
+            preconditionFailure("this glibc has no posix_spawn_file_actions_addclosefrom_np (it needs 2.34 or later)")
+        }
+        let add = unsafeBitCast(symbol, to: AddCloseFrom.self)
+        return { lowest, actions in _ = add(&actions, lowest) }
+    }()
 
     /// Starts a program that says when it is ready (a server printing its port, say) and
     /// returns it with what it printed until then. A start that fails for a reason a retry can

@@ -55,4 +55,22 @@ import Testing
         #expect(failure?.description.contains("unknown option --port") == true)
         #expect(try Self.starts(in: directory) == 1)
     }
+
+    /// A program holds none of the test's descriptors: when the test closes a connection (here
+    /// the write end of a pipe, left inheritable), the other end sees it close at once, not when
+    /// the program ends. Found when schemathesis, started beside the connection tests, held their
+    /// servers' sockets open.
+    @Test func aProgramHoldsNoneOfTheTestsDescriptors() async throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        let sleeper = try ChildProcess("/bin/sleep", ["600"])
+        close(ends[1])
+        var reader = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        // Bounded so that a held descriptor fails the test instead of hanging it for ten minutes.
+        let ready = poll(&reader, 1, 60_000)
+        var byte: UInt8 = 0
+        #expect(ready == 1 && read(ends[0], &byte, 1) == 0, "the pipe did not end while the program ran")
+        close(ends[0])
+        await sleeper.kill()
+    }
 }
