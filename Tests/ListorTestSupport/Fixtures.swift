@@ -10,6 +10,9 @@ public enum Fixtures {
     public static let partlyBadCatalog = "partly-bad-catalog.json"
     /// A 60 × 90 CMYK JPEG as Photoshop saves one: navy with a yellow band across its middle third.
     public static let cmykCover = "cmyk-cover.jpg"
+    /// A KiCad symbol library written for the tests: an NPN transistor (QX100, pins E 1, B 2,
+    /// C 3) and an alias of it (QX101) with a description of its own.
+    public static let kiCadTwoSymbols = "kicad-two-symbols.kicad_sym"
 
     public static func url(_ name: String) -> URL {
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {

@@ -24,8 +24,9 @@ struct ServeCommand: ListorCommand {
     var logLevel: Logger.Level = .info
     @Option(help: "text (swift-log's lines) or json (one object a line: time, level, message and the request's id, route, status and duration).")
     var logFormat: LogFormat = .text
-    @Option(help: ArgumentHelp("The transistor catalog to serve (default: the bundled one).", valueName: "file|url"))
-    var transistorCatalog: String?
+    @Option(help: ArgumentHelp("The transistor catalog to serve: the seed's JSON, CSV, a KiCad symbol library (.kicad_sym) or a folder of them; give it again for more, the first to name a part winning (default: the bundled one).",
+                               valueName: "file|folder|url"))
+    var transistorCatalog: [String] = []
     @OptionGroup(title: "ModbusApp")
     var modbus: ServeModbusOptions
     @OptionGroup(title: "Prolific Library")
@@ -73,10 +74,10 @@ struct ServeCommand: ListorCommand {
         }
         let dataDirectory = data.path ?? DataDirectory.standard(environment: ProcessInfo.processInfo.environment)
         let library: LibrarySettings
-        let catalog: CatalogLocation
+        let catalog: [CatalogLocation]
         do {
             library = try self.library.settings(dataDirectory: dataDirectory)
-            catalog = try CatalogLocation(argument: transistorCatalog, option: "--transistor-catalog")
+            catalog = try CatalogLocation.list(transistorCatalog, option: "--transistor-catalog")
         } catch let error as CompositionError {
             throw ValidationError(error.description)
         }

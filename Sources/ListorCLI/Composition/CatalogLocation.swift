@@ -6,6 +6,33 @@ enum CatalogLocation: Equatable, Sendable {
     case file(String)
     case url(URL)
 
+    /// Every catalog `arguments` name, in order, a folder standing for its KiCad libraries;
+    /// none for the bundled catalog.
+    static func list(_ arguments: [String], option: String = "--catalog") throws(CompositionError) -> [CatalogLocation] {
+        var locations: [CatalogLocation] = []
+        for argument in arguments where !argument.isEmpty {
+            let location = try CatalogLocation(argument: argument, option: option)
+            var isDirectory: ObjCBool = false
+            guard case .file(let path) = location, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                locations.append(location)
+                continue
+            }
+            let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".kicad_sym") }.sorted()
+            guard !libraries.isEmpty else { throw CompositionError("\(option): the folder \(path) holds no KiCad symbol library (.kicad_sym)") }
+            locations += libraries.map { .file((path as NSString).appendingPathComponent($0)) }
+        }
+        return locations
+    }
+
+    /// How reports name it: the file's name, or the URL.
+    var name: String {
+        switch self {
+        case .bundled: "the bundled catalog"
+        case .file(let path): (path as NSString).lastPathComponent
+        case .url(let url): url.absoluteString
+        }
+    }
+
     /// `argument` as `option` gives it: nil or empty for the bundled catalog.
     init(argument: String?, option: String = "--catalog") throws(CompositionError) {
         guard let argument, !argument.isEmpty else {

@@ -9,7 +9,7 @@ struct ServeSettings: Sendable {
     var logLevel: Logger.Level
     var logFormat: LogFormat
     var dataDirectory: String
-    var transistorCatalog: CatalogLocation
+    var transistorCatalog: [CatalogLocation]
     var modbus: ModbusSettings
     var library: LibrarySettings
     var libraryAPIPrefix: String

@@ -7,9 +7,9 @@ import Transistors
 /// Builds Transistor Listor's catalog provider from where the catalog is: bundled, a file, or a URL.
 enum TransistorsComposition {
     /// The list view model with the catalog at `location` loaded into it (or its failure).
-    static func loadedList(_ location: CatalogLocation, query: TransistorQuery = TransistorQuery()) async throws -> TransistorListViewModel {
+    static func loadedList(_ locations: [CatalogLocation], query: TransistorQuery = TransistorQuery()) async throws -> TransistorListViewModel {
         var viewModel = TransistorListViewModel(query: query)
-        viewModel = try await withCatalogProvider(location) { provider in
+        viewModel = try await withCatalogProvider(locations) { provider in
             var loading = viewModel
             await loading.load(from: provider)
             return loading
@@ -20,20 +20,33 @@ enum TransistorsComposition {
         return viewModel
     }
 
-    /// Runs `body` with the catalog provider for `location`; an HTTP client exists only while needed.
+    /// Runs `body` with the catalog provider for `locations`: the bundled catalog for none, one
+    /// source's for one, and their merge for several. An HTTP client exists only while needed.
     static func withCatalogProvider<T: Sendable>(
-        _ location: CatalogLocation,
+        _ locations: [CatalogLocation],
         _ body: (any DataProvider<TransistorCatalog>) async throws -> T
     ) async throws -> T {
-        switch location {
-        case .bundled:
-            return try await body(TransistorCatalogProviders.bundled())
-        case .file(let path):
-            return try await body(TransistorCatalogProviders.file(path: path))
-        case .url(let url):
-            return try await withLiveHTTPTransport { transport in
-                try await body(TransistorCatalogProviders.http(url: url, transport: transport))
+        guard locations.contains(where: { if case .url = $0 { true } else { false } }) else {
+            return try await body(provider(locations, transport: nil))
+        }
+        return try await withLiveHTTPTransport { transport in try await body(provider(locations, transport: transport)) }
+    }
+
+    private static func provider(_ locations: [CatalogLocation], transport: HTTPTransport?) -> any DataProvider<TransistorCatalog> {
+        func one(_ location: CatalogLocation) -> any DataProvider<TransistorCatalog> {
+            switch location {
+            case .bundled: return TransistorCatalogProviders.bundled()
+            case .file(let path): return TransistorCatalogProviders.file(path: path)
+            case .url(let url):
+                // `withCatalogProvider` makes a transport whenever a location is a URL.
+                guard let transport else { preconditionFailure("no HTTP transport for \(url)") }
+                return TransistorCatalogProviders.http(url: url, transport: transport)
             }
+        }
+        switch locations.count {
+        case 0: return TransistorCatalogProviders.bundled()
+        case 1: return one(locations[0])
+        default: return MergedCatalogProvider(sources: locations.map { MergedCatalogProvider.Source(name: $0.name, provider: one($0)) })
         }
     }
 }

@@ -4,10 +4,11 @@ import ListorKit
 
 /// Options shared by every transistor command.
 struct CatalogOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A catalog in the seed's JSON format (default: the bundled one).", valueName: "file|url"))
-    var catalog: String?
+    @Option(name: .long, help: ArgumentHelp("A catalog: the seed's JSON, CSV, a KiCad symbol library (.kicad_sym) or a folder of them; give it again for more, the first to name a part winning (default: the bundled one).",
+                                            valueName: "file|folder|url"))
+    var catalog: [String] = []
 
-    func location() throws -> CatalogLocation {
-        do { return try CatalogLocation(argument: catalog) } catch { throw ValidationError(error.description) }
+    func locations() throws -> [CatalogLocation] {
+        do { return try CatalogLocation.list(catalog) } catch { throw ValidationError(error.description) }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import ListorKit
 
-/// Reads a catalog in the seed's JSON format or as CSV, told apart by their content, keeping
-/// every good entry and reporting every bad one.
+/// Reads a catalog in the seed's JSON format, as CSV, or as a KiCad symbol library, told apart
+/// by their content, keeping every good entry and reporting every bad one.
 public struct TransistorCatalogDecoder: Sendable {
     public init() {}
 
@@ -10,9 +10,15 @@ public struct TransistorCatalogDecoder: Sendable {
     /// (with line and column), a top level that is not an array, or CSV without the header
     /// the catalog's columns need.
     public func decode(_ bytes: some Collection<UInt8>) throws -> TransistorCatalog {
+        if Self.isKiCadLibrary(bytes) { return try KiCadTransistors.read(bytes) }
         if Self.looksLikeCSV(bytes) { return try TransistorCSV.read(bytes) }
         let batch = try BatchDecoder().decodeConcurrently(CatalogEntry.self, from: bytes, itemName: Self.partNumber(of:))
         return assemble(batch)
+    }
+
+    /// A KiCad symbol library starts with `(kicad_symbol_lib`, after any white space.
+    static func isKiCadLibrary(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.drop { [0x20, 0x0A, 0x0D, 0x09].contains($0) }.starts(with: Array("(kicad_symbol_lib".utf8))
     }
 
     /// JSON starts with `[` or `{` after any byte-order mark and white space; anything else

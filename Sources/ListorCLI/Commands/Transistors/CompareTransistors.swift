@@ -20,11 +20,11 @@ struct CompareTransistors: ListorCommand {
         guard (2...ComparisonViewModel.maximumParts).contains(parts.count) else {
             throw ValidationError("give 2 to \(ComparisonViewModel.maximumParts) part numbers to compare, not \(parts.count)")
         }
-        _ = try catalogOption.location()
+        _ = try catalogOption.locations()
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let catalog = try await TransistorReport.catalog(try catalogOption.location(), in: environment)
+        let catalog = try await TransistorReport.catalog(try catalogOption.locations(), in: environment)
         let comparison = ComparisonViewModel(partNumbers: parts, catalog: catalog)
         guard comparison.unknown.isEmpty else {
             for error in comparison.unknown { environment.writeError("error: \(error)\n") }

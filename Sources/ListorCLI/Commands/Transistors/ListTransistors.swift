@@ -47,11 +47,11 @@ struct ListTransistors: ListorCommand {
         if !errors.isEmpty {
             throw ValidationError(errors.map { "--\($0.field.replacingOccurrences(of: "_", with: "-")): \($0.message)" }.joined(separator: "\n"))
         }
-        _ = try catalogOption.location()
+        _ = try catalogOption.locations()
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let viewModel = try await TransistorsComposition.loadedList(try catalogOption.location(), query: TransistorQuery.parse(queryInput).query)
+        let viewModel = try await TransistorsComposition.loadedList(try catalogOption.locations(), query: TransistorQuery.parse(queryInput).query)
         try TransistorReport.check(viewModel.state, problems: viewModel.problems, in: environment)
 
         switch format {

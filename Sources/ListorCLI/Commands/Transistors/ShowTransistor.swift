@@ -19,7 +19,7 @@ struct ShowTransistor: ListorCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let catalog = try await TransistorReport.catalog(try catalogOption.location(), in: environment)
+        let catalog = try await TransistorReport.catalog(try catalogOption.locations(), in: environment)
         let transistor = try TransistorReport.parts([part], in: catalog, environment: environment)[0]
         switch format {
         case .text: environment.write(Self.text(TransistorDetailViewModel(transistor: transistor)))

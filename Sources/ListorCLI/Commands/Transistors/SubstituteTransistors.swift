@@ -37,11 +37,11 @@ struct SubstituteTransistors: ListorCommand {
         guard (1...SubstitutesViewModel.maximumLimit).contains(limit) else {
             throw ValidationError("--limit: \(limit) is outside 1–\(SubstitutesViewModel.maximumLimit)")
         }
-        _ = try catalogOption.location()
+        _ = try catalogOption.locations()
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let catalog = try await TransistorReport.catalog(try catalogOption.location(), in: environment)
+        let catalog = try await TransistorReport.catalog(try catalogOption.locations(), in: environment)
         let original = try TransistorReport.parts([part], in: catalog, environment: environment)[0]
         let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages,
                                                limit: limit)

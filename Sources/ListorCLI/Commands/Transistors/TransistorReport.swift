@@ -19,8 +19,8 @@ enum TransistorReport {
     }
 
     /// The catalog at `location`, its problems reported; fails when it could not be loaded.
-    static func catalog(_ location: CatalogLocation, in environment: CommandEnvironment) async throws -> TransistorCatalog {
-        let state = try await TransistorsComposition.withCatalogProvider(location) { provider in
+    static func catalog(_ locations: [CatalogLocation], in environment: CommandEnvironment) async throws -> TransistorCatalog {
+        let state = try await TransistorsComposition.withCatalogProvider(locations) { provider in
             var final: LoadingState<TransistorCatalog> = .idle
             await LoadingState.load(provider) { final = $0 }
             return final

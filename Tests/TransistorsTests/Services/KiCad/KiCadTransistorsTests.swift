@@ -1,0 +1,104 @@
+import Foundation
+import ListorKit
+import ListorTestSupport
+import Testing
+@testable import Transistors
+
+/// Transistors from KiCad's symbol libraries: the family, polarity and ratings a description
+/// gives, the pinout of the pins (an alias's are its parent's), the package of the footprint.
+@Suite struct KiCadTransistorsTests {
+    static let debianSymbols = "/usr/share/kicad/symbols"
+
+    @Test("the test library: a part and its alias, each with the ratings of its own description and the parent's pins")
+    func readsTheTestLibrary() throws {
+        let catalog = try KiCadTransistors.read(try Fixtures.data(Fixtures.kiCadTwoSymbols))
+        #expect(catalog.problems.isEmpty, "\(catalog.problems)")
+        let parts = catalog.transistors.compactMap { $0 as? BJT }
+        #expect(parts.map(\.partNumber) == ["QX100", "QX101"])
+        #expect(parts.map(\.doping) == [.npn, .npn])
+        #expect(parts.map(\.ratings) == [Ratings(maxVoltage: 45, maxCurrent: 0.5), Ratings(maxVoltage: 65, maxCurrent: 0.5)])
+        #expect(parts.map { $0.datasheet.pinout?.description } == ["EBC", "EBC"])
+        #expect(parts.map(\.package.name) == ["TO-92", "TO-92"])
+    }
+
+    @Test("a description's ratings: units, signs, labels, and a gate voltage never taken for a rating", arguments: [
+        ("0.2A Ic, 40V Vce, Small Signal NPN Transistor, TO-92", TransistorFamily.bjt, 40.0, 0.2),
+        ("-85A Id, -20V Vds, 7mOhm Rds, P-Channel MOSFET, DFN-8", .mosfet, 20, 85),
+        ("100mA IC, 65V Vce, NPN Transistor, SOT-23", .bjt, 65, 0.1),
+        ("NPN Darlington transistor, 60Vce, 500mA, SOT-89", .bjt, 60, 0.5),
+        ("20V Vds, 0.63 Id, N-Channel MOSFET with ESD protection, SOT-523", .mosfet, 20, 0.63),
+        ("20mA min, 40V, 40mOhm max, 2-6V Vgs(off), N-Channel JFET, SOT-23", .jfet, 40, 0.02),
+    ])
+    func readsADescription(description: String, family: TransistorFamily, voltage: Double, current: Double) throws {
+        let symbol = KiCadSymbol(name: "Q1", extends: nil, properties: ["ki_description": description], pins: [])
+        let transistor = try KiCadTransistors.transistor(symbol, parent: nil).get()
+        #expect(transistor.family == family)
+        let ratings = transistor.ratings
+        #expect(abs(ratings.maxVoltage - voltage) < 1e-9, "voltage \(ratings.maxVoltage)")
+        #expect(abs(ratings.maxCurrent - current) < 1e-9, "current \(ratings.maxCurrent)")
+    }
+
+    @Test("what is not one transistor of the three families, or gives no rating, is named with the reason", arguments: [
+        ("Unijunction Transistor, TO-18", "a unijunction, not a BJT, MOSFET or JFET"),
+        ("200mA IC, 40V Vce, Dual NPN/PNP Transistors, SOT-363", "an N and a P transistor in one package"),
+        ("Digital NPN Transistor, 10k/10k, SOT-23", "the description gives no current rating"),
+        ("50mA Id, 30V Vgs, N-Channel FET Transistor, TO-92", "the description gives no voltage rating"),
+        ("1.5A Ic, 80V Vce, Low Voltage Transistor, TO-126", "the description gives no family and polarity"),
+    ])
+    func refusesWithTheReason(description: String, reason: String) {
+        let symbol = KiCadSymbol(name: "Q1", extends: nil, properties: ["ki_description": description], pins: [])
+        guard case .failure(let problem) = KiCadTransistors.transistor(symbol, parent: nil) else {
+            Issue.record("\(description) was read as a transistor")
+            return
+        }
+        #expect(problem.itemName == "Q1" && problem.reason.hasPrefix(reason), "\(problem)")
+    }
+
+    @Test("Debian's kicad-symbols: the parts read, and the symbols left out grouped by reason")
+    func readsDebiansLibraries() throws {
+        var parts: [any Transistor] = []
+        var problems: [Problem] = []
+        for file in ["Transistor_BJT.kicad_sym", "Transistor_FET.kicad_sym"] {
+            let path = "\(Self.debianSymbols)/\(file)"
+            guard FileManager.default.fileExists(atPath: path) else {
+                ExternalComponent.unavailable("reading KiCad's libraries needs \(path) (Debian: apt-get install kicad-symbols)")
+                return
+            }
+            let catalog = try KiCadTransistors.read(try Data(contentsOf: URL(fileURLWithPath: path)))
+            parts += catalog.transistors
+            problems += catalog.problems
+        }
+        let reasons = Dictionary(grouping: problems) { String($0.reason.prefix { $0 != ":" }) }.mapValues(\.count)
+        print("KiCad: \(parts.count) parts, \(parts.filter { $0.datasheet.pinout != nil }.count) with a pinout; left out: \(reasons.sorted { $0.value > $1.value })")
+        #expect(parts.count >= 600, "\(parts.count) parts")
+        let twoN2219 = try #require(parts.first { $0.partNumber == "2N2219" } as? BJT)
+        #expect(twoN2219.doping == .npn && twoN2219.ratings == Ratings(maxVoltage: 50, maxCurrent: 0.8))
+        #expect(twoN2219.datasheet.pinout?.description == "EBC" && twoN2219.package.name == "TO-39")
+    }
+}
+
+/// A catalog file read for what it is, and catalogs merged.
+@Suite struct KiCadCatalogSourceTests {
+    @Test("the catalog decoder reads a KiCad library for what it is")
+    func decoderTellsAKiCadLibrary() throws {
+        let catalog = try TransistorCatalogDecoder().decode(try Fixtures.data(Fixtures.kiCadTwoSymbols))
+        #expect(catalog.transistors.map(\.partNumber) == ["QX100", "QX101"])
+    }
+
+    @Test("merged catalogs: the first source's part wins, a repeat and each source's problems named with the source")
+    func mergesCatalogs() {
+        let first = TransistorCatalog(transistors: [BJT(ratings: Ratings(maxVoltage: 45, maxCurrent: 0.1), partNumber: "BC547", package: Package("TO-92"), use: "a", doping: .npn)],
+                                      problems: [Problem(itemName: "2N2646", reason: "a unijunction, not a BJT, MOSFET or JFET")])
+        let second = TransistorCatalog(transistors: [
+            BJT(ratings: Ratings(maxVoltage: 50, maxCurrent: 0.2), partNumber: "bc547", package: Package("TO-92"), use: "b", doping: .npn),
+            BJT(ratings: Ratings(maxVoltage: 45, maxCurrent: 0.1), partNumber: "BC557", package: Package("TO-92"), use: "c", doping: .pnp),
+        ])
+        let merged = MergedCatalogProvider.merged([("kicad.kicad_sym", first), ("mine.json", second)])
+        #expect(merged.transistors.map(\.partNumber) == ["BC547", "BC557"])
+        #expect(merged.transistor(partNumber: "BC547")?.use == "a")
+        #expect(merged.problems.map(\.description) == [
+            "kicad.kicad_sym: 2N2646: a unijunction, not a BJT, MOSFET or JFET",
+            "mine.json: bc547: also in kicad.kicad_sym; the part from kicad.kicad_sym is kept",
+        ])
+    }
+}
