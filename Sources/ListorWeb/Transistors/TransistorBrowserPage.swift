@@ -20,6 +20,9 @@ struct TransistorBrowserPage: Encodable {
         let hasPins: Bool
         let complementHref: String?
         let complement: String?
+        /// An http or https address only: the page never links to another scheme.
+        let datasheetURL: String?
+        let source: String?
         let compareHref: String
         let substitutes: Substitutes
     }
@@ -156,7 +159,7 @@ struct TransistorBrowserPage: Encodable {
             Detail(partNumber: detail.partNumber, subtitle: detail.subtitle, use: detail.use, sections: detail.sections,
                    pins: detail.pins, hasPins: !detail.pins.isEmpty,
                    complementHref: detail.complement.map { Self.detailPath($0, query: query) }, complement: detail.complement,
-                   compareHref: Self.comparePath([detail.partNumber]), substitutes: Substitutes(substitutes, query: query))
+                   datasheetURL: detail.datasheetURL, source: detail.source, compareHref: Self.comparePath([detail.partNumber]), substitutes: Substitutes(substitutes, query: query))
         }
     }
 

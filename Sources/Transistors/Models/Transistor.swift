@@ -1,3 +1,5 @@
+import Foundation
+
 // The transistor model, kept in one file as seed 000 argues: the protocol, the three
 // concrete families and their doping enumerations change together.
 
@@ -95,11 +97,26 @@ public struct Datasheet: Sendable, Hashable {
     public var pinout: Pinout?
     /// The complementary part: BC557 for BC547.
     public var complement: String?
+    /// The datasheet's address, http or https.
+    public var url: String?
+    /// Where the part was read from, when not from the seed's format: "Transistor_BJT.kicad_sym: 2N2219".
+    public var source: String?
 
-    public init(powerDissipation: Double? = nil, pinout: Pinout? = nil, complement: String? = nil) {
+    public init(powerDissipation: Double? = nil, pinout: Pinout? = nil, complement: String? = nil, url: String? = nil, source: String? = nil) {
         self.powerDissipation = powerDissipation
         self.pinout = pinout
         self.complement = complement
+        self.url = url
+        self.source = source
+    }
+}
+
+extension Datasheet {
+    /// `text` when it is an http or https address with a host, for a link; nil otherwise.
+    public static func webAddress(_ text: String) -> String? {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), URL(string: text)?.host?.isEmpty == false else { return nil }
+        return text
     }
 }
 

@@ -7,6 +7,8 @@ struct RawDatasheet: JSONValueDecodable {
     var powerDissipation: Double?
     var pinout: String?
     var complement: String?
+    var url: String?
+    var source: String?
     var values: [Key: Double] = [:]
 
     enum Key: String, CodingKey, CaseIterable {
@@ -18,15 +20,20 @@ struct RawDatasheet: JSONValueDecodable {
         case vgsThMax = "vgs_th_max", rdsOn = "rds_on", rdsOnAtVgs = "rds_on_at_vgs"
         // JFET
         case idssMin = "idss_min", idssMax = "idss_max", vgsOffMin = "vgs_off_min", vgsOffMax = "vgs_off_max"
+        // Where to read more, and where the part came from; last, so that CSV columns only grow at the end.
+        case url, source
 
         var family: TransistorFamily? {
             switch self {
             case .hfeMin, .hfeMax, .hfeAtCurrent, .ft: .bjt
             case .vgsThMax, .rdsOn, .rdsOnAtVgs: .mosfet
             case .idssMin, .idssMax, .vgsOffMin, .vgsOffMax: .jfet
-            case .powerDissipation, .pinout, .complement: nil
+            case .powerDissipation, .pinout, .complement, .url, .source: nil
             }
         }
+
+        /// Text rather than a figure.
+        var isText: Bool { [.pinout, .complement, .url, .source].contains(self) }
 
         /// Gains, currents, frequencies and resistances are magnitudes; gate voltages keep their sign.
         var mustBePositive: Bool {
@@ -43,7 +50,7 @@ struct RawDatasheet: JSONValueDecodable {
             case .ft: .hertz
             case .rdsOn: .ohm
             case .vgsThMax, .rdsOnAtVgs, .vgsOffMin, .vgsOffMax: .volt
-            case .hfeMin, .hfeMax, .pinout, .complement: nil
+            case .hfeMin, .hfeMax, .pinout, .complement, .url, .source: nil
             }
         }
     }
@@ -58,7 +65,9 @@ struct RawDatasheet: JSONValueDecodable {
         let fields = try JSONFields(json, codingPath: codingPath)
         pinout = try fields.optionalString(Key.pinout)
         complement = try fields.optionalString(Key.complement)
-        for key in Key.allCases where key != .pinout && key != .complement && fields.contains(key) {
+        url = try fields.optionalString(Key.url)
+        source = try fields.optionalString(Key.source)
+        for key in Key.allCases where !key.isText && fields.contains(key) {
             values[key] = key.mustBePositive ? try fields.positive(key, unit: key.unit) : try fields.double(key)
         }
         powerDissipation = values[.powerDissipation]
@@ -85,11 +94,14 @@ struct RawDatasheet: JSONValueDecodable {
         if let pinout {
             parsedPinout = try Self.parsePinout(pinout, family: family) { invalid(.pinout, $0) }
         }
-        let trimmedComplement = complement?.trimmed()
-        let datasheet = Datasheet(
-            powerDissipation: powerDissipation,
-            pinout: parsedPinout,
-            complement: trimmedComplement?.isEmpty == false ? trimmedComplement : nil)
+        func text(_ value: String?) -> String? {
+            let trimmed = value?.trimmed()
+            return trimmed?.isEmpty == false ? trimmed : nil
+        }
+        if let address = text(url), Datasheet.webAddress(address) == nil {
+            throw invalid(.url, "\"\(address.prefix(60))\" is not an http or https address")
+        }
+        let datasheet = Datasheet(powerDissipation: powerDissipation, pinout: parsedPinout, complement: text(complement), url: text(url), source: text(source))
         let bjt = BJTParameters(hfeMin: values[.hfeMin], hfeMax: values[.hfeMax],
                                 hfeTestCurrent: values[.hfeAtCurrent], transitionFrequency: values[.ft])
         let mosfet = MOSFETParameters(gateThresholdMax: values[.vgsThMax], onResistance: values[.rdsOn],

@@ -181,7 +181,7 @@ public enum TransistorCSV {
             var datasheet: [(String, JSONValue)] = []
             for key in RawDatasheet.Key.allCases where cell(key.rawValue) != nil {
                 switch key {
-                case .pinout, .complement: datasheet.append((key.rawValue, .string(cell(key.rawValue) ?? "")))
+                case _ where key.isText: datasheet.append((key.rawValue, .string(cell(key.rawValue) ?? "")))
                 default: datasheet.append((key.rawValue, try required(key.rawValue, key.unit)))
                 }
             }

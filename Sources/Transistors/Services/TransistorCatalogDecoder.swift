@@ -9,8 +9,9 @@ public struct TransistorCatalogDecoder: Sendable {
     /// Throws only when nothing can be read at all: an empty file, text that is not JSON
     /// (with line and column), a top level that is not an array, or CSV without the header
     /// the catalog's columns need.
-    public func decode(_ bytes: some Collection<UInt8>) throws -> TransistorCatalog {
-        if Self.isKiCadLibrary(bytes) { return try KiCadTransistors.read(bytes) }
+    /// `file` names the catalog in the source of each part that keeps one (a KiCad symbol's).
+    public func decode(_ bytes: some Collection<UInt8>, file: String? = nil) throws -> TransistorCatalog {
+        if Self.isKiCadLibrary(bytes) { return try KiCadTransistors.read(bytes, file: file) }
         if Self.looksLikeCSV(bytes) { return try TransistorCSV.read(bytes) }
         let batch = try BatchDecoder().decodeConcurrently(CatalogEntry.self, from: bytes, itemName: Self.partNumber(of:))
         return assemble(batch)

@@ -8,11 +8,13 @@ public enum TransistorCatalogProviders {
     }
 
     public static func file(path: String) -> FileDataProvider<TransistorCatalog> {
-        FileDataProvider(path: path, decode: decode)
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return FileDataProvider(path: path) { try TransistorCatalogDecoder().decode($0, file: name) }
     }
 
     public static func http(url: URL, transport: HTTPTransport, limits: HTTPLimits = HTTPLimits()) -> HTTPDataProvider<TransistorCatalog> {
-        HTTPDataProvider(url: url, transport: transport, limits: limits, decode: decode)
+        let name = url.lastPathComponent
+        return HTTPDataProvider(url: url, transport: transport, limits: limits) { try TransistorCatalogDecoder().decode($0, file: name) }
     }
 
     @Sendable static func decode(_ data: Data) throws -> TransistorCatalog {

@@ -47,6 +47,8 @@ public enum TransistorJSON {
         var strings: [(String, JSONValue)] = []
         if let pinout = transistor.datasheet.pinout { strings.append(("pinout", .string(pinout.description))) }
         if let complement = transistor.datasheet.complement { strings.append(("complement", .string(complement))) }
+        if let url = transistor.datasheet.url { strings.append(("url", .string(url))) }
+        if let source = transistor.datasheet.source { strings.append(("source", .string(source))) }
         switch transistor {
         case let bjt as BJT:
             members += [("hfe_min", bjt.parameters.hfeMin), ("hfe_max", bjt.parameters.hfeMax),

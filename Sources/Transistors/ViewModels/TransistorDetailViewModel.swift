@@ -9,12 +9,18 @@ public struct TransistorDetailViewModel: Sendable {
     public let sections: [DetailSection]
     public let pins: [PinRow]
     public let complement: String?
+    /// The datasheet's address, for a link.
+    public let datasheetURL: String?
+    /// Where the part was read from: "Transistor_BJT.kicad_sym: 2N2219".
+    public let source: String?
 
     public init(transistor: any Transistor) {
         partNumber = transistor.partNumber
         subtitle = "\(transistor.dopingName) \(transistor.family.rawValue) in \(transistor.package.name)"
         use = transistor.use
         complement = transistor.datasheet.complement
+        datasheetURL = transistor.datasheet.url.flatMap(Datasheet.webAddress)
+        source = transistor.datasheet.source
         pins = (transistor.datasheet.pinout?.terminals ?? []).enumerated().map { offset, terminal in
             PinRow(number: offset + 1, letter: String(terminal.rawValue), terminal: terminal.name)
         }

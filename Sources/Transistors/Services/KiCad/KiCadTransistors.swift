@@ -17,7 +17,8 @@ import ListorKit
 public enum KiCadTransistors {
     /// The library's transistors, and a problem for each symbol left out. Throws only when the
     /// file is not a symbol library at all (not an S-expression, or not `kicad_symbol_lib`).
-    public static func read(_ bytes: some Collection<UInt8>) throws -> TransistorCatalog {
+    /// `file` names the library in each part's source ("Transistor_BJT.kicad_sym: 2N2219").
+    public static func read(_ bytes: some Collection<UInt8>, file: String? = nil) throws -> TransistorCatalog {
         let symbols = try KiCadSymbol.symbols(in: try SExpression.parse(bytes))
         let byName = Dictionary(symbols.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var transistors: [any Transistor] = []
@@ -26,7 +27,7 @@ public enum KiCadTransistors {
             let parent = symbol.extends.flatMap { byName[$0] }
             // KiCad gives transistors the reference Q; ICs (U), diodes (D) and the rest are passed over.
             guard (symbol.properties["Reference"] ?? parent?.properties["Reference"]) == "Q" else { continue }
-            switch transistor(symbol, parent: parent) {
+            switch transistor(symbol, parent: parent, file: file) {
             case .success(let transistor): transistors.append(transistor)
             case .failure(let problem): problems.append(problem)
             }
@@ -35,7 +36,7 @@ public enum KiCadTransistors {
     }
 
     /// One symbol as a transistor, or why it is not one.
-    static func transistor(_ symbol: KiCadSymbol, parent: KiCadSymbol?) -> Result<any Transistor, Problem> {
+    static func transistor(_ symbol: KiCadSymbol, parent: KiCadSymbol?, file: String? = nil) -> Result<any Transistor, Problem> {
         func refused(_ reason: String) -> Result<any Transistor, Problem> { .failure(Problem(itemName: symbol.name, reason: reason)) }
         // An alias has its parent's drawing, pins and footprint, unless it says otherwise.
         let properties = (parent?.properties ?? [:]).merging(symbol.properties) { _, own in own }
@@ -62,7 +63,9 @@ public enum KiCadTransistors {
         guard let current = figures.current else { return refused("the description gives no current rating: \"\(description)\"") }
         guard let voltage = figures.voltage(for: family) else { return refused("the description gives no voltage rating: \"\(description)\"") }
         let pins = symbol.pins.isEmpty ? parent?.pins ?? [] : symbol.pins
-        let datasheet = Datasheet(pinout: pinout(pins, family: family))
+        // KiCad writes "~" for no datasheet.
+        let datasheet = Datasheet(pinout: pinout(pins, family: family), url: (properties["Datasheet"]).flatMap(Datasheet.webAddress),
+                                  source: file.map { "\($0): \(symbol.name)" } ?? symbol.name)
         let ratings = Ratings(maxVoltage: voltage, maxCurrent: current)
         let package = package(footprint: properties["Footprint"] ?? "", description: description)
         let name = symbol.name

@@ -64,8 +64,8 @@ import Transistors
         let csv = await listor("transistors", "list", "--catalog", seedCatalog, "--family", "jfet", "--format", "csv")
         // RFC 4180, as every CSV Listor writes: lines end in CRLF.
         #expect(csv.output == "part_number,family,doping,max_voltage,max_current,package,use,power_dissipation,pinout,complement,"
-            + "hfe_min,hfe_max,hfe_at_current,ft,vgs_th_max,rds_on,rds_on_at_vgs,idss_min,idss_max,vgs_off_min,vgs_off_max\r\n"
-            + "2SJ103,JFET,P-channel,50,0.015,TO-92,Voltage-controlled resistor in audio circuits,,,,,,,,,,,,,,\r\n")
+            + "hfe_min,hfe_max,hfe_at_current,ft,vgs_th_max,rds_on,rds_on_at_vgs,idss_min,idss_max,vgs_off_min,vgs_off_max,url,source\r\n"
+            + "2SJ103,JFET,P-channel,50,0.015,TO-92,Voltage-controlled resistor in audio circuits,,,,,,,,,,,,,,,,\r\n")
     }
 
     @Test func theWholeBundledCatalogRoundTripsThroughJSONAndFitsEightyColumns() async throws {

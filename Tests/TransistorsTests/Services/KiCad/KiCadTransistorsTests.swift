@@ -11,7 +11,7 @@ import Testing
 
     @Test("the test library: a part and its alias, each with the ratings of its own description and the parent's pins")
     func readsTheTestLibrary() throws {
-        let catalog = try KiCadTransistors.read(try Fixtures.data(Fixtures.kiCadTwoSymbols))
+        let catalog = try KiCadTransistors.read(try Fixtures.data(Fixtures.kiCadTwoSymbols), file: "Test.kicad_sym")
         #expect(catalog.problems.isEmpty, "\(catalog.problems)")
         let parts = catalog.transistors.compactMap { $0 as? BJT }
         #expect(parts.map(\.partNumber) == ["QX100", "QX101"])
@@ -19,6 +19,30 @@ import Testing
         #expect(parts.map(\.ratings) == [Ratings(maxVoltage: 45, maxCurrent: 0.5), Ratings(maxVoltage: 65, maxCurrent: 0.5)])
         #expect(parts.map { $0.datasheet.pinout?.description } == ["EBC", "EBC"])
         #expect(parts.map(\.package.name) == ["TO-92", "TO-92"])
+        // The alias has its parent's datasheet; each part names its file and symbol.
+        #expect(parts.map(\.datasheet.url) == ["https://example.org/qx100.pdf", "https://example.org/qx100.pdf"])
+        #expect(parts.map(\.datasheet.source) == ["Test.kicad_sym: QX100", "Test.kicad_sym: QX101"])
+    }
+
+    @Test("KiCad's parts exported as JSON or CSV and read back are the same parts, their datasheet and source included")
+    func exportThenImportGivesTheSameParts() throws {
+        let parts = try KiCadTransistors.read(try Fixtures.data(Fixtures.kiCadTwoSymbols), file: "Test.kicad_sym").transistors
+        let json = TransistorJSON.value(parts)
+        let fromJSON = try TransistorCatalogDecoder().decode(Array(json.serialized(pretty: true).utf8))
+        #expect(TransistorJSON.value(fromJSON.transistors) == json)
+        let fromCSV = try TransistorCatalogDecoder().decode(Array(TransistorCSV.text(parts).utf8))
+        #expect(TransistorJSON.value(fromCSV.transistors) == json)
+        #expect(json.serialized(pretty: false).contains(#""url":"https://example.org/qx100.pdf","source":"Test.kicad_sym: QX100""#))
+    }
+
+    @Test("a datasheet address that is not http or https is refused, naming the field")
+    func otherSchemesAreRefused() throws {
+        let catalog = try TransistorCatalogDecoder().decode(Array(#"""
+            [{"part_number": "Q1", "BJT": {"bjt_doping": "NPN"}, "ratings": {"max_voltage": 40, "max_current": 0.2}, "use": "x", "package": "TO-92",
+              "datasheet": {"url": "javascript:alert(1)"}}]
+            """#.utf8))
+        #expect(catalog.transistors.isEmpty)
+        #expect(catalog.problems.map(\.description) == [#"item 0 (Q1): datasheet.url: "javascript:alert(1)" is not an http or https address"#])
     }
 
     @Test("a description's ratings: units, signs, labels, and a gate voltage never taken for a rating", arguments: [
