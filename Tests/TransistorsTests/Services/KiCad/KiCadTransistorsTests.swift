@@ -126,3 +126,21 @@ import Testing
         ])
     }
 }
+
+/// Substitutes among KiCad's parts, where aliases share their parent's drawing and pins.
+@Suite struct KiCadSubstituteTests {
+    @Test("an alias is a drop-in for its parent only when its ratings allow it: BC546 and BC550 for BC547, not BC548 or BC549")
+    func aliasesAreDropInsOnlyWithEnoughRating() throws {
+        let path = "\(KiCadTransistorsTests.debianSymbols)/Transistor_BJT.kicad_sym"
+        guard FileManager.default.fileExists(atPath: path) else {
+            ExternalComponent.unavailable("reading KiCad's libraries needs \(path) (Debian: apt-get install kicad-symbols)")
+            return
+        }
+        let catalog = try KiCadTransistors.read(try Data(contentsOf: URL(fileURLWithPath: path)), file: "Transistor_BJT.kicad_sym")
+        let original = try #require(catalog.transistor(partNumber: "BC547"))
+        let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: true, limit: SubstitutesViewModel.maximumLimit)
+        let dropIns = Set(substitutes.rows.filter(\.isDropIn).map(\.partNumber))
+        #expect(dropIns.isSuperset(of: ["BC546", "BC550"]), "\(dropIns.sorted())")
+        #expect(dropIns.isDisjoint(with: ["BC548", "BC549"]), "\(dropIns.sorted())")
+    }
+}
