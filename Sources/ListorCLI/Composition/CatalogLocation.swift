@@ -1,8 +1,8 @@
 import Foundation
 
-/// Where a transistor catalog comes from: the bundled one, a file, or an HTTP(S) URL.
+/// Where a transistor catalog comes from: a file or an HTTP(S) URL. Naming none means the
+/// bundled catalog.
 enum CatalogLocation: Equatable, Sendable {
-    case bundled
     case file(String)
     case url(URL)
 
@@ -27,18 +27,13 @@ enum CatalogLocation: Equatable, Sendable {
     /// How reports name it: the file's name, or the URL.
     var name: String {
         switch self {
-        case .bundled: "the bundled catalog"
         case .file(let path): (path as NSString).lastPathComponent
         case .url(let url): url.absoluteString
         }
     }
 
-    /// `argument` as `option` gives it: nil or empty for the bundled catalog.
-    init(argument: String?, option: String = "--catalog") throws(CompositionError) {
-        guard let argument, !argument.isEmpty else {
-            self = .bundled
-            return
-        }
+    /// `argument` as `option` gives it.
+    init(argument: String, option: String = "--catalog") throws(CompositionError) {
         let lowered = argument.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host != nil else {

@@ -35,7 +35,6 @@ enum TransistorsComposition {
     private static func provider(_ locations: [CatalogLocation], transport: HTTPTransport?) -> any DataProvider<TransistorCatalog> {
         func one(_ location: CatalogLocation) -> any DataProvider<TransistorCatalog> {
             switch location {
-            case .bundled: return TransistorCatalogProviders.bundled()
             case .file(let path): return TransistorCatalogProviders.file(path: path)
             case .url(let url):
                 // `withCatalogProvider` makes a transport whenever a location is a URL.
