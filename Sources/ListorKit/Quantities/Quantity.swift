@@ -24,6 +24,11 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
         return "\(Quantity.unitless(scaled)) \(SIPrefix.symbol(forExponent: prefixExponent))\(unit.symbol)"
     }
 
+    /// A figure a source may not give, for tables: "45 V", or "—" for none.
+    public static func text(_ value: Double?, _ unit: PhysicalUnit) -> String {
+        value.map { Quantity($0, unit).description } ?? "—"
+    }
+
     /// Rounds to four significant digits; the shortest decimal form of the result then prints
     /// cleanly ("4.4", not "4.4000000001"). Pages show many quantities, and `String(format:)`
     /// goes through NSString on Linux.

@@ -80,11 +80,13 @@ public enum JFETDoping: String, Doping {
 }
 
 /// Absolute maximum ratings, in volts and amperes, as magnitudes (a PNP's −45 V is 45 here).
+/// A source may not give one (KiCad describes its digital transistors by voltage alone): a
+/// rating not given meets no minimum, sorts last, and is left out of JSON and CSV.
 public struct Ratings: Sendable, Hashable {
-    public let maxVoltage: Double
-    public let maxCurrent: Double
+    public let maxVoltage: Double?
+    public let maxCurrent: Double?
 
-    public init(maxVoltage: Double, maxCurrent: Double) {
+    public init(maxVoltage: Double?, maxCurrent: Double?) {
         self.maxVoltage = maxVoltage
         self.maxCurrent = maxCurrent
     }
@@ -137,15 +139,22 @@ public enum Terminal: Character, Sendable, Hashable {
     }
 }
 
-/// Terminals in package pin order: "CBE" for a BC547, "EBC" for a 2N3904, "GDS" for a TO-220 MOSFET.
+/// Terminals in package pin order: "CBE" for a BC547, "EBC" for a 2N3904, "GDS" for a TO-220
+/// MOSFET; in a dual part each pin also names its transistor: "E1B1C2E2B2C1".
 public struct Pinout: Sendable, Hashable, CustomStringConvertible {
     public let terminals: [Terminal]
+    /// For a part of several transistors, the transistor of each pin (1, 2); empty for one.
+    public let units: [Int]
 
-    public init(terminals: [Terminal]) {
+    public init(terminals: [Terminal], units: [Int] = []) {
+        precondition(units.isEmpty || units.count == terminals.count, "a unit for every pin, or none")
         self.terminals = terminals
+        self.units = units
     }
 
-    public var description: String { String(terminals.map(\.rawValue)) }
+    public var description: String {
+        units.isEmpty ? String(terminals.map(\.rawValue)) : zip(terminals, units).map { "\($0.rawValue)\($1)" }.joined()
+    }
 }
 
 // MARK: - Family parameters

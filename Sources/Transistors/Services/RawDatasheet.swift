@@ -111,21 +111,30 @@ struct RawDatasheet: JSONValueDecodable {
         return (datasheet, bjt, mosfet, jfet)
     }
 
-    /// "CBE", "GDS", "SSSGDDDD": one letter a pin, every terminal of the family at least once.
+    /// "CBE", "GDS", "SSSGDDDD": one letter a pin, every terminal of the family at least once;
+    /// in a dual part each letter followed by its transistor's number: "E1B1C2E2B2C1".
     static func parsePinout(_ text: String, family: TransistorFamily, invalid: (String) -> DecodingError) throws -> Pinout {
         let allowed = family.terminals
         let letters = allowed.map { String($0.rawValue) }.joined(separator: ", ")
         var terminals: [Terminal] = []
+        var units: [Int] = []
         for character in text.uppercased() where !character.isWhitespace && character != "-" {
+            if let digit = character.wholeNumberValue, digit > 0, units.count == terminals.count - 1 {
+                units.append(digit)
+                continue
+            }
             guard let terminal = Terminal(rawValue: character), allowed.contains(terminal) else {
                 throw invalid("\"\(text)\" has '\(character)', which is not a \(family.rawValue) terminal (\(letters))")
             }
             terminals.append(terminal)
         }
+        guard units.isEmpty || units.count == terminals.count else {
+            throw invalid("\"\(text)\" numbers some pins' transistors and not others; a dual part numbers each pin's (E1B1C1E2B2C2)")
+        }
         let missing = allowed.filter { !terminals.contains($0) }
         guard missing.isEmpty else {
             throw invalid("\"\(text)\" does not name the \(missing.map(\.name).joined(separator: " or ")); expected one letter a pin from \(letters)")
         }
-        return Pinout(terminals: terminals)
+        return Pinout(terminals: terminals, units: units)
     }
 }

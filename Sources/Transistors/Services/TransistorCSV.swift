@@ -18,7 +18,7 @@ public enum TransistorCSV {
             let datasheet = TransistorJSON.value(transistor)["datasheet"]
             return [
                 transistor.partNumber, transistor.family.rawValue, transistor.dopingName,
-                Quantity.unitless(transistor.ratings.maxVoltage), Quantity.unitless(transistor.ratings.maxCurrent),
+                transistor.ratings.maxVoltage.map(Quantity.unitless) ?? "", transistor.ratings.maxCurrent.map(Quantity.unitless) ?? "",
                 transistor.package.name, transistor.use,
             ] + RawDatasheet.Key.allCases.map { key in
                 switch datasheet?[key.rawValue] {
@@ -174,7 +174,7 @@ public enum TransistorCSV {
             var members: [(String, JSONValue)] = [
                 ("part_number", .string(cell("part_number") ?? "")),
                 (family.rawValue, .members([(dopingKey, .string(doping))])),
-                ("ratings", .members([("max_voltage", try required("max_voltage", .volt)), ("max_current", try required("max_current", .ampere))])),
+                ("ratings", .members(try ratings())),
                 ("use", .string(cell("use") ?? "")),
                 ("package", .string(cell("package") ?? "")),
             ]
@@ -187,6 +187,12 @@ public enum TransistorCSV {
             }
             if !datasheet.isEmpty { members.append(("datasheet", .members(datasheet))) }
             return .members(members)
+        }
+
+        /// The ratings the row gives: an empty cell is a rating the part's source does not give.
+        private func ratings() throws -> [(String, JSONValue)] {
+            let columns: [(String, PhysicalUnit)] = [("max_voltage", .volt), ("max_current", .ampere)]
+            return try columns.filter { cell($0.0) != nil }.map { ($0.0, try required($0.0, $0.1)) }
         }
 
         /// A number, in the column's unit if it has one (`500mA`, `0.5`).

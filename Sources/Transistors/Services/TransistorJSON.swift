@@ -11,10 +11,8 @@ public enum TransistorJSON {
         case .jfet: JFETDoping.codingKey
         }
         members.append((transistor.family.rawValue, .object(object([(dopingKey, .string(transistor.dopingName))]))))
-        members.append(("ratings", .object(object([
-            ("max_voltage", .number(transistor.ratings.maxVoltage)),
-            ("max_current", .number(transistor.ratings.maxCurrent)),
-        ]))))
+        let ratings: [(String, Double?)] = [("max_voltage", transistor.ratings.maxVoltage), ("max_current", transistor.ratings.maxCurrent)]
+        members.append(("ratings", .object(object(ratings.compactMap { key, value in value.map { (key, .number($0)) } }))))
         members.append(("use", .string(transistor.use)))
         members.append(("package", .string(transistor.package.name)))
         let datasheet = datasheetMembers(transistor)

@@ -21,14 +21,17 @@ public struct TransistorDetailViewModel: Sendable {
         complement = transistor.datasheet.complement
         datasheetURL = transistor.datasheet.url.flatMap(Datasheet.webAddress)
         source = transistor.datasheet.source
-        pins = (transistor.datasheet.pinout?.terminals ?? []).enumerated().map { offset, terminal in
-            PinRow(number: offset + 1, letter: String(terminal.rawValue), terminal: terminal.name)
+        let pinout = transistor.datasheet.pinout
+        pins = (pinout?.terminals ?? []).enumerated().map { offset, terminal in
+            let unit = pinout?.units.isEmpty == false ? pinout?.units[offset] : nil
+            return PinRow(number: offset + 1, letter: String(terminal.rawValue) + (unit.map(String.init) ?? ""),
+                          terminal: terminal.name + (unit.map { " \($0)" } ?? ""))
         }
 
         let labels = Self.ratingLabels(transistor.family)
         var ratings = [
-            DetailRow(label: labels.voltage, value: Quantity(transistor.ratings.maxVoltage, .volt).description),
-            DetailRow(label: labels.current, value: Quantity(transistor.ratings.maxCurrent, .ampere).description),
+            DetailRow(label: labels.voltage, value: transistor.ratings.maxVoltage.map { Quantity($0, .volt).description } ?? "not given"),
+            DetailRow(label: labels.current, value: transistor.ratings.maxCurrent.map { Quantity($0, .ampere).description } ?? "not given"),
         ]
         if let power = transistor.datasheet.powerDissipation {
             ratings.append(DetailRow(label: "Power dissipation (Ptot)", value: Quantity(power, .watt).description))
@@ -50,19 +53,21 @@ public struct TransistorDetailViewModel: Sendable {
         self.sections = sections
     }
 
-    /// "1 source · 2 gate · 3 drain"; runs of one terminal are grouped: "1–3 source · 4 gate · 5–8 drain".
+    /// "1 source · 2 gate · 3 drain"; runs of one terminal are grouped: "1–3 source · 4 gate ·
+    /// 5–8 drain"; a dual part's pins name their transistor: "1 emitter 1 · 2 base 1 · …".
     static func pinText(_ pinout: Pinout) -> String {
-        var groups: [(first: Int, last: Int, terminal: Terminal)] = []
+        var groups: [(first: Int, last: Int, terminal: String)] = []
         for (offset, terminal) in pinout.terminals.enumerated() {
-            if let last = groups.last, last.terminal == terminal, last.last == offset {
+            let name = terminal.name + (pinout.units.isEmpty ? "" : " \(pinout.units[offset])")
+            if let last = groups.last, last.terminal == name, last.last == offset {
                 groups[groups.count - 1].last = offset + 1
             } else {
-                groups.append((offset + 1, offset + 1, terminal))
+                groups.append((offset + 1, offset + 1, name))
             }
         }
         return groups.map { group in
             let pins = group.first == group.last ? "\(group.first)" : "\(group.first)–\(group.last)"
-            return "\(pins) \(group.terminal.name)"
+            return "\(pins) \(group.terminal)"
         }
         .joined(separator: " · ")
     }

@@ -121,8 +121,8 @@ public struct TransistorListViewModel: Sendable {
             partNumber: transistor.partNumber,
             family: transistor.family.rawValue,
             doping: transistor.dopingName,
-            maxVoltage: Quantity(transistor.ratings.maxVoltage, .volt).description,
-            maxCurrent: Quantity(transistor.ratings.maxCurrent, .ampere).description,
+            maxVoltage: Quantity.text(transistor.ratings.maxVoltage, .volt),
+            maxCurrent: Quantity.text(transistor.ratings.maxCurrent, .ampere),
             package: transistor.package.name,
             use: transistor.use)
     }

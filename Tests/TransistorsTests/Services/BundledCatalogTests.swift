@@ -56,8 +56,8 @@ import Testing
                 if let cutoff = jfet.parameters.cutoffVoltageMax {
                     #expect((cutoff < 0) == jfet.isNType, "\(jfet.partNumber): VGS(off) sign")
                 }
-                if let idssMax = jfet.parameters.idssMax {
-                    #expect(idssMax <= jfet.ratings.maxCurrent, "\(jfet.partNumber): IDSS above the current rating")
+                if let idssMax = jfet.parameters.idssMax, let current = jfet.ratings.maxCurrent {
+                    #expect(idssMax <= current, "\(jfet.partNumber): IDSS above the current rating")
                 }
             default:
                 break

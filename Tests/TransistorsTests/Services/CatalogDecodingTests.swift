@@ -35,7 +35,9 @@ import Testing
     @Test(arguments: [
         (item(ratings: #"{"max_voltage": -45, "max_current": 0.1}"#),
          "item 0 (P1): ratings.max_voltage: must be greater than zero (a magnitude in V), found -45.0"),
-        (item(ratings: #"{"max_voltage": 45}"#), "item 0 (P1): ratings.max_current: missing"),
+        (item(ratings: #"{"max_voltage": 45, "max_current": "lots"}"#), "item 0 (P1): ratings.max_current: expected a number, found the string \"lots\""),
+        (item(#", "datasheet": {"pinout": "E1B1C2EBC"}"#),
+         #"item 0 (P1): datasheet.pinout: "E1B1C2EBC" numbers some pins' transistors and not others; a dual part numbers each pin's (E1B1C1E2B2C2)"#),
         (item(family: #""MOSFET": {"bjt_doping": "NPN"}"#), "item 0 (P1): MOSFET.mosfet_doping: missing"),
         (item(family: #""JFET": {"jfet_doping": 3}"#), "item 0 (P1): JFET.jfet_doping: expected a string, found the number 3"),
         (item(#", "datasheet": {"rds_on": 0.1}"#), "item 0 (P1): datasheet.rds_on: is a MOSFET parameter, but this part is a BJT"),

@@ -24,14 +24,18 @@ import Testing
             BAD1,BJT,NPN,-45,0.1,TO-92,,,,
             BAD2,FET,N,45,0.1,TO-92,,,,
             ,BJT,NPN,45,0.1,TO-92,,,,
-            BAD3,MOSFET,NMOS,60,,TO-220,,,,
+            BAD3,MOSFET,NMOS,60,0,TO-220,,,,
             BAD4,BJT,NPN,45,0.1,TO-92,,,,-2
             bc547,BJT,NPN,45,0.1,TO-92,,,,
             J1,jfet,n-channel,25 V,0.05,TO-92,,,GSD,-0.5
+            DTC114E,BJT,NPN,,,SOT-23,Digital,,B1E1C1,
 
             """
         let catalog = try TransistorCatalogDecoder().decode(Array(text.utf8))
-        #expect(catalog.transistors.map(\.partNumber) == ["BC547", "J1"])
+        #expect(catalog.transistors.map(\.partNumber) == ["BC547", "J1", "DTC114E"])
+        // A rating not given is an empty cell; a pin's transistor follows its letter.
+        let digital = try #require(catalog.transistor(partNumber: "DTC114E"))
+        #expect(digital.ratings == Ratings(maxVoltage: nil, maxCurrent: nil) && digital.datasheet.pinout?.units == [1, 1, 1])
         let bc547 = try #require(catalog.transistor(partNumber: "BC547") as? BJT)
         #expect(bc547.ratings == Ratings(maxVoltage: 45, maxCurrent: 0.1))
         #expect(bc547.use == "Small signal, audio")
@@ -41,7 +45,7 @@ import Testing
             "line 3: BAD1: max_voltage (column 4): must be greater than zero (a magnitude in V), found -45.0",
             #"line 4: BAD2: family (column 2): "FET" is not a family; use BJT, MOSFET or JFET"#,
             "line 5: part_number (column 1): must not be empty",
-            "line 6: BAD3: max_current (column 5): missing",
+            "line 6: BAD3: max_current (column 5): must be greater than zero (a magnitude in A), found 0.0",
             "line 7: BAD4: vgs_off_min (column 10): is a JFET parameter, but this part is a BJT",
             "line 8: bc547: part_number (column 1): repeats line 2; the first one is kept",
         ])

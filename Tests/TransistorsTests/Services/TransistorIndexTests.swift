@@ -33,7 +33,13 @@ import Testing
         return (0..<count).map { index in
             let prefix = String((0..<random.next(3)).map { _ in random.pick(letters) })
             let part = prefix + String(random.next(100_000)) + (random.next(3) == 0 ? String(random.pick(letters)) : "") + "-\(index)"
-            let ratings = Ratings(maxVoltage: random.pick(voltages), maxCurrent: random.pick(currents))
+            // A part in eight gives one rating only, as KiCad's digital transistors do.
+            let voltage = random.pick(voltages), current = random.pick(currents)
+            let ratings = switch random.next(16) {
+            case 0: Ratings(maxVoltage: voltage, maxCurrent: nil)
+            case 1: Ratings(maxVoltage: nil, maxCurrent: current)
+            default: Ratings(maxVoltage: voltage, maxCurrent: current)
+            }
             let package = Package(random.pick(packages))
             let use = random.pick(uses)
             let datasheet = Datasheet(powerDissipation: random.maybe(random.pick([0.3, 0.5, 1, 50, 150])))
@@ -104,8 +110,8 @@ import Testing
             var outcome = Outcome()
             for (index, part) in parts.enumerated() {
                 guard search.matches(texts[index]), expression.matches(part),
-                      query.minVoltage.map({ part.ratings.maxVoltage >= $0 }) ?? true,
-                      query.minCurrent.map({ part.ratings.maxCurrent >= $0 }) ?? true else { continue }
+                      query.minVoltage.map({ minimum in part.ratings.maxVoltage.map { $0 >= minimum } ?? false }) ?? true,
+                      query.minCurrent.map({ minimum in part.ratings.maxCurrent.map { $0 >= minimum } ?? false }) ?? true else { continue }
                 let family = query.family.map { part.family == $0 } ?? true
                 let doping = query.doping.map { $0.includes(part) } ?? true
                 let package = query.package.map { part.package == $0 } ?? true

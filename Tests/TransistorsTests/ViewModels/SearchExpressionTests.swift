@@ -63,7 +63,7 @@ import Transistors
         #expect(found.contains("AO3401"), "a 30 V P-channel MOSFET")
         #expect(found.contains("J174"), "a 30 V P-channel JFET")
         #expect(!found.contains("IRLML6402"), "a 20 V P-channel MOSFET")
-        #expect(catalog.filter { nChannel.matches($0) }.allSatisfy { $0.family == .mosfet && $0.isNType && $0.ratings.maxVoltage >= 60 })
+        #expect(catalog.filter { nChannel.matches($0) }.allSatisfy { $0.family == .mosfet && $0.isNType && ($0.ratings.maxVoltage ?? 0) >= 60 })
         #expect(SearchExpression.parse("n-channel bjt").problems.first?.message == "is a MOSFET or JFET doping; this query asks for BJT")
     }
 
@@ -133,6 +133,6 @@ import Transistors
         let catalog = try await TransistorCatalogProviders.bundled().load()
         let list = TransistorListViewModel(catalog: catalog, query: query)
         #expect(!list.matchingTransistors.isEmpty)
-        #expect(list.matchingTransistors.allSatisfy { $0.dopingName == "NPN" && $0.ratings.maxVoltage >= 60 })
+        #expect(list.matchingTransistors.allSatisfy { $0.dopingName == "NPN" && ($0.ratings.maxVoltage ?? 0) >= 60 })
     }
 }

@@ -20,7 +20,7 @@ import Testing
         #expect(Array(parts.prefix(2)) == ["BC546", "BC550"])
         #expect(found.prefix(2).allSatisfy { $0.fit == .dropIn && $0.warnings.isEmpty })
         #expect(!parts.contains("BC548") && !parts.contains("2N3904") && !parts.contains("BC557"))
-        #expect(found.allSatisfy { $0.transistor.dopingName == "NPN" && $0.transistor.ratings.maxVoltage >= 45 })
+        #expect(found.allSatisfy { $0.transistor.dopingName == "NPN" && ($0.transistor.ratings.maxVoltage ?? 0) >= 45 })
         let pinsDiffer = try #require(found.first { $0.fit == .pinsDiffer })
         #expect(pinsDiffer.warnings.first == "pins differ: \(pinsDiffer.transistor.datasheet.pinout!) vs CBE")
         #expect(found.map(\.fit) == found.map(\.fit).sorted(), "drop-ins, then pins that differ, then other packages")
@@ -34,7 +34,7 @@ import Testing
         let (_, found) = try await substitutes("IRFZ44N")
         #expect(!found.isEmpty)
         #expect(found.allSatisfy {
-            $0.transistor.ratings.maxVoltage >= 55 && $0.transistor.ratings.maxCurrent >= 49 && $0.transistor.dopingName == "NMOS"
+            ($0.transistor.ratings.maxVoltage ?? 0) >= 55 && ($0.transistor.ratings.maxCurrent ?? 0) >= 49 && $0.transistor.dopingName == "NMOS"
         })
         let dropIns = found.prefix { $0.fit == .dropIn }
         #expect(!dropIns.isEmpty)
@@ -71,7 +71,7 @@ import Testing
                 let part = substitute.transistor
                 #expect(part.family == original.family && part.isNType == original.isNType, "\(part.partNumber) for \(original.partNumber)")
                 #expect(part.partNumber != original.partNumber && part.partNumber != original.datasheet.complement)
-                #expect(part.ratings.maxVoltage >= original.ratings.maxVoltage && part.ratings.maxCurrent >= original.ratings.maxCurrent)
+                #expect((part.ratings.maxVoltage ?? 0) >= (original.ratings.maxVoltage ?? 0) && (part.ratings.maxCurrent ?? 0) >= (original.ratings.maxCurrent ?? 0))
             }
         }
     }

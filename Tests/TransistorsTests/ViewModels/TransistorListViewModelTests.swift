@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func sortIsAscendingOrDescendingByValue() async throws {
-        let volts = try await viewModel(.init(family: "jfet", sort: "-voltage")).matchingTransistors.map(\.ratings.maxVoltage)
+        let volts = try await viewModel(.init(family: "jfet", sort: "-voltage")).matchingTransistors.compactMap(\.ratings.maxVoltage)
         #expect(volts == volts.sorted(by: >))
         // Parts whose datasheet does not give the figure come last, whichever way.
         for sort in ["ft", "-ft"] {

@@ -156,9 +156,11 @@ public struct TransistorIndex: Sendable {
         return family + (part.isNType ? 0 : 1)
     }
 
-    /// Rows sorted by `column`, ties by row.
+    /// Rows sorted by `column`, ties by row, and after them the rows without a figure (NaN).
     private static func order(_ column: [Double]) -> [Int32] {
-        column.indices.map(Int32.init).sorted { column[Int($0)] != column[Int($1)] ? column[Int($0)] < column[Int($1)] : $0 < $1 }
+        let rows = column.indices.map(Int32.init)
+        return rows.filter { !column[Int($0)].isNaN }.sorted { column[Int($0)] != column[Int($1)] ? column[Int($0)] < column[Int($1)] : $0 < $1 }
+            + rows.filter { column[Int($0)].isNaN }
     }
 
     // MARK: - Selecting
@@ -299,7 +301,7 @@ public struct TransistorIndex: Sendable {
                 return result.count < limit
             }
         case .figure(let parameter) where parameter == .voltage || parameter == .current:
-            // Every part has its ratings: the orders are made once, and walked.
+            // Most parts have their ratings: the orders are made once, and walked.
             var skipped = 0
             walk(parameter == .current ? currentOrder : voltageOrder, descending: sort.descending, column: lows[parameter]) { row in
                 guard selection.matches.contains(row) else { return true }
@@ -329,13 +331,20 @@ public struct TransistorIndex: Sendable {
         return result
     }
 
-    /// Walks `order`; highest first keeps equal ratings in part-number order, as a catalog reads.
+    /// Walks `order`; highest first keeps equal ratings in part-number order, as a catalog reads,
+    /// and the rows without the figure still come last.
     private func walk(_ order: [Int32], descending: Bool, column: [Double]?, _ take: (Int) -> Bool) {
         guard descending, let column else {
             for row in order where !take(Int(row)) { return }
             return
         }
-        var end = order.count
+        // The rows with the figure come first in `order`: where they end is found by halving.
+        var (low, high) = (0, order.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if column[Int(order[middle])].isNaN { high = middle } else { low = middle + 1 }
+        }
+        var end = low
         while end > 0 {
             let value = column[Int(order[end - 1])]
             var start = end - 1
@@ -343,6 +352,7 @@ public struct TransistorIndex: Sendable {
             for position in start..<end where !take(Int(order[position])) { return }
             end = start
         }
+        for row in order[low...] where !take(Int(row)) { return }
     }
 
     /// Counts per family, doping name and package, as the list's filters show them.

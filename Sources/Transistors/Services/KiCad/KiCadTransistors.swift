@@ -12,8 +12,10 @@ import ListorKit
 ///
 /// Two transistors of one polarity in one package (a dual NPN) are one part, as distributors
 /// list them; an N and a P transistor together (a complementary pair) are not a part of one
-/// doping. A symbol that is not a BJT, MOSFET or JFET, whose description gives no polarity, or
-/// no voltage or no current rating, is left out and reported by its name with the reason.
+/// doping. A symbol that is not a BJT, MOSFET or JFET, or whose description gives no polarity,
+/// is left out and reported by its name with the reason. A rating the description does not give
+/// is not guessed: KiCad's digital transistors ("Digital NPN Transistor, 10k/10k, SOT-23") are
+/// listed without ratings, which no rating filter lets through.
 public enum KiCadTransistors {
     /// The library's transistors, and a problem for each symbol left out. Throws only when the
     /// file is not a symbol library at all (not an S-expression, or not `kicad_symbol_lib`).
@@ -60,13 +62,11 @@ public enum KiCadTransistors {
             return refused(nType ? "an N and a P transistor in one package: \"\(description)\"" : "the description gives no polarity: \"\(description)\"")
         }
         let figures = Figures(description)
-        guard let current = figures.current else { return refused("the description gives no current rating: \"\(description)\"") }
-        guard let voltage = figures.voltage(for: family) else { return refused("the description gives no voltage rating: \"\(description)\"") }
         let pins = symbol.pins.isEmpty ? parent?.pins ?? [] : symbol.pins
         // KiCad writes "~" for no datasheet.
         let datasheet = Datasheet(pinout: pinout(pins, family: family), url: (properties["Datasheet"]).flatMap(Datasheet.webAddress),
                                   source: file.map { "\($0): \(symbol.name)" } ?? symbol.name)
-        let ratings = Ratings(maxVoltage: voltage, maxCurrent: current)
+        let ratings = Ratings(maxVoltage: figures.voltage(for: family), maxCurrent: figures.current)
         let package = package(footprint: properties["Footprint"] ?? "", description: description)
         let name = symbol.name
         switch family {
@@ -83,11 +83,17 @@ public enum KiCadTransistors {
 
     /// The pins in order of their numbers as a pinout ("EBC", "GDS"; "SSSGDDDD" for a MOSFET in
     /// SO-8), when every pin is one of the family's three terminals and each terminal is there.
+    /// In a dual part every pin names its transistor (B1, C2: "E1B1C2E2B2C1"); a pin the two
+    /// share (a common emitter "E", a half bridge's "S1/D2") leaves the pinout unknown.
     static func pinout(_ pins: [KiCadSymbol.Pin], family: TransistorFamily) -> Pinout? {
         let ordered = pins.sorted { (Int($0.number) ?? .max, $0.number) < (Int($1.number) ?? .max, $1.number) }
-        let terminals = ordered.compactMap { pin in pin.name.count == 1 ? Terminal(rawValue: Character(pin.name.uppercased())) : nil }
-        guard terminals.count == ordered.count, Set(terminals) == Set(family.terminals) else { return nil }
-        return Pinout(terminals: terminals)
+        let named = ordered.compactMap { pin -> (Terminal, Int?)? in
+            guard let match = pin.name.uppercased().wholeMatch(of: /([A-Z])([1-9])?/), let terminal = Terminal(rawValue: Character(String(match.1))) else { return nil }
+            return (terminal, match.2.flatMap { Int($0) })
+        }
+        let terminals = named.map(\.0), units = named.compactMap(\.1)
+        guard named.count == ordered.count, Set(terminals) == Set(family.terminals), units.isEmpty || units.count == terminals.count else { return nil }
+        return Pinout(terminals: terminals, units: units)
     }
 
     /// The footprint's package ("Package_TO_SOT_THT:TO-92_Inline" is TO-92, "TO-220-3_Vertical"

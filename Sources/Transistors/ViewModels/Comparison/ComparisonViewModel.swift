@@ -78,8 +78,8 @@ public struct ComparisonViewModel: Sendable {
             Field(label: "Type", better: .neither) { (nil, $0.dopingName) },
             Field(label: "Package", better: .neither) { (nil, $0.package.name) },
             Field(label: "Pinout", better: .neither) { $0.datasheet.pinout.map { (nil, $0.description) } },
-            Field(label: ratingLabel.0, better: .higher) { ($0.ratings.maxVoltage, Quantity($0.ratings.maxVoltage, .volt).description) },
-            Field(label: ratingLabel.1, better: .higher) { ($0.ratings.maxCurrent, Quantity($0.ratings.maxCurrent, .ampere).description) },
+            Field(label: ratingLabel.0, better: .higher) { $0.ratings.maxVoltage.map { ($0, Quantity($0, .volt).description) } },
+            Field(label: ratingLabel.1, better: .higher) { $0.ratings.maxCurrent.map { ($0, Quantity($0, .ampere).description) } },
             Field(label: "Power dissipation (Ptot)", better: .higher) { $0.datasheet.powerDissipation.map { ($0, Quantity($0, .watt).description) } },
         ]
         fields += [

@@ -71,8 +71,8 @@ public enum TransistorParameter: String, Sendable, Hashable, CaseIterable {
     /// sign: a P-channel part's −2 V threshold is a 2 V one.
     public func range(of transistor: any Transistor) -> ClosedRange<Double>? {
         switch self {
-        case .voltage: return transistor.ratings.maxVoltage...transistor.ratings.maxVoltage
-        case .current: return transistor.ratings.maxCurrent...transistor.ratings.maxCurrent
+        case .voltage: return transistor.ratings.maxVoltage.map { $0...$0 }
+        case .current: return transistor.ratings.maxCurrent.map { $0...$0 }
         case .power: return transistor.datasheet.powerDissipation.map { $0...$0 }
         case .hfe: return (transistor as? BJT).flatMap { Self.range($0.parameters.hfeMin, $0.parameters.hfeMax) }
         case .ft: return (transistor as? BJT)?.parameters.transitionFrequency.map { $0...$0 }

@@ -51,7 +51,7 @@ public struct SubstituteFinder: Sendable {
         var ranked: [(position: Int, rank: Rank, distance: Double)] = []
         for (position, candidate) in candidates.enumerated()
         where candidate.family == original.family && candidate.isNType == original.isNType
-            && candidate.ratings.maxVoltage >= ratings.maxVoltage && candidate.ratings.maxCurrent >= ratings.maxCurrent {
+            && Self.mayMeet(candidate.ratings.maxVoltage, ratings.maxVoltage) && Self.mayMeet(candidate.ratings.maxCurrent, ratings.maxCurrent) {
             guard !excluded.contains(TransistorCatalog.key(candidate.partNumber)),
                   Self.isDarlington(candidate) == darlington, !keepsToSmallSignal || !candidate.package.isPower,
                   let judged = judge(candidate, for: original, describing: false),
@@ -123,6 +123,13 @@ public struct SubstituteFinder: Sendable {
         }
         return Substitute(transistor: candidate, fit: fit, isVerified: judgement.missing == 0, distance: judgement.distance, reasons: judgement.reasons,
                           warnings: judgement.warnings, notGiven: judgement.notGiven)
+    }
+
+    /// Whether a rating may be the original's or better: a rating either part does not give
+    /// is left for `judge` to weigh.
+    private static func mayMeet(_ rating: Double?, _ original: Double?) -> Bool {
+        guard let rating, let original else { return true }
+        return rating >= original
     }
 
     /// "VCEO" from "Collector–emitter voltage (VCEO)".

@@ -55,8 +55,8 @@ public struct SubstitutesViewModel: Sendable {
             let placement = Self.label(substitute.fit)
             return Row(partNumber: part.partNumber, placement: placement, isVerified: substitute.isVerified,
                        fit: substitute.isVerified ? placement : "unverified, " + placement, isDropIn: substitute.fit == .dropIn && substitute.isVerified,
-                       maxVoltage: Quantity(part.ratings.maxVoltage, .volt).description,
-                       maxCurrent: Quantity(part.ratings.maxCurrent, .ampere).description,
+                       maxVoltage: Quantity.text(part.ratings.maxVoltage, .volt),
+                       maxCurrent: Quantity.text(part.ratings.maxCurrent, .ampere),
                        package: part.package.name, pinout: part.datasheet.pinout?.description ?? "",
                        reasons: substitute.reasons, warnings: substitute.warnings,
                        note: substitute.notGiven.isEmpty ? "meets every figure" : "not given: " + substitute.notGiven.joined(separator: ", "))

@@ -45,28 +45,29 @@ import Testing
         #expect(catalog.problems.map(\.description) == [#"item 0 (Q1): datasheet.url: "javascript:alert(1)" is not an http or https address"#])
     }
 
-    @Test("a description's ratings: units, signs, labels, and a gate voltage never taken for a rating", arguments: [
+    @Test("a description's ratings: units, signs, labels, a gate voltage never taken for a rating, and none guessed (NaN: not given)", arguments: [
         ("0.2A Ic, 40V Vce, Small Signal NPN Transistor, TO-92", TransistorFamily.bjt, 40.0, 0.2),
         ("-85A Id, -20V Vds, 7mOhm Rds, P-Channel MOSFET, DFN-8", .mosfet, 20, 85),
         ("100mA IC, 65V Vce, NPN Transistor, SOT-23", .bjt, 65, 0.1),
         ("NPN Darlington transistor, 60Vce, 500mA, SOT-89", .bjt, 60, 0.5),
         ("20V Vds, 0.63 Id, N-Channel MOSFET with ESD protection, SOT-523", .mosfet, 20, 0.63),
         ("20mA min, 40V, 40mOhm max, 2-6V Vgs(off), N-Channel JFET, SOT-23", .jfet, 40, 0.02),
+        ("Digital NPN Transistor, 10k/10k, SOT-23", .bjt, .nan, .nan),
+        ("50mA Id, 30V Vgs, N-Channel FET Transistor, TO-92", .jfet, .nan, 0.05),
+        ("45V Vce, PNP Transistor, SOT-23", .bjt, 45, .nan),
     ])
     func readsADescription(description: String, family: TransistorFamily, voltage: Double, current: Double) throws {
         let symbol = KiCadSymbol(name: "Q1", extends: nil, properties: ["ki_description": description], pins: [])
         let transistor = try KiCadTransistors.transistor(symbol, parent: nil).get()
         #expect(transistor.family == family)
         let ratings = transistor.ratings
-        #expect(abs(ratings.maxVoltage - voltage) < 1e-9, "voltage \(ratings.maxVoltage)")
-        #expect(abs(ratings.maxCurrent - current) < 1e-9, "current \(ratings.maxCurrent)")
+        #expect(ratings.maxVoltage.map { abs($0 - voltage) < 1e-9 } ?? voltage.isNaN, "voltage \(String(describing: ratings.maxVoltage))")
+        #expect(ratings.maxCurrent.map { abs($0 - current) < 1e-9 } ?? current.isNaN, "current \(String(describing: ratings.maxCurrent))")
     }
 
-    @Test("what is not one transistor of the three families, or gives no rating, is named with the reason", arguments: [
+    @Test("what is not one transistor of the three families is named with the reason", arguments: [
         ("Unijunction Transistor, TO-18", "a unijunction, not a BJT, MOSFET or JFET"),
         ("200mA IC, 40V Vce, Dual NPN/PNP Transistors, SOT-363", "an N and a P transistor in one package"),
-        ("Digital NPN Transistor, 10k/10k, SOT-23", "the description gives no current rating"),
-        ("50mA Id, 30V Vgs, N-Channel FET Transistor, TO-92", "the description gives no voltage rating"),
         ("1.5A Ic, 80V Vce, Low Voltage Transistor, TO-126", "the description gives no family and polarity"),
     ])
     func refusesWithTheReason(description: String, reason: String) {
@@ -94,7 +95,15 @@ import Testing
         }
         let reasons = Dictionary(grouping: problems) { String($0.reason.prefix { $0 != ":" }) }.mapValues(\.count)
         print("KiCad: \(parts.count) parts, \(parts.filter { $0.datasheet.pinout != nil }.count) with a pinout; left out: \(reasons.sorted { $0.value > $1.value })")
-        #expect(parts.count >= 600, "\(parts.count) parts")
+        // The counts issue 39 asks for: 650 with both ratings, 700 with a pinout.
+        #expect(parts.count { $0.ratings.maxVoltage != nil && $0.ratings.maxCurrent != nil } >= 650)
+        #expect(parts.count { $0.datasheet.pinout != nil } >= 700)
+        for part in parts where part.ratings.maxVoltage == nil || part.ratings.maxCurrent == nil {
+            print("KiCad without a rating: \(part.partNumber): \(part.use)")
+        }
+        for part in parts where part.datasheet.pinout?.units.isEmpty == false {
+            print("KiCad dual: \(part.partNumber) \(part.datasheet.pinout!): \(part.use)")
+        }
         let twoN2219 = try #require(parts.first { $0.partNumber == "2N2219" } as? BJT)
         #expect(twoN2219.doping == .npn && twoN2219.ratings == Ratings(maxVoltage: 50, maxCurrent: 0.8))
         #expect(twoN2219.datasheet.pinout?.description == "EBC" && twoN2219.package.name == "TO-39")
