@@ -13,6 +13,10 @@ public enum Fixtures {
     /// A KiCad symbol library written for the tests: an NPN transistor (QX100, pins E 1, B 2,
     /// C 3) and an alias of it (QX101) with a description of its own.
     public static let kiCadTwoSymbols = "kicad-two-symbols.kicad_sym"
+    /// A SPICE model library written for the tests: QX100 (NPN, 45 V, 500 mA, continued on a
+    /// second line), QX200 (PNP), MX1 and MX2 (VDMOS, N and P), JX1 (a JFET without ratings),
+    /// a diode, and a repeat of QX100 inside a subcircuit.
+    public static let spiceModels = "spice-models.lib"
 
     public static func url(_ name: String) -> URL {
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures") else {

@@ -17,8 +17,8 @@ enum CatalogLocation: Equatable, Sendable {
                 locations.append(location)
                 continue
             }
-            let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".kicad_sym") }.sorted()
-            guard !libraries.isEmpty else { throw CompositionError("\(option): the folder \(path) holds no KiCad symbol library (.kicad_sym)") }
+            let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { [".kicad_sym", ".lib", ".mod"].contains(where: $0.lowercased().hasSuffix) }.sorted()
+            guard !libraries.isEmpty else { throw CompositionError("\(option): the folder \(path) holds no KiCad symbol library (.kicad_sym) or SPICE model library (.lib, .mod)") }
             locations += libraries.map { .file((path as NSString).appendingPathComponent($0)) }
         }
         return locations

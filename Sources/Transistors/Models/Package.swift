@@ -21,6 +21,10 @@ public struct Package: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// What a source that names no package gives (a SPICE model); a merged source's package
+    /// takes its place.
+    public static let unknown = Package("unknown")
+
     /// Packages made to be bolted to a heat sink or soldered to copper for power: TO-126 and
     /// larger, DPAK and D2PAK, SOT-223. A part in one is not offered for a small-signal part's
     /// place unless asked for.

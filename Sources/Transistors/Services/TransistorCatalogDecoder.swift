@@ -1,8 +1,8 @@
 import Foundation
 import ListorKit
 
-/// Reads a catalog in the seed's JSON format, as CSV, or as a KiCad symbol library, told apart
-/// by their content, keeping every good entry and reporting every bad one.
+/// Reads a catalog in the seed's JSON format, as CSV, as a KiCad symbol library or as a SPICE
+/// model library, told apart by their content, keeping every good entry and reporting every bad one.
 public struct TransistorCatalogDecoder: Sendable {
     public init() {}
 
@@ -12,7 +12,9 @@ public struct TransistorCatalogDecoder: Sendable {
     /// `file` names the catalog in the source of each part that keeps one (a KiCad symbol's).
     public func decode(_ bytes: some Collection<UInt8>, file: String? = nil) throws -> TransistorCatalog {
         if Self.isKiCadLibrary(bytes) { return try KiCadTransistors.read(bytes, file: file) }
-        if Self.looksLikeCSV(bytes) { return try TransistorCSV.read(bytes) }
+        if Self.looksLikeCSV(bytes) {
+            return SpiceModels.isModelLibrary(bytes) ? SpiceModels.read(bytes, file: file) : try TransistorCSV.read(bytes)
+        }
         let batch = try BatchDecoder().decodeConcurrently(CatalogEntry.self, from: bytes, itemName: Self.partNumber(of:))
         return assemble(batch)
     }

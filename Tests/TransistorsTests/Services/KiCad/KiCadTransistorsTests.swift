@@ -118,7 +118,7 @@ import Testing
         #expect(catalog.transistors.map(\.partNumber) == ["QX100", "QX101"])
     }
 
-    @Test("merged catalogs: the first source's part wins, a repeat and each source's problems named with the source")
+    @Test("merged catalogs: the first source wins each figure, a conflict and each source's problems named with the source")
     func mergesCatalogs() {
         let first = TransistorCatalog(transistors: [BJT(ratings: Ratings(maxVoltage: 45, maxCurrent: 0.1), partNumber: "BC547", package: Package("TO-92"), use: "a", doping: .npn)],
                                       problems: [Problem(itemName: "2N2646", reason: "a unijunction, not a BJT, MOSFET or JFET")])
@@ -131,7 +131,8 @@ import Testing
         #expect(merged.transistor(partNumber: "BC547")?.use == "a")
         #expect(merged.problems.map(\.description) == [
             "kicad.kicad_sym: 2N2646: a unijunction, not a BJT, MOSFET or JFET",
-            "mine.json: bc547: also in kicad.kicad_sym; the part from kicad.kicad_sym is kept",
+            "mine.json: BC547: ratings.max_voltage is the number 50 here and the number 45 in kicad.kicad_sym; the first is kept",
+            "mine.json: BC547: ratings.max_current is the number 0.2 here and the number 0.1 in kicad.kicad_sym; the first is kept",
         ])
     }
 }

@@ -1,0 +1,69 @@
+import ListorKit
+import ListorTestSupport
+import Testing
+@testable import Transistors
+
+/// Transistors from SPICE model libraries: the ratings their vendor annotations give, nothing
+/// guessed from the simulation parameters, and merged with KiCad's symbols field by field.
+@Suite struct SpiceModelsTests {
+    @Test("the test library: each transistor model with its ratings, the one without ratings and a repeat reported by line")
+    func readsTheTestLibrary() throws {
+        let catalog = try TransistorCatalogDecoder().decode(try Fixtures.data(Fixtures.spiceModels), file: "models.lib")
+        #expect(catalog.transistors.map(\.partNumber) == ["QX100", "QX200", "MX1", "MX2"])
+        #expect(catalog.transistors.map(\.dopingName) == ["NPN", "PNP", "NMOS", "PMOS"])
+        #expect(catalog.transistors.map(\.ratings) == [Ratings(maxVoltage: 45, maxCurrent: 0.5), Ratings(maxVoltage: 60, maxCurrent: 1.5),
+                                                       Ratings(maxVoltage: 60, maxCurrent: nil), Ratings(maxVoltage: 30, maxCurrent: nil)])
+        #expect((catalog.transistors[3] as? MOSFET)?.parameters.onResistance == 0.045)
+        #expect(catalog.transistors[0].use == "SPICE model (Example)" && catalog.transistors[0].package == .unknown)
+        #expect(catalog.transistors[0].datasheet.source == "models.lib: QX100")
+        #expect(catalog.problems.map(\.description) == [
+            "line 8: JX1: the NJF model gives no rating (Vds or Idss); a rating is not guessed from its parameters",
+            "line 11: QX100: repeats the model on line 3; the first one is kept",
+        ])
+    }
+
+    @Test("SPICE numbers: suffixes in any case, exponents, a unit after the suffix", arguments: [
+        ("200m", 0.2), ("1.5n", 1.5e-9), ("10Meg", 1e7), ("10MEG", 1e7), ("1e-14", 1e-14), ("40V", 40), ("-30", -30), (".75", 0.75),
+        ("3p", 3e-12), ("1.8m", 0.0018), ("5mil", 127e-6),
+    ])
+    func readsNumbers(text: String, value: Double) {
+        #expect(SpiceModels.number(text) == value)
+    }
+
+    @Test("text that is not a number is none", arguments: ["", "m", "abc", "1.2.3", "--1"])
+    func refusesNonNumbers(text: String) {
+        #expect(SpiceModels.number(text) == nil)
+    }
+
+    @Test("a KiCad symbol and a SPICE model of one part merge field by field; a figure they give differently is reported, the first kept")
+    func mergesWithKiCad() throws {
+        let kiCad = try TransistorCatalogDecoder().decode(try Fixtures.data(Fixtures.kiCadTwoSymbols), file: "Test.kicad_sym")
+        let spice = try TransistorCatalogDecoder().decode(try Fixtures.data(Fixtures.spiceModels), file: "models.lib")
+        // The model first: its ratings win, and KiCad's symbol gives the package, pinout and datasheet.
+        let merged = MergedCatalogProvider.merged([("models.lib", spice), ("Test.kicad_sym", kiCad)])
+        let part = try #require(merged.transistor(partNumber: "QX100"))
+        #expect(part.ratings == Ratings(maxVoltage: 45, maxCurrent: 0.5))
+        #expect(part.package.name == "TO-92" && part.datasheet.pinout?.description == "EBC")
+        #expect(part.datasheet.url == "https://example.org/qx100.pdf")
+        #expect(part.datasheet.source == "models.lib: QX100; Test.kicad_sym: QX100")
+        #expect(part.use == "SPICE model (Example)")
+        #expect(merged.transistors.count == 5)
+        #expect(!merged.problems.contains { $0.description.contains("ratings") })
+
+        let conflicting = TransistorCatalog(transistors: [BJT(ratings: Ratings(maxVoltage: 80, maxCurrent: nil), partNumber: "qx100", package: .unknown,
+                                                              use: "x", doping: .npn)])
+        let second = MergedCatalogProvider.merged([("Test.kicad_sym", kiCad), ("mine.json", conflicting)])
+        #expect(second.transistor(partNumber: "QX100")?.ratings == Ratings(maxVoltage: 45, maxCurrent: 0.5))
+        #expect(second.problems.map(\.description) == ["mine.json: QX100: ratings.max_voltage is the number 80 here and the number 45 in Test.kicad_sym; the first is kept"])
+    }
+
+    @Test("sources that disagree on a part's polarity give the first source's part, reported")
+    func polarityConflictKeepsTheFirst() throws {
+        let kiCad = try TransistorCatalogDecoder().decode(try Fixtures.data(Fixtures.kiCadTwoSymbols), file: "Test.kicad_sym")
+        let pnp = TransistorCatalog(transistors: [BJT(ratings: Ratings(maxVoltage: 45, maxCurrent: 0.5), partNumber: "QX101", package: Package("TO-92"),
+                                                      use: "x", doping: .pnp)])
+        let merged = MergedCatalogProvider.merged([("Test.kicad_sym", kiCad), ("mine.json", pnp)])
+        #expect(merged.transistor(partNumber: "QX101")?.dopingName == "NPN")
+        #expect(merged.problems.map(\.description) == ["mine.json: QX101: a PNP BJT here, a NPN BJT in Test.kicad_sym; the part from Test.kicad_sym is kept"])
+    }
+}
