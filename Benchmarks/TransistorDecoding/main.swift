@@ -50,7 +50,7 @@ print(String(format: "decode: %d parts, %.1f MB in %.3f s = %.0f parts/s, %.1f M
 let (query, errors) = TransistorQuery.parse(.init(family: "mosfet", doping: "nmos", package: "TO-220", minVoltage: "60V", minCurrent: "10A"))
 precondition(errors.isEmpty, "\(errors)")
 let (viewModel, indexSeconds) = measure { TransistorListViewModel(catalog: catalog, query: query) }
-let (matches, filterSeconds) = measure { viewModel.matchingTransistors.count }
+let (matches, filterSeconds) = try measure { try viewModel.matchingTransistors.count }
 print(String(format: "index (fold search keys): %.3f s; five-condition filter: %d matches in %.3f s = %.0f parts/s",
              indexSeconds, matches, filterSeconds, Double(parts) / filterSeconds))
 

@@ -54,7 +54,7 @@ for (name, input, limit) in queries {
     var found: [any Transistor] = []
     for _ in 0..<rounds {
         let start = ContinuousClock.now
-        found = index.transistors(index.select(query), sort: query.sort, limit: limit)
+        found = try index.transistors(try index.select(query), sort: query.sort, limit: limit)
         times.append(seconds(since: start))
     }
     let median = times.sorted()[rounds / 2]
@@ -67,9 +67,9 @@ let (pageQuery, _) = TransistorQuery.parse(queries[1].input)
 var pageTimes: [Double] = []
 for _ in 0..<rounds {
     let start = ContinuousClock.now
-    let selection = index.select(pageQuery)
-    _ = index.facetCounts(selection)
-    _ = index.transistors(selection, sort: pageQuery.sort, limit: 50)
+    let selection = try index.select(pageQuery)
+    _ = try index.facetCounts(selection)
+    _ = try index.transistors(selection, sort: pageQuery.sort, limit: 50)
     pageTimes.append(seconds(since: start))
 }
 print(String(format: "page\t%.3f\tmatches, facets and 50 rows", pageTimes.sorted()[rounds / 2] * 1000))

@@ -2,7 +2,7 @@
 columns, a composite index on (family, doping, package, max_voltage) and an FTS5 trigram index
 on the part number; the same four queries, timed as execute plus fetchall, median of 21.
 
-usage: sqlite_baseline.py PARTS.json LISTOR_RESULTS.tsv
+usage: sqlite_baseline.py PARTS.json LISTOR_RESULTS.tsv, or PARTS.json alone to build the database
 The database is built next to the JSON file on the first run and reused after."""
 import json
 import os
@@ -66,6 +66,9 @@ def build(json_path, db_path):
 
 def main():
     json_path = sys.argv[1]
+    if len(sys.argv) == 2:  # build the database only
+        build(json_path, os.path.splitext(json_path)[0] + ".sqlite")
+        return
     listor = {}
     load = rss = None
     with open(sys.argv[2]) as file:

@@ -1,3 +1,4 @@
+import Foundation
 import ListorCLI
 import Synchronization
 
@@ -24,6 +25,11 @@ func listor(_ arguments: [String], input: [String] = [], columns: Int = 80, vari
         readLine: { lines.withLock { $0.popFirst() } })
         .width(columns)
     if let variables { environment.variables = variables }
+    // Index files and other data go to the tests' own data directory, not the user's.
+    if variables?["XDG_DATA_HOME"] == nil { environment.variables["XDG_DATA_HOME"] = testDataHome }
     let code = await Listor.run(arguments, in: environment)
     return streams.withLock { CommandResult(exitCode: code, output: $0.output, errorOutput: $0.errorOutput) }
 }
+
+/// A data directory for this test process, under the temporary directory.
+let testDataHome = FileManager.default.temporaryDirectory.appendingPathComponent("listor-test-data-\(ProcessInfo.processInfo.processIdentifier)").path

@@ -38,17 +38,17 @@ import Transistors
     }
 
     /// What the list should show for a query, from the same view model the server uses.
-    private func expected(_ input: TransistorQuery.Input) async -> (summary: String, first: String) {
+    private func expected(_ input: TransistorQuery.Input) async throws -> (summary: String, first: String) {
         var viewModel = TransistorListViewModel(query: TransistorQuery.parse(input).query)
         await viewModel.load(from: TransistorCatalogProviders.bundled())
-        return (viewModel.page.summary, viewModel.page.rows.first?.partNumber ?? "")
+        return (try viewModel.page.summary, try viewModel.page.rows.first?.partNumber ?? "")
     }
 
     /// Home → transistors → search as you type → filter by family → detail → back, query kept.
     private func journey(_ browser: WebDriverSession, base: String, phone: Bool) async throws {
         let suffix = phone ? "phone" : "wide"
-        let searched = await expected(.init(search: "switch"))
-        let filtered = await expected(.init(search: "switch", family: "mosfet"))
+        let searched = try await expected(.init(search: "switch"))
+        let filtered = try await expected(.init(search: "switch", family: "mosfet"))
         #expect(searched.summary != filtered.summary)
 
         try await browser.open(base)
@@ -129,7 +129,7 @@ import Transistors
     @Test func everythingWorksWithJavaScriptDisabled() async throws {
         if browserMissing() { return }
         try await serve { base in
-            let filtered = await expected(.init(search: "switch", family: "mosfet"))
+            let filtered = try await expected(.init(search: "switch", family: "mosfet"))
             try await WebDriverSession.with(width: 1280, height: 900, javaScript: false) { browser in
                 try await browser.open(base + "transistors")
                 try await browser.type("switch", into: "#search")

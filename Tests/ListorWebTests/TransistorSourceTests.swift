@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ListorTestSupport
+import ListorKit
 import ListorWeb
+import Synchronization
 import Testing
 import Transistors
 
@@ -21,5 +23,31 @@ import Transistors
             let json = String(buffer: try await client.execute(uri: "/api/transistors/QX101", method: .get).body)
             #expect(json.contains(#""url":"https://example.org/qx100.pdf","source":"kicad-two-symbols.kicad_sym: QX101""#), "\(json)")
         }
+    }
+
+    @Test("served from an index file: the list answers at once, a part's page asks to retry until the catalog is read, then shows it")
+    func servedFromAnIndexFile() async throws {
+        let directory = try TemporaryDirectory()
+        let catalogPath = try directory.write("Test.kicad_sym", try Fixtures.data(Fixtures.kiCadTwoSymbols))
+        let catalog = try TransistorCatalogDecoder().decode(try Fixtures.data(Fixtures.kiCadTwoSymbols), file: "Test.kicad_sym")
+        let indexPath = directory.path("test.index")
+        try TransistorIndexFile.write(catalog, sources: [try TransistorIndexFile.Source.current(catalogPath, hashing: true)], to: indexPath)
+        let (index, problems) = try TransistorIndexFile.open(indexPath, catalogPaths: [catalogPath])
+        let reading = ReadingCatalog()
+        let module = TransistorsWebModule(viewModel: TransistorListViewModel(index: index, problems: problems), catalog: { reading.state.withLock { $0 } })
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
+        try await Application(router: router).test(.router) { client in
+            let list = String(buffer: try await client.execute(uri: "/transistors?search=qx10", method: .get).body)
+            #expect(list.contains("QX100") && list.contains("QX101"), "\(list)")
+            let waiting = try await client.execute(uri: "/transistors/QX101", method: .get)
+            #expect(waiting.status == .serviceUnavailable && waiting.headers[.retryAfter] == "5")
+            reading.state.withLock { $0 = .loaded(catalog) }
+            let page = try await client.execute(uri: "/transistors/QX101", method: .get)
+            #expect(page.status == .ok && String(buffer: page.body).contains("From Test.kicad_sym: QX101"))
+        }
+    }
+
+    private final class ReadingCatalog: Sendable {
+        let state = Mutex<LoadingState<TransistorCatalog>>(.loading)
     }
 }

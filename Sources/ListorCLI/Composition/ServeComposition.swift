@@ -17,8 +17,12 @@ enum ServeComposition {
                                 _ run: @escaping @Sendable (any ApplicationProtocol) async throws -> Void) async throws {
         let dataDirectory = try DataDirectory.prepare(settings.dataDirectory)
         let formKey = try FormKeyFile.load(file: settings.formKeyFile, in: dataDirectory)
-        let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog)
-        try TransistorReport.check(transistors.state, problems: transistors.problems, in: environment)
+        // A catalog of files answers from its index file at once; the rest of its pages wait for
+        // the catalog, read beside the server.
+        let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog, indexDirectory: dataDirectory + "/transistor-index",
+                                                                      warn: environment.writeError)
+        try TransistorReport.check(transistors.state, problems: transistors.problems, partCount: transistors.partCount, in: environment)
+        let wholeCatalog = TransistorsComposition.wholeCatalog(of: transistors, settings.transistorCatalog)
         var logger = Logger(label: "listor") { label -> any LogHandler in
             switch settings.logFormat {
             case .text: StreamLogHandler(label: label, stream: environment.errorStream)
@@ -61,7 +65,7 @@ enum ServeComposition {
                             configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
                                                             metrics: metrics.web, metricsAccess: settings.metricsAccess),
                             modules: [
-                                TransistorsWebModule(viewModel: transistors, metrics: metrics.factory),
+                                TransistorsWebModule(viewModel: transistors, catalog: wholeCatalog, metrics: metrics.factory),
                                 ModbusWebModule(monitor: modbus.monitor, device: modbus.device, trends: modbus.trends, limits: settings.limits, metrics: metrics.web),
                                 LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                                  openLending: settings.libraryOpenLending, formKey: formKey, metrics: metrics.factory),

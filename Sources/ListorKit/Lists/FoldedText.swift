@@ -27,7 +27,8 @@ public struct FoldedText: Sendable, Hashable {
 
     /// Whether the folded bytes `needle` occur in `text`, folded bytes too: for texts kept in
     /// one shared buffer rather than one `FoldedText` each.
-    public static func occurs(_ needle: [UInt8], in text: ArraySlice<UInt8>) -> Bool {
+    @inlinable
+    public static func occurs<Text: RandomAccessCollection<UInt8>>(_ needle: [UInt8], in text: Text) -> Bool where Text.Index == Int {
         if needle.isEmpty { return true }
         if needle.count > text.count { return false }
         let first = needle[0]

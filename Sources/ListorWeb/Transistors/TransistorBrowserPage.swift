@@ -107,7 +107,7 @@ struct TransistorBrowserPage: Encodable {
     init(_ listing: (TransistorListViewModel, [FieldError]), input: TransistorQuery.Input,
          detail: (TransistorDetailViewModel, SubstitutesViewModel)?, templates: Templates) throws {
         let (viewModel, errors) = listing
-        let page = viewModel.page
+        let page = try viewModel.page
         let query = Self.queryString(input)
         func error(_ field: TransistorQuery.Field) -> String? { errors.first { $0.field == field.rawValue }?.message }
 

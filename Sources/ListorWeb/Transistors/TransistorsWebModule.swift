@@ -9,12 +9,18 @@ import Transistors
 public struct TransistorsWebModule: WebModule {
     /// Loaded once at start-up; each request copies it and applies its own query.
     private let viewModel: TransistorListViewModel
+    /// The whole catalog, for a part's page, its substitutes and comparisons: the list's, or,
+    /// when the list answers from an index file, the catalog read after the server has started.
+    private let catalogState: @Sendable () -> LoadingState<TransistorCatalog>
     /// The list pages as rendered, by query: the catalog does not change while the server runs.
     private let listPages: RenderedPages<TransistorQuery.Input>
 
-    /// `metrics` counts the kept list pages used and made.
-    public init(viewModel: TransistorListViewModel, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+    /// `metrics` counts the kept list pages used and made; `catalog`, when given, is the whole
+    /// catalog as it loads, and otherwise the view model's.
+    public init(viewModel: TransistorListViewModel, catalog: (@Sendable () -> LoadingState<TransistorCatalog>)? = nil,
+                metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.viewModel = viewModel
+        catalogState = catalog ?? { [state = viewModel.state] in state }
         listPages = RenderedPages(name: "transistors/list", metrics: metrics)
     }
 
@@ -90,14 +96,19 @@ public struct TransistorsWebModule: WebModule {
         }
     }
 
-    private var catalog: TransistorCatalog? { viewModel.state.value }
-
     private func loadedCatalog() throws -> TransistorCatalog {
-        guard let catalog else {
+        switch catalogState() {
+        case .loaded(let catalog):
+            return catalog
+        case .idle, .loading:
+            var error = WebError(.serviceUnavailable, message: "The list is ready, and the rest of the catalog is still being read. Retry in 5 seconds.",
+                                 apiMessage: "the transistor catalog is still being read")
+            error.headers[.retryAfter] = "5"
+            throw error
+        case .failed:
             throw WebError(.serviceUnavailable, message: "The transistor catalog could not be loaded; the server's log says why.",
                            apiMessage: "the transistor catalog could not be loaded")
         }
-        return catalog
     }
 
     /// The view model with this request's query applied, and the query's field errors.
@@ -122,7 +133,7 @@ public struct TransistorsWebModule: WebModule {
             }
             size = number
         }
-        let page = listing.page(size: size)
+        let page = try listing.page(size: size)
         var response = Response.json(TransistorJSON.value(page.transistors).serialized(pretty: false))
         response.headers.append(HTTPField(name: .totalCount, value: String(page.matchCount)))
         let others = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name != "page" }.map { (name: $0.name, value: $0.value) }

@@ -18,6 +18,14 @@ public struct TransistorListViewModel: Sendable {
         show(catalog)
     }
 
+    /// A view model over a catalog's index file, whose parts are read from it as they are
+    /// shown; `problems` are the catalog's, as the index file keeps them.
+    public init(index: TransistorIndex, problems: [Problem], query: TransistorQuery = TransistorQuery()) {
+        self.query = query
+        state = .loaded(TransistorCatalog(transistors: [], problems: problems))
+        self.index = index
+    }
+
     // MARK: User actions
 
     public mutating func load(from provider: some DataProvider<TransistorCatalog>) async {
@@ -38,30 +46,37 @@ public struct TransistorListViewModel: Sendable {
 
     // MARK: What the view shows
 
+    /// How many parts the catalog has.
+    public var partCount: Int { index.count }
+
     /// The catalog's problems: entries that could not be read.
     public var problems: [Problem] { state.value?.problems ?? [] }
 
-    /// The transistors that match the query, in its order.
+    /// The transistors that match the query, in its order. A part read from a damaged index
+    /// file throws.
     public var matchingTransistors: [any Transistor] {
-        index.transistors(index.select(query), sort: query.sort)
+        get throws(IndexFileError) { try index.transistors(try index.select(query), sort: query.sort) }
     }
 
     /// How many parts a page of the list shows.
     public static let pageSize = 50
 
     /// The query's page of the list, with the facet counts for the whole query.
-    public var page: TransistorListPage { page(size: Self.pageSize) }
+    public var page: TransistorListPage {
+        get throws(IndexFileError) { try page(size: Self.pageSize) }
+    }
 
-    /// A page of `size` parts, or with nil every matching part on one page (the command line's table).
-    public func page(size: Int?) -> TransistorListPage {
-        let selection = index.select(query)
+    /// A page of `size` parts, or with nil every matching part on one page (the command line's
+    /// table); without `facets`, the facet counts are left empty (the table shows none).
+    public func page(size: Int?, facets: Bool = true) throws(IndexFileError) -> TransistorListPage {
+        let selection = try index.select(query)
         let matchCount = selection.count
         let size = max(size ?? matchCount, 1)
         let pageCount = max((matchCount + size - 1) / size, 1)
         let pageNumber = min(max(query.page, 1), pageCount)
         let offset = (pageNumber - 1) * size
-        let shown = index.transistors(selection, sort: query.sort, offset: offset, limit: size)
-        let counts = index.facetCounts(selection)
+        let shown = try index.transistors(selection, sort: query.sort, offset: offset, limit: size)
+        let counts = facets ? try index.facetCounts(selection) : (families: [:], dopings: [:], packages: [])
         return TransistorListPage(
             transistors: shown,
             totalCount: index.count,

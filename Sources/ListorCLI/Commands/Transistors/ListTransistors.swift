@@ -51,21 +51,36 @@ struct ListTransistors: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let viewModel = try await TransistorsComposition.loadedList(try catalogOption.locations(), query: TransistorQuery.parse(queryInput).query)
-        try TransistorReport.check(viewModel.state, problems: viewModel.problems, in: environment)
+        // A catalog of files is answered from its index file, made on the first run.
+        let indexDirectory = DataDirectory.standard(environment: environment.variables) + "/transistor-index"
+        func list(rebuildingIndex: Bool) async throws -> TransistorListViewModel {
+            try await TransistorsComposition.loadedList(try catalogOption.locations(), query: TransistorQuery.parse(queryInput).query,
+                                                        indexDirectory: indexDirectory, rebuildingIndex: rebuildingIndex, warn: environment.writeError)
+        }
+        let viewModel = try await list(rebuildingIndex: false)
+        try TransistorReport.check(viewModel.state, problems: viewModel.problems, partCount: viewModel.partCount, in: environment)
+        do {
+            try show(viewModel, in: environment)
+        } catch let damage as IndexFileError {
+            // A part's record found damaged: nothing of it was shown, and the catalog is read again.
+            environment.writeError("warning: the index file is damaged (\(damage)); it is made again from the catalog\n")
+            try show(try await list(rebuildingIndex: true), in: environment)
+        }
+    }
 
+    private func show(_ viewModel: TransistorListViewModel, in environment: CommandEnvironment) throws {
         switch format {
         case .table:
-            let page = viewModel.page(size: nil)
+            let page = try viewModel.page(size: nil, facets: false)
             if page.rows.isEmpty {
                 environment.write((page.emptyMessage ?? "") + "\n")
                 return
             }
             environment.write(Self.table(page.rows, width: environment.columns) + "\n\(page.summary)\n")
         case .json:
-            environment.write(TransistorJSON.value(viewModel.matchingTransistors).serialized() + "\n")
+            environment.write(TransistorJSON.value(try viewModel.matchingTransistors).serialized() + "\n")
         case .csv:
-            environment.write(TransistorCSV.text(viewModel.matchingTransistors))
+            environment.write(TransistorCSV.text(try viewModel.matchingTransistors))
         }
     }
 

@@ -6,13 +6,14 @@ import Transistors
 /// How the commands load a catalog and report one that failed or was partly bad.
 enum TransistorReport {
     /// Writes the problem report to standard error; fails when nothing could be loaded.
-    static func check(_ state: LoadingState<TransistorCatalog>, problems: [Problem], in environment: CommandEnvironment) throws {
+    /// `partCount` is the list's, whose parts may be in an index file rather than the catalog.
+    static func check(_ state: LoadingState<TransistorCatalog>, problems: [Problem], partCount: Int? = nil, in environment: CommandEnvironment) throws {
         if let message = state.errorMessage {
             environment.writeError("error: \(message)\n")
             throw ExitCode.failure
         }
         ProblemReport.warn(problems, one: "catalog entry", many: "catalog entries", in: environment)
-        if let catalog = state.value, catalog.transistors.isEmpty, !problems.isEmpty {
+        if let catalog = state.value, (partCount ?? catalog.transistors.count) == 0, !problems.isEmpty {
             environment.writeError("error: no entry of the catalog could be read\n")
             throw ExitCode.failure
         }

@@ -4,14 +4,28 @@ import ListorKit
 /// for only in the parts that have all its trigrams, as SQLite's FTS5 trigram tokenizer does;
 /// a shorter one is looked for in every part number, which are kept in one buffer for that.
 struct PartNumberIndex: Sendable {
-    /// Every folded part number, one after another; row `r`'s is `bytes[starts[r]..<starts[r + 1]]`.
-    private let bytes: [UInt8]
-    private let starts: [Int32]
-    /// For each trigram, its rows: `postings[ranges[trigram]]`, in row order, each row once.
+    /// Every folded part number, one after another, row `r`'s at `bytes[starts[r]..<starts[r + 1]]`;
+    /// and for each trigram its rows, `postings[ranges[trigram]]`, in row order, each row once.
+    /// The large sections are taken from `sections` when a word is looked for.
+    private let sections: IndexSections
     private let ranges: [UInt32: Range<Int32>]
-    private let postings: [Int32]
 
-    init(_ partNumbers: [String]) {
+    /// The index in `sections`, laid out by `layout(_:into:)`, of `count` rows.
+    init(_ sections: IndexSections, count: Int) throws(IndexFileError) {
+        self.sections = sections
+        let keys = try sections.buffer(.trigramKeys, as: UInt32.self)
+        let keyStarts = try sections.buffer(.trigramStarts, as: Int32.self)
+        guard keyStarts.count == keys.count + 1, keyStarts.first.map({ $0 == 0 }) ?? true, zip(keyStarts, keyStarts.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            throw IndexFileError("the index's trigrams do not fit its postings")
+        }
+        var ranges: [UInt32: Range<Int32>] = [:]
+        ranges.reserveCapacity(keys.count)
+        for (place, key) in keys.enumerated() { ranges[key] = keyStarts[place]..<keyStarts[place + 1] }
+        self.ranges = ranges
+    }
+
+    /// The sections of the index of `partNumbers`, one a row.
+    static func layout(_ partNumbers: [String], into layout: inout IndexSections.Layout) {
         var bytes: [UInt8] = []
         var starts: [Int32] = [0]
         bytes.reserveCapacity(partNumbers.count * 8)
@@ -22,33 +36,48 @@ struct PartNumberIndex: Sendable {
         }
         // Two passes: count each trigram's rows, then place them.
         var counts: [UInt32: Int32] = [:]
-        Self.forEachTrigram(bytes, starts) { trigram, _ in counts[trigram, default: 0] += 1 }
-        var ranges: [UInt32: Range<Int32>] = [:]
-        ranges.reserveCapacity(counts.count)
-        var next: Int32 = 0
-        for (trigram, count) in counts {
-            ranges[trigram] = next..<next + count
-            next += count
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                forEachTrigram(bytes, starts) { trigram, _ in counts[trigram, default: 0] += 1 }
+            }
         }
-        var postings = [Int32](repeating: 0, count: Int(next))
-        var filled = ranges.mapValues(\.lowerBound)
-        Self.forEachTrigram(bytes, starts) { trigram, row in
-            guard let at = filled[trigram] else { return }
-            postings[Int(at)] = row
-            filled[trigram] = at + 1
+        let keys = counts.keys.sorted()
+        var keyStarts: [Int32] = [0]
+        for key in keys { keyStarts.append(keyStarts[keyStarts.count - 1] + (counts[key] ?? 0)) }
+        var filled = Dictionary(uniqueKeysWithValues: zip(keys, keyStarts))
+        var postings = [Int32](repeating: 0, count: Int(keyStarts.last ?? 0))
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                forEachTrigram(bytes, starts) { trigram, row in
+                    guard let at = filled[trigram] else { return }
+                    postings[Int(at)] = row
+                    filled[trigram] = at + 1
+                }
+            }
         }
-        self.bytes = bytes
-        self.starts = starts
-        self.ranges = ranges
-        self.postings = postings
+        layout.add(.foldedPartNumbers, bytes)
+        layout.add(.foldedStarts, starts)
+        layout.add(.trigramKeys, keys)
+        layout.add(.trigramStarts, keyStarts)
+        layout.add(.postings, postings)
     }
 
     /// The rows whose part number contains `word`.
-    func rows(containing word: FoldedText, count: Int) -> RowSet {
+    func rows(containing word: FoldedText, count: Int) throws(IndexFileError) -> RowSet {
         let needle = word.utf8
+        let bytes = try sections.buffer(.foldedPartNumbers, as: UInt8.self)
+        let starts = try sections.buffer(.foldedStarts, as: Int32.self)
+        guard starts.count == count + 1 else { throw IndexFileError("the index's part numbers do not fit its \(count) rows") }
+        // An index file's starts and rows are checked here, where they are used, rather than all on opening.
+        func contains(row: Int, _ needle: [UInt8]) -> Bool {
+            let start = Int(starts[row]), end = Int(starts[row + 1])
+            guard 0 <= start, start <= end, end <= bytes.count else { return false }
+            return FoldedText.occurs(needle, in: bytes[start..<end])
+        }
         guard needle.count >= 3 else {
             return RowSet(count: count) { contains(row: $0, needle) }
         }
+        let postings = try sections.buffer(.postings, as: Int32.self)
         // The rarest trigram's rows, each checked for the whole word.
         var rarest: Range<Int32>?
         for start in 0...(needle.count - 3) {
@@ -56,15 +85,11 @@ struct PartNumberIndex: Sendable {
             if rarest == nil || range.count < rarest!.count { rarest = range }
         }
         var rows = RowSet(empty: count)
-        for position in rarest ?? 0..<0 {
+        for position in rarest ?? 0..<0 where 0 <= position && Int(position) < postings.count {
             let row = Int(postings[Int(position)])
-            if contains(row: row, needle) { rows.insert(row) }
+            if 0 <= row, row < count, contains(row: row, needle) { rows.insert(row) }
         }
         return rows
-    }
-
-    private func contains(row: Int, _ needle: [UInt8]) -> Bool {
-        FoldedText.occurs(needle, in: bytes[Int(starts[row])..<Int(starts[row + 1])])
     }
 
     private static func trigram(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {
@@ -72,7 +97,7 @@ struct PartNumberIndex: Sendable {
     }
 
     /// Each row's distinct trigrams, rows in order.
-    private static func forEachTrigram(_ bytes: [UInt8], _ starts: [Int32], _ body: (UInt32, Int32) -> Void) {
+    private static func forEachTrigram(_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<Int32>, _ body: (UInt32, Int32) -> Void) {
         var seen: [UInt32] = []
         for row in 0..<(starts.count - 1) {
             let start = Int(starts[row]), end = Int(starts[row + 1])

@@ -17,6 +17,13 @@ struct RowSet: Sendable, Hashable {
         clearTail()
     }
 
+    /// The rows whose bits `words` holds, as `words` gives them (an index file's set).
+    init(words: UnsafeBufferPointer<UInt64>, count: Int) {
+        self.count = count
+        self.words = Array(words)
+        precondition(self.words.count == (count + 63) / 64, "a word for every 64 rows")
+    }
+
     /// The rows for which `includes` is true.
     init(count: Int, where includes: (Int) -> Bool) {
         self.init(empty: count)

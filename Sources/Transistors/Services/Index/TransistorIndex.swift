@@ -10,35 +10,85 @@ import ListorKit
 /// It answers exactly what a plain scan with `TransistorQuery`'s rules answers: the tests hold
 /// the two against each other on generated catalogs.
 public struct TransistorIndex: Sendable {
-    /// The parts as the catalog has them, and for each row (part-number order) its place there.
-    private let parts: [any Transistor]
-    private let partOfRow: [Int32]
+    /// Where the parts themselves are: the catalog in memory (and for each row, part-number
+    /// order, its place there), or an index file's records.
+    enum Parts: Sendable {
+        case memory([any Transistor], partOfRow: [Int32])
+        case records(IndexRecords)
+    }
+
+    private let sections: IndexSections
+    private let parts: Parts
+    public let count: Int
     /// One set per family and doping: NPN, PNP, NMOS, PMOS, N-channel, P-channel.
     private let dopingRows: [RowSet]
-    private let dopingCodes: [UInt8]
     private let logicLevelRows: RowSet
-    /// The packages in `Package` order, and each row's place in it.
+    /// The packages in `Package` order; the rows of each, in row order, are
+    /// `packageRows[packageStarts[id]..<packageStarts[id + 1]]`, and each row's is in `packageIDs`.
     private let packages: [Package]
-    private let packageIDs: [UInt32]
-    /// The rows of each package, in row order: `packageRows[packageStarts[id]..<packageStarts[id + 1]]`.
-    private let packageRows: [Int32]
-    private let packageStarts: [Int]
-    /// Each parameter's figure as the range its datasheet gives; NaN where a part has none. A
-    /// parameter no part gives has no column.
-    private let lows: [TransistorParameter: [Double]]
-    private let highs: [TransistorParameter: [Double]]
-    /// The rows by voltage and by current, lowest first, ties in part-number order.
-    private let voltageOrder: [Int32]
-    private let currentOrder: [Int32]
+    private nonisolated(unsafe) let packageStarts: UnsafeBufferPointer<Int64>
     private let partNumbers: PartNumberIndex
-    /// The rest of each part's searchable text (use, package, doping, family): the distinct
-    /// texts, and each row's.
+    /// The distinct texts of the rest of each part's searchable text (use, package, doping,
+    /// family); each row's is in `restIDs`.
     private let restTexts: [FoldedText]
-    private let restIDs: [UInt32]
+    // The large columns are taken from `sections` where a query uses them, so that an index
+    // file's are checked, and mapped, only when needed: the rows by package, each row's package,
+    // each parameter's figures as the range its datasheet gives (NaN where a part has none; a
+    // parameter no part gives has no column, one figure a part has its upper bounds in the
+    // lower's), the rows by voltage and by current (lowest first, ties in part-number order,
+    // the rows without the figure last), and each row's text.
 
-    public var count: Int { parts.count }
-
+    /// The index of a catalog in memory.
     public init(_ catalog: [any Transistor]) {
+        let (layout, partOfRow) = Self.layout(catalog)
+        // Sections in memory have no checksums to fail.
+        try! self.init(sections: IndexSections(layout), count: catalog.count, parts: .memory(catalog, partOfRow: partOfRow))
+    }
+
+    /// The index over `sections`, of `count` rows.
+    init(sections: IndexSections, count: Int, parts: Parts) throws(IndexFileError) {
+        self.sections = sections
+        self.count = count
+        self.parts = parts
+        let words = (count + 63) / 64
+        let dopingWords = try sections.buffer(.dopingRows, as: UInt64.self)
+        let logicLevelWords = try sections.buffer(.logicLevelRows, as: UInt64.self)
+        guard dopingWords.count == 6 * words, logicLevelWords.count == words else { throw IndexFileError("the index's row sets do not fit its \(count) rows") }
+        dopingRows = (0..<6).map { code in RowSet(words: UnsafeBufferPointer(rebasing: dopingWords[code * words..<(code + 1) * words]), count: count) }
+        logicLevelRows = RowSet(words: logicLevelWords, count: count)
+        let names = try sections.strings(ends: .packageNameEnds, bytes: .packageNames)
+        packages = (0..<names.count).map { Package(names[$0]) }
+        packageStarts = try sections.buffer(.packageStarts, as: Int64.self)
+        guard packageStarts.count == packages.count + 1, packageStarts.first == 0, packageStarts.last == Int64(count),
+              zip(packageStarts, packageStarts.dropFirst()).allSatisfy({ $0 <= $1 })
+        else { throw IndexFileError("the index's packages do not fit its \(count) rows") }
+        partNumbers = try PartNumberIndex(sections, count: count)
+        let rest = try sections.strings(ends: .restTextEnds, bytes: .restTexts)
+        restTexts = (0..<rest.count).map { FoldedText(rest[$0]) }
+    }
+
+    /// A column of one number a row, checked to have one.
+    private func column<T>(_ id: IndexSections.ID, _ type: T.Type) throws(IndexFileError) -> UnsafeBufferPointer<T> {
+        try column(id.rawValue, type)
+    }
+
+    private func column<T>(_ id: UInt32, _ type: T.Type) throws(IndexFileError) -> UnsafeBufferPointer<T> {
+        let column = try sections.buffer(id, as: type)
+        guard column.count == count else { throw IndexFileError("section \(id) has \(column.count) rows, not \(count)") }
+        return column
+    }
+
+    /// A parameter's lower and upper figures, or nil when no part gives it.
+    private func figures(_ parameter: TransistorParameter) throws(IndexFileError) -> (low: UnsafeBufferPointer<Double>, high: UnsafeBufferPointer<Double>)? {
+        let lowID = IndexSections.parameterID(parameter, high: false), highID = IndexSections.parameterID(parameter, high: true)
+        guard sections.has(lowID) else { return nil }
+        let low = try column(lowID, Double.self)
+        return (low, sections.has(highID) ? try column(highID, Double.self) : low)
+    }
+
+    /// The sections of the index of `catalog`, and for each row (part-number order) the part's
+    /// place in the catalog.
+    static func layout(_ catalog: [any Transistor]) -> (IndexSections.Layout, [Int32]) {
         let count = catalog.count
         // One pass over the parts in the catalog's order, the order they lie in memory, takes
         // every fact the index keeps; the columns are then put in row order.
@@ -51,7 +101,7 @@ public struct TransistorIndex: Sendable {
         var packageList: [Package] = []
         var restIDs: [UInt32] = []
         var restID: [RestKey: UInt32] = [:]
-        var restTexts: [FoldedText] = []
+        var restTexts: [String] = []
         var lowColumns: [TransistorParameter: [Double]] = [:]
         var highColumns: [TransistorParameter: [Double]] = [:]
         var ranged: Set<TransistorParameter> = []
@@ -83,7 +133,7 @@ public struct TransistorIndex: Sendable {
             } else {
                 let new = UInt32(restTexts.count)
                 restID[key] = new
-                restTexts.append(FoldedText("\(part.use) \(package.name) \(part.dopingName) \(part.family.rawValue)"))
+                restTexts.append("\(part.use) \(package.name) \(part.dopingName) \(part.family.rawValue)")
                 restIDs.append(new)
             }
             for parameter in TransistorParameter.allCases {
@@ -96,48 +146,53 @@ public struct TransistorIndex: Sendable {
 
         let partOfRow = catalog.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }.map(Int32.init)
         func inRowOrder<T>(_ column: [T]) -> [T] { partOfRow.map { column[Int($0)] } }
-        parts = catalog
-        self.partOfRow = partOfRow
+        var layout = IndexSections.Layout()
 
-        dopingCodes = inRowOrder(codes)
+        let dopingCodes = inRowOrder(codes)
         var dopingRows = Array(repeating: RowSet(empty: count), count: 6)
         for (row, code) in dopingCodes.enumerated() { dopingRows[Int(code)].insert(row) }
-        self.dopingRows = dopingRows
+        layout.add(.dopingRows, dopingRows.flatMap(\.words))
         let logicLevel = inRowOrder(isLogicLevel)
-        logicLevelRows = RowSet(count: count) { logicLevel[$0] }
+        layout.add(.logicLevelRows, RowSet(count: count) { logicLevel[$0] }.words)
 
         // Package numbers follow `Package` order, so the facet lists them in it.
         let sortedPackages = packageList.sorted()
-        packages = sortedPackages
+        layout.add(strings: sortedPackages.map(\.name), ends: .packageNameEnds, bytes: .packageNames)
         let place = Dictionary(uniqueKeysWithValues: sortedPackages.enumerated().map { ($1, UInt32($0)) })
         let renumbered = packageList.map { place[$0] ?? 0 }
         let rowPackageIDs = partOfRow.map { renumbered[Int(packageOfPart[Int($0)])] }
-        self.packageIDs = rowPackageIDs
-        var packageStarts = [Int](repeating: 0, count: packages.count + 1)
+        layout.add(.packageIDs, rowPackageIDs)
+        var packageStarts = [Int64](repeating: 0, count: sortedPackages.count + 1)
         for id in rowPackageIDs { packageStarts[Int(id) + 1] += 1 }
-        for id in packages.indices { packageStarts[id + 1] += packageStarts[id] }
+        for id in sortedPackages.indices { packageStarts[id + 1] += packageStarts[id] }
         var packageRows = [Int32](repeating: 0, count: count)
         var filled = packageStarts
         for (row, id) in rowPackageIDs.enumerated() {
-            packageRows[filled[Int(id)]] = Int32(row)
+            packageRows[Int(filled[Int(id)])] = Int32(row)
             filled[Int(id)] += 1
         }
-        self.packageRows = packageRows
-        self.packageStarts = packageStarts
+        layout.add(.packageRows, packageRows)
+        layout.add(.packageStarts, packageStarts)
 
-        // One figure a part: the same column twice, stored once.
-        let lows = lowColumns.mapValues(inRowOrder)
-        self.lows = lows
-        highs = Dictionary(uniqueKeysWithValues: highColumns.map { parameter, column in
-            (parameter, ranged.contains(parameter) ? inRowOrder(column) : lows[parameter] ?? [])
-        })
         let nothing = [Double](repeating: .nan, count: count)
-        voltageOrder = Self.order(lows[.voltage] ?? nothing)
-        currentOrder = Self.order(lows[.current] ?? nothing)
+        var lows: [TransistorParameter: [Double]] = [:]
+        // In the parameters' order, so that the same catalog makes the same file.
+        for parameter in TransistorParameter.allCases {
+            guard let column = lowColumns[parameter] else { continue }
+            let low = inRowOrder(column)
+            lows[parameter] = low
+            layout.add(IndexSections.parameterID(parameter, high: false), low)
+            if ranged.contains(parameter), let high = highColumns[parameter] {
+                layout.add(IndexSections.parameterID(parameter, high: true), inRowOrder(high))
+            }
+        }
+        layout.add(.voltageOrder, Self.order(lows[.voltage] ?? nothing))
+        layout.add(.currentOrder, Self.order(lows[.current] ?? nothing))
 
-        partNumbers = PartNumberIndex(inRowOrder(partNumberTexts))
-        self.restIDs = inRowOrder(restIDs)
-        self.restTexts = restTexts
+        PartNumberIndex.layout(inRowOrder(partNumberTexts), into: &layout)
+        layout.add(strings: restTexts, ends: .restTextEnds, bytes: .restTexts)
+        layout.add(.restIDs, inRowOrder(restIDs))
+        return (layout, partOfRow)
     }
 
     /// What the rest of a part's searchable text is made of: parts that share it share one text.
@@ -176,7 +231,8 @@ public struct TransistorIndex: Sendable {
         public var count: Int { matches.cardinality }
     }
 
-    public func select(_ query: TransistorQuery) -> Selection {
+    /// From an index file, a column that does not match its checksum throws.
+    public func select(_ query: TransistorQuery) throws(IndexFileError) -> Selection {
         let expression = SearchExpression.parse(query.search)
         // Nil stands for every row until a filter narrows it, so a plain query copies no sets.
         var base: RowSet?
@@ -186,14 +242,15 @@ public struct TransistorIndex: Sendable {
         }
         narrow(expression.family.map(rows(family:)))
         narrow(expression.doping.map(rows(doping:)))
-        narrow(expression.package.map(rows(package:)))
+        if let package = expression.package { narrow(try rows(package: package)) }
         if expression.logicLevel { narrow(logicLevelRows) }
         for word in SearchQuery(expression.textSearch).text.split(whereSeparator: \.isWhitespace) {
-            narrow(rows(matchingWord: FoldedText(String(word))))
+            narrow(try rows(matchingWord: FoldedText(String(word))))
         }
         let family = query.family.map(rows(family:))
         let doping = query.doping.map(rows(doping:))
-        let package = query.package.map(rows(package:))
+        var package: RowSet?
+        if let filter = query.package { package = try rows(package: filter) }
         // The numeric conditions are checked row by row, so only on the rows some set below can
         // hold: those that pass at least two of the three facets' filters.
         let all = RowSet(all: count)
@@ -206,7 +263,7 @@ public struct TransistorIndex: Sendable {
         if let minCurrent = query.minCurrent { conditions.append(ParameterCondition(.current, .atLeast(minCurrent))) }
         if !conditions.isEmpty {
             var narrowed = base ?? all
-            for condition in conditions { refine(&narrowed, by: condition) }
+            for condition in conditions { try refine(&narrowed, by: condition) }
             base = narrowed
         }
 
@@ -239,77 +296,85 @@ public struct TransistorIndex: Sendable {
         return sets.dropFirst().reduce(sets[0]) { $0.union($1) }
     }
 
-    private func rows(package: Package) -> RowSet {
+    private func rows(package: Package) throws(IndexFileError) -> RowSet {
         var rows = RowSet(empty: count)
         guard let id = packages.firstIndex(of: package) else { return rows }
-        for row in packageRows[packageStarts[id]..<packageStarts[id + 1]] { rows.insert(Int(row)) }
+        let packageRows = try column(.packageRows, Int32.self)
+        // An index file's rows are checked where they are used, rather than all on opening.
+        for row in packageRows[Int(packageStarts[id])..<Int(packageStarts[id + 1])] where 0 <= row && Int(row) < count { rows.insert(Int(row)) }
         return rows
     }
 
     /// The rows whose searchable text (part number, use, package, doping, family) contains `word`.
     /// A word has no spaces, so it lies within one of those: the part number's trigrams find
     /// it there, and the few distinct texts of the rest are searched once each.
-    private func rows(matchingWord word: FoldedText) -> RowSet {
-        var rows = partNumbers.rows(containing: word, count: count)
+    private func rows(matchingWord word: FoldedText) throws(IndexFileError) -> RowSet {
+        var rows = try partNumbers.rows(containing: word, count: count)
         let matchingRest = restTexts.map { $0.contains(word) }
         if matchingRest.contains(true) {
-            restIDs.withUnsafeBufferPointer { ids in
-                rows.formUnion(RowSet(count: count) { matchingRest[Int(ids[$0])] })
-            }
+            let restIDs = try column(.restIDs, UInt32.self)
+            rows.formUnion(RowSet(count: count) { Int(restIDs[$0]) < matchingRest.count && matchingRest[Int(restIDs[$0])] })
         }
         return rows
     }
 
     /// Keeps the rows that meet `condition`, as `ParameterCondition.matches` judges them; NaN,
     /// a figure not given, meets nothing.
-    private func refine(_ rows: inout RowSet, by condition: ParameterCondition) {
-        guard let low = lows[condition.parameter], let high = highs[condition.parameter] else {
+    private func refine(_ rows: inout RowSet, by condition: ParameterCondition) throws(IndexFileError) {
+        guard let (low, high) = try figures(condition.parameter) else {
             rows = RowSet(empty: count)
             return
         }
-        low.withUnsafeBufferPointer { low in
-            high.withUnsafeBufferPointer { high in
-                switch condition.bound {
-                case .atLeast(let limit): rows.filter { low[$0] >= limit }
-                case .greaterThan(let limit): rows.filter { low[$0] > limit }
-                case .atMost(let limit): rows.filter { high[$0] <= limit }
-                case .lessThan(let limit): rows.filter { high[$0] < limit }
-                case .equal(let target): rows.filter { low[$0] <= target && target <= high[$0] }
-                case .between(let bottom, let top): rows.filter { low[$0] <= top && high[$0] >= bottom }
-                }
-            }
+        switch condition.bound {
+        case .atLeast(let limit): rows.filter { low[$0] >= limit }
+        case .greaterThan(let limit): rows.filter { low[$0] > limit }
+        case .atMost(let limit): rows.filter { high[$0] <= limit }
+        case .lessThan(let limit): rows.filter { high[$0] < limit }
+        case .equal(let target): rows.filter { low[$0] <= target && target <= high[$0] }
+        case .between(let bottom, let top): rows.filter { low[$0] <= top && high[$0] >= bottom }
         }
     }
 
     // MARK: - Reading a selection
 
     /// The matching parts in `sort`'s order, from `offset`, at most `limit` of them.
-    public func transistors(_ selection: Selection, sort: TransistorSort, offset: Int = 0, limit: Int = .max) -> [any Transistor] {
-        var result: [any Transistor] = []
+    /// From an index file, a part is read from its record, which is checked first: a damaged
+    /// one throws, and nothing read from it is returned.
+    public func transistors(_ selection: Selection, sort: TransistorSort, offset: Int = 0, limit: Int = .max) throws(IndexFileError) -> [any Transistor] {
+        let rows = try self.rows(selection, sort: sort, offset: offset, limit: limit)
+        switch parts {
+        case .memory(let parts, let partOfRow): return rows.map { parts[Int(partOfRow[$0])] }
+        case .records(let records): return try records.transistors(rows)
+        }
+    }
+
+    /// The rows of `transistors(_:sort:offset:limit:)`.
+    private func rows(_ selection: Selection, sort: TransistorSort, offset: Int, limit: Int) throws(IndexFileError) -> [Int] {
+        var result: [Int] = []
         guard limit > 0 else { return result }
         result.reserveCapacity(min(limit, selection.count))
-        func part(_ row: Int) -> any Transistor { parts[Int(partOfRow[row])] }
         switch sort.key {
         case .partNumber where !sort.descending:
             selection.matches.forEach(from: offset) { row in
-                result.append(part(row))
+                result.append(row)
                 return result.count < limit
             }
         case .partNumber:
             selection.matches.forEachDescending(from: offset) { row in
-                result.append(part(row))
+                result.append(row)
                 return result.count < limit
             }
         case .figure(let parameter) where parameter == .voltage || parameter == .current:
             // Most parts have their ratings: the orders are made once, and walked.
             var skipped = 0
-            walk(parameter == .current ? currentOrder : voltageOrder, descending: sort.descending, column: lows[parameter]) { row in
+            walk(try column(parameter == .current ? .currentOrder : .voltageOrder, Int32.self), descending: sort.descending,
+                 column: try figures(parameter)?.low) { row in
                 guard selection.matches.contains(row) else { return true }
                 if skipped < offset {
                     skipped += 1
                     return true
                 }
-                result.append(part(row))
+                result.append(row)
                 return result.count < limit
             }
         case .figure(let parameter):
@@ -319,47 +384,52 @@ public struct TransistorIndex: Sendable {
                 rows.append(row)
                 return true
             }
-            let column = lows[parameter]
+            let column = try figures(parameter)?.low
             rows.sort { first, second in
                 let (a, b) = (column?[first] ?? .nan, column?[second] ?? .nan)
                 if a.isNaN != b.isNaN { return !a.isNaN }
                 if !a.isNaN, a != b { return sort.descending ? a > b : a < b }
                 return first < second
             }
-            for row in rows.dropFirst(offset).prefix(limit) { result.append(part(row)) }
+            for row in rows.dropFirst(offset).prefix(limit) { result.append(row) }
         }
         return result
     }
 
     /// Walks `order`; highest first keeps equal ratings in part-number order, as a catalog reads,
     /// and the rows without the figure still come last.
-    private func walk(_ order: [Int32], descending: Bool, column: [Double]?, _ take: (Int) -> Bool) {
+    private func walk(_ order: UnsafeBufferPointer<Int32>, descending: Bool, column: UnsafeBufferPointer<Double>?, _ take: (Int) -> Bool) {
         guard descending, let column else {
-            for row in order where !take(Int(row)) { return }
+            // An index file's rows are checked where they are used, rather than all on opening.
+            for row in order where 0 <= row && Int(row) < count && !take(Int(row)) { return }
             return
+        }
+        func figure(_ position: Int) -> Double {
+            let row = Int(order[position])
+            return 0 <= row && row < min(count, column.count) ? column[row] : .nan
         }
         // The rows with the figure come first in `order`: where they end is found by halving.
         var (low, high) = (0, order.count)
         while low < high {
             let middle = (low + high) / 2
-            if column[Int(order[middle])].isNaN { high = middle } else { low = middle + 1 }
+            if figure(middle).isNaN { high = middle } else { low = middle + 1 }
         }
         var end = low
         while end > 0 {
-            let value = column[Int(order[end - 1])]
+            let value = figure(end - 1)
             var start = end - 1
-            while start > 0, column[Int(order[start - 1])] == value { start -= 1 }
-            for position in start..<end where !take(Int(order[position])) { return }
+            while start > 0, figure(start - 1) == value { start -= 1 }
+            for position in start..<end where 0 <= order[position] && Int(order[position]) < count && !take(Int(order[position])) { return }
             end = start
         }
-        for row in order[low...] where !take(Int(row)) { return }
+        for row in order[low...] where 0 <= row && Int(row) < count && !take(Int(row)) { return }
     }
 
     /// Counts per family, doping name and package, as the list's filters show them.
     /// Every package some part of the catalog comes in, in `Package` order.
     public var allPackages: [Package] { packages }
 
-    public func facetCounts(_ selection: Selection) -> (families: [TransistorFamily: Int], dopings: [String: Int], packages: [(Package, Int)]) {
+    public func facetCounts(_ selection: Selection) throws(IndexFileError) -> (families: [TransistorFamily: Int], dopings: [String: Int], packages: [(Package, Int)]) {
         var families: [TransistorFamily: Int] = [:]
         for family in TransistorFamily.allCases {
             let count = selection.withoutFamily.intersection(rows(family: family)).cardinality
@@ -371,8 +441,10 @@ public struct TransistorIndex: Sendable {
         var dopings: [String: Int] = [:]
         for code in 0..<6 where dopingCounts[code] > 0 { dopings[names[code]] = dopingCounts[code] }
         var packageCounts = [Int](repeating: 0, count: packages.count)
-        packageIDs.withUnsafeBufferPointer { ids in
-            selection.withoutPackage.forEach { packageCounts[Int(ids[$0])] += 1 }
+        let packageIDs = try column(.packageIDs, UInt32.self)
+        selection.withoutPackage.forEach { row in
+            let id = Int(packageIDs[row])
+            if id < packageCounts.count { packageCounts[id] += 1 }
         }
         return (families, dopings, packages.indices.filter { packageCounts[$0] > 0 }.map { (packages[$0], packageCounts[$0]) })
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// `--catalog` with KiCad symbol libraries: a file, a folder of them, and several catalogs merged.
 @Suite struct KiCadCatalogCommandTests {
-    @Test("a folder of KiCad libraries and the seed's catalog together: every part listed once, a repeat named with both sources")
+    @Test("a folder of KiCad libraries and the seed's catalog together: every part listed once, a conflict named with both sources")
     func mergesAFolderWithAFile() async throws {
         let directory = try TemporaryDirectory()
         let libraries = directory.path("kicad")
@@ -20,7 +20,7 @@ import Testing
         let parts = result.output.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" }
         #expect(parts == ["QX100", "QX101", "QX200"], "\(result.output)")
         #expect(result.output.contains("QX100,BJT,NPN,45"), "\(result.output)")
-        #expect(result.errorOutput.contains("extra.json: QX100: also in Test.kicad_sym; the part from Test.kicad_sym is kept"), "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("extra.json: QX100: a PNP BJT here, a NPN BJT in Test.kicad_sym; the part from Test.kicad_sym is kept"), "\(result.errorOutput)")
     }
 
     @Test("a folder without a KiCad library is refused naming it")
