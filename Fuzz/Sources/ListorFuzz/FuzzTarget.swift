@@ -14,7 +14,7 @@ struct FuzzTarget: Sendable {
         CSVTargets.csv, CSVTargets.libraryCSV, QuantityTargets.quantity, QuantityTargets.transistorQuery,
         LibraryTargets.jsonBody, LibraryTargets.formBody, StellaTargets.query, BrowserTargets.htmlText, BrowserTargets.htmlReader, BrowserTargets.charset,
         AttackTargets.image, AttackTargets.historyQuery, AttackTargets.addressGuard, AttackTargets.multipart, AttackTargets.cookieJar,
-        AttackTargets.urlResolution, AttackTargets.rtuFrame, AttackTargets.sessionToken, KiCadTargets.symbolLibrary,
+        AttackTargets.urlResolution, AttackTargets.rtuFrame, AttackTargets.sessionToken, KiCadTargets.symbolLibrary, KiCadTargets.spiceModels,
     ]
 
     /// The input split at NUL bytes into `count` texts (missing ones empty), for parsers that take several fields.

@@ -19,9 +19,23 @@ enum KiCadTargets {
             // Each symbol is a transistor with finite, positive ratings, or a problem naming it.
             if let catalog = try? KiCadTransistors.read(bytes) {
                 require(catalog.transistors.count + catalog.problems.count <= symbols.count, "more parts and problems than symbols")
-                require(catalog.transistors.allSatisfy { $0.ratings.maxVoltage.isFinite && $0.ratings.maxCurrent.isFinite && $0.ratings.maxVoltage >= 0 },
-                        "a rating that is not a finite magnitude")
+                require(catalog.transistors.allSatisfy { Self.finiteMagnitudes($0.ratings) }, "a rating that is not a finite magnitude")
             }
         }
+    }
+
+    /// SPICE model libraries: any text gives parts and problems, never a crash; each part has a
+    /// rating, and every rating is a finite magnitude; the parts survive writing as JSON.
+    static let spiceModels = FuzzTarget(name: "spice-model", summary: "SPICE model libraries; each part rated, and written as JSON, read back the same") { bytes in
+        let catalog = SpiceModels.read(bytes, file: "fuzz.lib")
+        require(catalog.transistors.allSatisfy { ($0.ratings.maxVoltage != nil || $0.ratings.maxCurrent != nil) && finiteMagnitudes($0.ratings) },
+                "a part without a rating, or with one that is not a finite magnitude")
+        let json = TransistorJSON.value(catalog.transistors)
+        let again = try? TransistorCatalogDecoder().decode(Array(json.serialized(pretty: false).utf8))
+        require(again.map { TransistorJSON.value($0.transistors) } == json, "the parts written as JSON do not read back the same")
+    }
+
+    private static func finiteMagnitudes(_ ratings: Ratings) -> Bool {
+        [ratings.maxVoltage, ratings.maxCurrent].allSatisfy { $0.map { $0.isFinite && $0 >= 0 } ?? true }
     }
 }

@@ -10,7 +10,8 @@ import ListorKit
 /// A transistor model with no rating is reported and left out: its parameters (a JFET's Beta
 /// and Vto) describe a simulation, and a rating is not guessed from them. A model names no
 /// package, so its part's package is `Package.unknown`, which a merged source may give.
-/// Models of other devices (diodes, switches) and subcircuits are passed over.
+/// Models of other devices (diodes, switches), and the models inside a `.subckt` (an op-amp's
+/// transistors, which are not parts), are passed over. Lines may end in LF, CRLF or CR.
 public enum SpiceModels {
     /// Whether `bytes` hold a `.model` statement at the start of a line.
     static func isModelLibrary(_ bytes: some Collection<UInt8>) -> Bool {
@@ -24,7 +25,12 @@ public enum SpiceModels {
         var transistors: [any Transistor] = []
         var problems: [Problem] = []
         var firstLine: [String: Int] = [:]
+        var depth = 0
         for statement in statements(String(decoding: bytes, as: UTF8.self)) {
+            let keyword = statement.text.prefix { !$0.isWhitespace }.lowercased()
+            if keyword == ".subckt" { depth += 1 }
+            if keyword == ".ends" { depth = max(depth - 1, 0) }
+            guard depth == 0 else { continue }
             switch model(statement.text, file: file) {
             case nil: continue
             case .failure(let problem)?:
@@ -46,7 +52,7 @@ public enum SpiceModels {
     /// comments dropped.
     static func statements(_ text: String) -> [(line: Int, text: String)] {
         var result: [(line: Int, text: String)] = []
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             var line = Substring(rawLine)
             if let comment = line.firstIndex(where: { $0 == ";" || $0 == "$" }) { line = line[..<comment] }
             let trimmed = String(line).trimmed()

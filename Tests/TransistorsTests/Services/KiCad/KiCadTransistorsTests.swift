@@ -104,6 +104,10 @@ import Testing
         for part in parts where part.datasheet.pinout?.units.isEmpty == false {
             print("KiCad dual: \(part.partNumber) \(part.datasheet.pinout!): \(part.use)")
         }
+        // Export then import of the merged libraries gives the same catalog, in JSON and in CSV.
+        let json = TransistorJSON.value(parts)
+        #expect(TransistorJSON.value(try TransistorCatalogDecoder().decode(Array(json.serialized(pretty: false).utf8)).transistors) == json)
+        #expect(TransistorJSON.value(try TransistorCatalogDecoder().decode(Array(TransistorCSV.text(parts).utf8)).transistors) == json)
         let twoN2219 = try #require(parts.first { $0.partNumber == "2N2219" } as? BJT)
         #expect(twoN2219.doping == .npn && twoN2219.ratings == Ratings(maxVoltage: 50, maxCurrent: 0.8))
         #expect(twoN2219.datasheet.pinout?.description == "EBC" && twoN2219.package.name == "TO-39")

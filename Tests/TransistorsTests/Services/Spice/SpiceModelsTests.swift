@@ -1,3 +1,4 @@
+import Foundation
 import ListorKit
 import ListorTestSupport
 import Testing
@@ -16,10 +17,24 @@ import Testing
         #expect((catalog.transistors[3] as? MOSFET)?.parameters.onResistance == 0.045)
         #expect(catalog.transistors[0].use == "SPICE model (Example)" && catalog.transistors[0].package == .unknown)
         #expect(catalog.transistors[0].datasheet.source == "models.lib: QX100")
+        // QX100 inside the subcircuit is the subcircuit's, not a part, and not a repeat.
         #expect(catalog.problems.map(\.description) == [
             "line 8: JX1: the NJF model gives no rating (Vds or Idss); a rating is not guessed from its parameters",
-            "line 11: QX100: repeats the model on line 3; the first one is kept",
         ])
+    }
+
+    @Test("Debian's kicad-demos: a vendor's model with CR line endings and no ratings is reported; an op-amp's inner transistors are not parts")
+    func readsDebiansDemoModels() throws {
+        let directory = "/usr/share/kicad/demos/simulation/laser_driver"
+        guard FileManager.default.fileExists(atPath: directory + "/fzt1049a.lib") else {
+            ExternalComponent.unavailable("reading real SPICE models needs \(directory) (Debian: apt-get install kicad-demos)")
+            return
+        }
+        let vendor = try TransistorCatalogDecoder().decode(try Data(contentsOf: URL(fileURLWithPath: directory + "/fzt1049a.lib")), file: "fzt1049a.lib")
+        #expect(vendor.transistors.isEmpty)
+        #expect(vendor.problems.map(\.description) == ["line 1: FZT1049A: the NPN model gives no rating (Vceo or Icrating); a rating is not guessed from its parameters"])
+        let opAmp = try TransistorCatalogDecoder().decode(try Data(contentsOf: URL(fileURLWithPath: directory + "/ad8009.lib")), file: "ad8009.lib")
+        #expect(opAmp.transistors.isEmpty && opAmp.problems.isEmpty, "\(opAmp.problems)")
     }
 
     @Test("SPICE numbers: suffixes in any case, exponents, a unit after the suffix", arguments: [
