@@ -24,7 +24,7 @@ struct ServeCommand: ListorCommand {
     var logLevel: Logger.Level = .info
     @Option(help: "text (swift-log's lines) or json (one object a line: time, level, message and the request's id, route, status and duration).")
     var logFormat: LogFormat = .text
-    @Option(help: ArgumentHelp("The transistor catalog to serve: the seed's JSON, CSV, a KiCad symbol library (.kicad_sym), a SPICE model library (.lib, .mod) or a folder of them; give it again for more, each figure from the first to give it (default: the bundled one).",
+    @Option(help: ArgumentHelp("The transistor catalog to serve: the seed's JSON, CSV, a KiCad symbol library (.kicad_sym), a SPICE model library (.lib, .mod), a folder of them, or the word bundled for the bundled catalog; give it again for more, each figure from the first to give it (default: the bundled one).",
                                valueName: "file|folder|url"))
     var transistorCatalog: [String] = []
     @OptionGroup(title: "ModbusApp")

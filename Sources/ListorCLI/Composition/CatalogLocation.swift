@@ -1,10 +1,12 @@
 import Foundation
 
-/// Where a transistor catalog comes from: a file or an HTTP(S) URL. Naming none means the
-/// bundled catalog.
+/// Where a transistor catalog comes from: a file, an HTTP(S) URL, or the bundled catalog, by the
+/// word `bundled`, to merge it with others (a file of that name is `./bundled`). Naming none
+/// means the bundled catalog.
 enum CatalogLocation: Equatable, Sendable {
     case file(String)
     case url(URL)
+    case bundled
 
     /// Every catalog `arguments` name, in order, a folder standing for its KiCad libraries;
     /// none for the bundled catalog.
@@ -29,13 +31,16 @@ enum CatalogLocation: Equatable, Sendable {
         switch self {
         case .file(let path): (path as NSString).lastPathComponent
         case .url(let url): url.absoluteString
+        case .bundled: "the bundled catalog"
         }
     }
 
     /// `argument` as `option` gives it.
     init(argument: String, option: String = "--catalog") throws(CompositionError) {
         let lowered = argument.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+        if argument == "bundled" {
+            self = .bundled
+        } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: argument), url.host != nil else {
                 throw CompositionError("\(option): \"\(argument)\" is not a valid URL")
             }

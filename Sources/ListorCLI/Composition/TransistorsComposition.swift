@@ -96,6 +96,7 @@ enum TransistorsComposition {
         func one(_ location: CatalogLocation) -> any DataProvider<TransistorCatalog> {
             switch location {
             case .file(let path): return TransistorCatalogProviders.file(path: path)
+            case .bundled: return TransistorCatalogProviders.bundled()
             case .url(let url):
                 // `withCatalogProvider` makes a transport whenever a location is a URL.
                 guard let transport else { preconditionFailure("no HTTP transport for \(url)") }

@@ -4,7 +4,7 @@ import ListorKit
 
 /// Options shared by every transistor command.
 struct CatalogOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A catalog: the seed's JSON, CSV, a KiCad symbol library (.kicad_sym), a SPICE model library (.lib, .mod) or a folder of them; give it again for more, each figure from the first to give it (default: the bundled one).",
+    @Option(name: .long, help: ArgumentHelp("A catalog: the seed's JSON, CSV, a KiCad symbol library (.kicad_sym), a SPICE model library (.lib, .mod), a folder of them, or the word bundled for the bundled catalog; give it again for more, each figure from the first to give it (default: the bundled one).",
                                             valueName: "file|folder|url"))
     var catalog: [String] = []
 

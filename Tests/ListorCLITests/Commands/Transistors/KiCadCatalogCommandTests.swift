@@ -23,6 +23,18 @@ import Testing
         #expect(result.errorOutput.contains("extra.json: QX100: a PNP BJT here, a NPN BJT in Test.kicad_sym; the part from Test.kicad_sym is kept"), "\(result.errorOutput)")
     }
 
+    @Test("the word bundled names the bundled catalog among others: its parts and figures first, KiCad's after")
+    func mergesTheBundledCatalog() async throws {
+        let directory = try TemporaryDirectory()
+        let library = try directory.write("Test.kicad_sym", try Fixtures.data(Fixtures.kiCadTwoSymbols))
+        let alone = await listor("transistors", "list", "--format", "csv")
+        let merged = await listor("transistors", "list", "--catalog", "bundled", "--catalog", library, "--format", "csv")
+        #expect(merged.exitCode == 0, "\(merged.errorOutput)")
+        let count = { (output: String) in output.split(whereSeparator: \.isNewline).count - 1 }
+        #expect(count(merged.output) == count(alone.output) + 2, "\(merged.output)")
+        #expect(merged.output.contains("QX101,BJT,NPN,65"))
+    }
+
     @Test("a folder without a KiCad library is refused naming it")
     func emptyFolderIsRefused() async throws {
         let directory = try TemporaryDirectory()
