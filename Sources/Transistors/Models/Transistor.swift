@@ -83,12 +83,26 @@ public enum JFETDoping: String, Doping {
 /// A source may not give one (KiCad describes its digital transistors by voltage alone): a
 /// rating not given meets no minimum, sorts last, and is left out of JSON and CSV.
 public struct Ratings: Sendable, Hashable {
-    public let maxVoltage: Double?
-    public let maxCurrent: Double?
+    // Kept as NaN for none: a catalog holds a million of these, and two optional doubles take
+    // twice the memory of two doubles.
+    private let voltage: Double
+    private let current: Double
+
+    public var maxVoltage: Double? { voltage.isNaN ? nil : voltage }
+    public var maxCurrent: Double? { current.isNaN ? nil : current }
 
     public init(maxVoltage: Double?, maxCurrent: Double?) {
-        self.maxVoltage = maxVoltage
-        self.maxCurrent = maxCurrent
+        voltage = maxVoltage ?? .nan
+        current = maxCurrent ?? .nan
+    }
+
+    public static func == (lhs: Ratings, rhs: Ratings) -> Bool {
+        lhs.maxVoltage == rhs.maxVoltage && lhs.maxCurrent == rhs.maxCurrent
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(maxVoltage)
+        hasher.combine(maxCurrent)
     }
 }
 
@@ -142,14 +156,29 @@ public enum Terminal: Character, Sendable, Hashable {
 /// Terminals in package pin order: "CBE" for a BC547, "EBC" for a 2N3904, "GDS" for a TO-220
 /// MOSFET; in a dual part each pin also names its transistor: "E1B1C2E2B2C1".
 public struct Pinout: Sendable, Hashable, CustomStringConvertible {
-    public let terminals: [Terminal]
+    /// Each pin's terminal, and for a part of several transistors its transistor (1, 2; 0 for
+    /// a part of one): one array, as a catalog holds a million pinouts.
+    private let pins: [(terminal: Terminal, unit: UInt8)]
+
+    public var terminals: [Terminal] { pins.map(\.terminal) }
     /// For a part of several transistors, the transistor of each pin (1, 2); empty for one.
-    public let units: [Int]
+    public var units: [Int] { pins.first?.unit == 0 ? [] : pins.map { Int($0.unit) } }
 
     public init(terminals: [Terminal], units: [Int] = []) {
         precondition(units.isEmpty || units.count == terminals.count, "a unit for every pin, or none")
-        self.terminals = terminals
-        self.units = units
+        precondition(units.allSatisfy { (1...255).contains($0) }, "units count from 1")
+        pins = units.isEmpty ? terminals.map { ($0, 0) } : zip(terminals, units).map { ($0, UInt8($1)) }
+    }
+
+    public static func == (lhs: Pinout, rhs: Pinout) -> Bool {
+        lhs.pins.elementsEqual(rhs.pins) { $0.terminal == $1.terminal && $0.unit == $1.unit }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for pin in pins {
+            hasher.combine(pin.terminal)
+            hasher.combine(pin.unit)
+        }
     }
 
     public var description: String {

@@ -98,8 +98,8 @@ extension Ratings: JSONValueDecodable {
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
-        maxVoltage = fields.contains(CodingKeys.maxVoltage) ? try fields.positive(CodingKeys.maxVoltage, unit: .volt) : nil
-        maxCurrent = fields.contains(CodingKeys.maxCurrent) ? try fields.positive(CodingKeys.maxCurrent, unit: .ampere) : nil
+        self.init(maxVoltage: fields.contains(CodingKeys.maxVoltage) ? try fields.positive(CodingKeys.maxVoltage, unit: .volt) : nil,
+                  maxCurrent: fields.contains(CodingKeys.maxCurrent) ? try fields.positive(CodingKeys.maxCurrent, unit: .ampere) : nil)
     }
 }
 
