@@ -66,7 +66,8 @@ public enum KiCadTransistors {
         // KiCad writes "~" for no datasheet.
         let datasheet = Datasheet(pinout: pinout(pins, family: family), url: (properties["Datasheet"]).flatMap(Datasheet.webAddress),
                                   source: file.map { "\($0): \(symbol.name)" } ?? symbol.name)
-        let ratings = Ratings(maxVoltage: figures.voltage(for: family), maxCurrent: figures.current)
+        // A rating is a magnitude above zero, as the catalog keeps it; "0V" gives none.
+        let ratings = Ratings(maxVoltage: figures.voltage(for: family).flatMap { $0 > 0 ? $0 : nil }, maxCurrent: figures.current.flatMap { $0 > 0 ? $0 : nil })
         let package = package(footprint: properties["Footprint"] ?? "", description: description)
         let name = symbol.name
         switch family {
@@ -74,7 +75,7 @@ public enum KiCadTransistors {
             return .success(BJT(ratings: ratings, partNumber: name, package: package, use: description, doping: nType ? .npn : .pnp, datasheet: datasheet))
         case .mosfet:
             return .success(MOSFET(ratings: ratings, partNumber: name, package: package, use: description, doping: nType ? .nmos : .pmos,
-                                   datasheet: datasheet, parameters: MOSFETParameters(onResistance: figures.resistance)))
+                                   datasheet: datasheet, parameters: MOSFETParameters(onResistance: figures.resistance.flatMap { $0 > 0 ? $0 : nil })))
         case .jfet:
             return .success(JFET(ratings: ratings, partNumber: name, package: package, use: description, doping: nType ? .nChannel : .pChannel,
                                  datasheet: datasheet))

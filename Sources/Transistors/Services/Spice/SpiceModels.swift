@@ -83,7 +83,8 @@ public enum SpiceModels {
                 flags.insert(key)
             }
         }
-        func number(_ key: String) -> Double? { values[key].flatMap(Self.number).map(abs) }
+        // A rating is a magnitude above zero, as the catalog keeps it; `Vceo=0` gives none.
+        func number(_ key: String) -> Double? { values[key].flatMap(Self.number).map(abs).flatMap { $0 > 0 ? $0 : nil } }
         let family: TransistorFamily = switch kind {
         case "NPN", "PNP": .bjt
         case "NJF", "PJF": .jfet

@@ -37,6 +37,15 @@ import Testing
         #expect(opAmp.transistors.isEmpty && opAmp.problems.isEmpty, "\(opAmp.problems)")
     }
 
+    @Test("a rating of zero is none (found by the fuzz target: Vceo=0 gave a part its own JSON could not read back)")
+    func aZeroRatingIsNone() throws {
+        let catalog = SpiceModels.read(Array(".model Q0 NPN(Vceo=0 Icrating=0)\n.model Q1 NPN(Vceo=0 Icrating=1)\n".utf8))
+        #expect(catalog.transistors.map(\.ratings) == [Ratings(maxVoltage: nil, maxCurrent: 1)])
+        #expect(catalog.problems.map(\.description) == ["line 1: Q0: the NPN model gives no rating (Vceo or Icrating); a rating is not guessed from its parameters"])
+        let json = TransistorJSON.value(catalog.transistors)
+        #expect(TransistorJSON.value(try TransistorCatalogDecoder().decode(Array(json.serialized().utf8)).transistors) == json)
+    }
+
     @Test("SPICE numbers: suffixes in any case, exponents, a unit after the suffix", arguments: [
         ("200m", 0.2), ("1.5n", 1.5e-9), ("10Meg", 1e7), ("10MEG", 1e7), ("1e-14", 1e-14), ("40V", 40), ("-30", -30), (".75", 0.75),
         ("3p", 3e-12), ("1.8m", 0.0018), ("5mil", 127e-6),
