@@ -45,15 +45,7 @@ import Testing
         let (index, problems) = try written.open()
         #expect(problems.map(\.description) == ["line 3: kept"])
         #expect(index.count == written.parts.count)
-        let scan = TransistorIndexTests.Scan(written.parts)
-        var random = TransistorIndexTests.Generator(state: 2027)
-        var mismatches: [String] = []
-        var nonEmpty = 0
-        for round in 0..<120 {
-            let outcome = TransistorIndexTests.round(round, index, scan, &random)
-            if let mismatch = outcome.mismatch { mismatches.append(mismatch) }
-            if outcome.matched { nonEmpty += 1 }
-        }
+        let (mismatches, nonEmpty) = TransistorIndexTests.rounds(120, index, TransistorIndexTests.Scan(written.parts), seed: 2027)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).joined(separator: "\n"))")
         #expect(nonEmpty > 40)
         // Each part read back is the part written, every field.

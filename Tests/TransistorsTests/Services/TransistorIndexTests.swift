@@ -164,20 +164,24 @@ import Testing
         return (mismatch, !expected.matching.isEmpty)
     }
 
+    /// `count` random rounds: what they found that the scan did not, and how many found something.
+    static func rounds(_ count: Int, _ index: TransistorIndex, _ scan: Scan, seed: UInt64) -> (mismatches: [String], nonEmpty: Int) {
+        var random = Generator(state: seed)
+        var mismatches: [String] = []
+        var nonEmpty = 0
+        for round in 0..<count {
+            let outcome = Self.round(round, index, scan, &random)
+            if let mismatch = outcome.mismatch { mismatches.append(mismatch) }
+            if outcome.matched { nonEmpty += 1 }
+        }
+        return (mismatches, nonEmpty)
+    }
+
     @Test func indexedQueriesGiveWhatAPlainScanGives() async {
         let (mismatches, nonEmpty) = await OwnThread.run {
             let parts = Self.catalog(count: 100_000, seed: 16)
             let index = TransistorIndex(parts)
-            let scan = Scan(parts)
-            var random = Generator(state: 2026)
-            var mismatches: [String] = []
-            var nonEmpty = 0
-            for round in 0..<300 {
-                let outcome = Self.round(round, index, scan, &random)
-                if let mismatch = outcome.mismatch { mismatches.append(mismatch) }
-                if outcome.matched { nonEmpty += 1 }
-            }
-            return (mismatches, nonEmpty)
+            return Self.rounds(300, index, Scan(parts), seed: 2026)
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5).joined(separator: "\n"))")
         #expect(nonEmpty > 100, "most queries find something, so the comparison means something")

@@ -55,14 +55,20 @@ public enum TransistorIndexFile {
         IndexRecords.layout(catalog.transistors, rows: partOfRow, into: &layout)
         let sections = IndexSections(layout)
         let header = self.header(count: catalog.transistors.count, sources: sources, problems: catalog.problems, sections: sections)
-        var data = Data(capacity: header.count + sections.bytes.count)
-        data.append(contentsOf: header)
-        data.append(contentsOf: sections.bytes)
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).partial"
         defer { try? FileManager.default.removeItem(atPath: temporary) }
-        try data.write(to: URL(fileURLWithPath: temporary))
+        // The header, then the sections from where they lie, not copied into one buffer first.
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(header)) else {
+            throw IndexFileError("cannot write \(temporary)")
+        }
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+        try file.seekToEnd()
+        if let base = sections.bytes.baseAddress {
+            try file.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: sections.bytes.count, deallocator: .none))
+        }
+        try file.close()
         guard rename(temporary, path) == 0 else { throw IndexFileError("cannot put the index in place at \(path): \(String(cString: strerror(errno)))") }
     }
 
