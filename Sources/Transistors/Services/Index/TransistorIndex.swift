@@ -41,7 +41,8 @@ public struct TransistorIndex: Sendable {
     /// The index of a catalog in memory.
     public init(_ catalog: [any Transistor]) {
         let (layout, partOfRow) = Self.layout(catalog)
-        // Sections in memory have no checksums to fail.
+        // Sections in memory have no checksums to fail, and `layout` made them the shapes the
+        // reader checks: a throw here is a fault of this file, not of any catalog.
         try! self.init(sections: IndexSections(layout), count: catalog.count, parts: .memory(catalog, partOfRow: partOfRow))
     }
 
