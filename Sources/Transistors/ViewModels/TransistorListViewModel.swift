@@ -55,7 +55,7 @@ public struct TransistorListViewModel: Sendable {
     /// The transistors that match the query, in its order. A part read from a damaged index
     /// file throws.
     public var matchingTransistors: [any Transistor] {
-        get throws(IndexFileError) { try index.transistors(try index.select(query), sort: query.sort) }
+        get throws(IndexFileError) { try index.transistors(try index.select(query, facets: false), sort: query.sort) }
     }
 
     /// How many parts a page of the list shows.
@@ -69,7 +69,7 @@ public struct TransistorListViewModel: Sendable {
     /// A page of `size` parts, or with nil every matching part on one page (the command line's
     /// table); without `facets`, the facet counts are left empty (the table shows none).
     public func page(size: Int?, facets: Bool = true) throws(IndexFileError) -> TransistorListPage {
-        let selection = try index.select(query)
+        let selection = try index.select(query, facets: facets)
         let matchCount = selection.count
         let size = max(size ?? matchCount, 1)
         let pageCount = max((matchCount + size - 1) / size, 1)

@@ -153,6 +153,9 @@ import Testing
         let found = ((try? index.transistors(selection, sort: query.sort)) ?? []).map(\.partNumber)
         var problems: [String] = []
         if found != scan.sorted(expected.matching, query.sort) { problems.append("parts or their order") }
+        // The matches alone, as the command line asks for them, are the same parts.
+        let matchesAlone = (try? index.select(query, facets: false)).flatMap { try? index.transistors($0, sort: query.sort) }
+        if matchesAlone?.map(\.partNumber) != found { problems.append("the matches without facets") }
         if counts.families != expected.families { problems.append("family counts") }
         if counts.dopings != expected.dopings { problems.append("doping counts") }
         if Dictionary(uniqueKeysWithValues: counts.packages.map { ($0.0.name, $0.1) }) != expected.packages { problems.append("package counts") }

@@ -1,41 +1,46 @@
 import ListorKit
 
 /// An index file's parts, one record a row in part-number order: each the part in the seed's
-/// JSON format with its checksum, read from the file (not the mapping: the few parts a query
-/// shows lie all over the records, and each touched page would map its neighbours) only when
-/// the part is shown, and checked before it is read.
+/// JSON format, after its checksum and its row. A record, and where it lies, are read from the
+/// file (not the mapping: the few parts a query shows lie all over the file, and each touched
+/// page would map its neighbours) only when the part is shown. The record's checksum and row
+/// check both it and where it was said to lie, so the table of places needs no checksum of its
+/// own and is never read whole.
 struct IndexRecords: Sendable {
     private let file: MappedFile
-    /// Where the records lie in the file.
-    private let start: Int
-    private nonisolated(unsafe) let offsets: UnsafeBufferPointer<UInt64>
-    private nonisolated(unsafe) let checksums: UnsafeBufferPointer<UInt64>
+    /// Where the records, and the table of where each starts (a `UInt64` a row, and the end),
+    /// lie in the file.
+    private let records: Range<Int>
+    private let offsets: Range<Int>
+    private let count: Int
+    /// A record's checksum and row, before its JSON.
+    private static let headerSize = 12
 
     /// The records of `count` rows in `sections` of `file`.
     init(_ sections: IndexSections, file: MappedFile, count: Int) throws(IndexFileError) {
+        guard let records = sections.table[IndexSections.ID.records.rawValue], let offsets = sections.table[IndexSections.ID.recordOffsets.rawValue],
+              offsets.count == (count + 1) * 8
+        else { throw IndexFileError("the index's records do not fit its \(count) rows") }
         self.file = file
-        start = sections.table[IndexSections.ID.records.rawValue]?.lowerBound ?? 0
-        offsets = try sections.buffer(.recordOffsets, as: UInt64.self)
-        checksums = try sections.buffer(.recordChecksums, as: UInt64.self)
-        guard offsets.count == count + 1, checksums.count == count else { throw IndexFileError("the index's records do not fit its \(count) rows") }
+        self.records = records
+        self.offsets = offsets
+        self.count = count
     }
 
     /// The records' sections of `parts`, in row order.
     static func layout(_ parts: [any Transistor], rows partOfRow: [Int32], into layout: inout IndexSections.Layout) {
         var bytes: [UInt8] = []
         var offsets: [UInt64] = [0]
-        var checksums: [UInt64] = []
         offsets.reserveCapacity(parts.count + 1)
-        checksums.reserveCapacity(parts.count)
-        for position in partOfRow {
-            let record = Array(TransistorJSON.value(parts[Int(position)]).serialized(pretty: false).utf8)
-            checksums.append(record.withUnsafeBytes { ContentHash.of($0) })
+        for (row, position) in partOfRow.enumerated() {
+            var record = withUnsafeBytes(of: UInt32(row).littleEndian, Array.init)
+            record += TransistorJSON.value(parts[Int(position)]).serialized(pretty: false).utf8
+            withUnsafeBytes(of: record.withUnsafeBytes { ContentHash.of($0) }.littleEndian) { bytes += $0 }
             bytes += record
             offsets.append(UInt64(bytes.count))
         }
         layout.add(.records, bytes)
         layout.add(.recordOffsets, offsets)
-        layout.add(.recordChecksums, checksums)
     }
 
     /// The parts of `rows`, each record checked first.
@@ -43,14 +48,22 @@ struct IndexRecords: Sendable {
         var result: [any Transistor] = []
         result.reserveCapacity(rows.count)
         for row in rows {
-            guard row + 1 < offsets.count, row < checksums.count, offsets[row] <= offsets[row + 1],
-                  let record = file.read(start + Int(offsets[row])..<start + Int(offsets[row + 1]))
-            else { throw IndexFileError("the record of row \(row) lies outside the file") }
-            guard record.withUnsafeBytes({ ContentHash.of($0) }) == checksums[row] else {
-                throw IndexFileError("the record of row \(row) does not match its checksum")
+            guard 0 <= row, row < count, let place = file.read(offsets.lowerBound + row * 8..<offsets.lowerBound + row * 8 + 16) else {
+                throw IndexFileError("row \(row) has no record")
             }
+            let start = place.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            let end = place.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+            guard start <= end, end <= UInt64(records.count), end - start >= UInt64(Self.headerSize),
+                  let record = file.read(records.lowerBound + Int(start)..<records.lowerBound + Int(end))
+            else { throw IndexFileError("the record of row \(row) lies outside the file") }
+            let (checksum, recordRow) = record.withUnsafeBytes {
+                (UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)), UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+            }
+            let checked = record[8...].withUnsafeBytes { ContentHash.of($0) }
+            guard checksum == checked, recordRow == UInt32(row) else { throw IndexFileError("the record of row \(row) does not match its checksum") }
             do {
-                result.append(try TransistorCatalogDecoder.CatalogEntry(json: try JSONParser.parse(record), codingPath: []).transistor)
+                let json = try record[Self.headerSize...].withUnsafeBytes { try JSONParser.parse($0) }
+                result.append(try TransistorCatalogDecoder.CatalogEntry(json: json, codingPath: []).transistor)
             } catch {
                 throw IndexFileError("the record of row \(row) is not a part: \(error)")
             }

@@ -14,7 +14,10 @@ final class IndexSections: Sendable {
     enum ID: UInt32, CaseIterable {
         case dopingRows = 2, logicLevelRows, packageNames, packageIDs, packageRows, packageStarts
         case voltageOrder, currentOrder, foldedPartNumbers, foldedStarts, trigramKeys, trigramStarts, postings
-        case restTexts, restIDs, records, recordOffsets, recordChecksums, packageNameEnds, restTextEnds
+        case restTexts, restIDs, records, recordOffsets, packageNameEnds, restTextEnds
+        /// An index file's voltage and current ratings again, in `packageRows`' order, so that a
+        /// query for one package reads its ratings in one run instead of pages all over.
+        case voltageByPackage, currentByPackage
         case parameterLow = 100
     }
 

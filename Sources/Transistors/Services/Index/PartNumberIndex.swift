@@ -5,23 +5,13 @@ import ListorKit
 /// a shorter one is looked for in every part number, which are kept in one buffer for that.
 struct PartNumberIndex: Sendable {
     /// Every folded part number, one after another, row `r`'s at `bytes[starts[r]..<starts[r + 1]]`;
-    /// and for each trigram its rows, `postings[ranges[trigram]]`, in row order, each row once.
-    /// The large sections are taken from `sections` when a word is looked for.
+    /// and the trigrams in order, trigram `keys[k]`'s rows at `postings[keyStarts[k]..<keyStarts[k + 1]]`,
+    /// in row order, each row once. The sections are taken from `sections` when a word is looked
+    /// for, and a trigram is found by halving, so opening an index reads none of them.
     private let sections: IndexSections
-    private let ranges: [UInt32: Range<Int32>]
 
-    /// The index in `sections`, laid out by `layout(_:into:)`, of `count` rows.
-    init(_ sections: IndexSections, count: Int) throws(IndexFileError) {
+    init(_ sections: IndexSections) {
         self.sections = sections
-        let keys = try sections.buffer(.trigramKeys, as: UInt32.self)
-        let keyStarts = try sections.buffer(.trigramStarts, as: Int32.self)
-        guard keyStarts.count == keys.count + 1, keyStarts.first.map({ $0 == 0 }) ?? true, zip(keyStarts, keyStarts.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-            throw IndexFileError("the index's trigrams do not fit its postings")
-        }
-        var ranges: [UInt32: Range<Int32>] = [:]
-        ranges.reserveCapacity(keys.count)
-        for (place, key) in keys.enumerated() { ranges[key] = keyStarts[place]..<keyStarts[place + 1] }
-        self.ranges = ranges
     }
 
     /// The sections of the index of `partNumbers`, one a row.
@@ -77,16 +67,26 @@ struct PartNumberIndex: Sendable {
         guard needle.count >= 3 else {
             return RowSet(count: count) { contains(row: $0, needle) }
         }
+        let keys = try sections.buffer(.trigramKeys, as: UInt32.self)
+        let keyStarts = try sections.buffer(.trigramStarts, as: Int32.self)
         let postings = try sections.buffer(.postings, as: Int32.self)
+        guard keyStarts.count == keys.count + 1 else { throw IndexFileError("the index's trigrams do not fit their postings") }
         // The rarest trigram's rows, each checked for the whole word.
-        var rarest: Range<Int32>?
+        var rarest: Range<Int>?
         for start in 0...(needle.count - 3) {
-            guard let range = ranges[Self.trigram(needle[start], needle[start + 1], needle[start + 2])] else { return RowSet(empty: count) }
+            let trigram = Self.trigram(needle[start], needle[start + 1], needle[start + 2])
+            var (low, high) = (0, keys.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < trigram { low = middle + 1 } else { high = middle }
+            }
+            guard low < keys.count, keys[low] == trigram else { return RowSet(empty: count) }
+            let range = Int(keyStarts[low])..<max(Int(keyStarts[low]), Int(keyStarts[low + 1]))
             if rarest == nil || range.count < rarest!.count { rarest = range }
         }
         var rows = RowSet(empty: count)
-        for position in rarest ?? 0..<0 where 0 <= position && Int(position) < postings.count {
-            let row = Int(postings[Int(position)])
+        for position in rarest ?? 0..<0 where 0 <= position && position < postings.count {
+            let row = Int(postings[position])
             if 0 <= row, row < count, contains(row: row, needle) { rows.insert(row) }
         }
         return rows

@@ -63,7 +63,7 @@ public struct TransistorIndex: Sendable {
         guard packageStarts.count == packages.count + 1, packageStarts.first == 0, packageStarts.last == Int64(count),
               zip(packageStarts, packageStarts.dropFirst()).allSatisfy({ $0 <= $1 })
         else { throw IndexFileError("the index's packages do not fit its \(count) rows") }
-        partNumbers = try PartNumberIndex(sections, count: count)
+        partNumbers = PartNumberIndex(sections)
         let rest = try sections.strings(ends: .restTextEnds, bytes: .restTexts)
         restTexts = (0..<rest.count).map { FoldedText(rest[$0]) }
     }
@@ -88,8 +88,9 @@ public struct TransistorIndex: Sendable {
     }
 
     /// The sections of the index of `catalog`, and for each row (part-number order) the part's
-    /// place in the catalog.
-    static func layout(_ catalog: [any Transistor]) -> (IndexSections.Layout, [Int32]) {
+    /// place in the catalog; with `ratingsByPackage`, an index file's, the voltage and current
+    /// ratings also in `packageRows`' order.
+    static func layout(_ catalog: [any Transistor], ratingsByPackage: Bool = false) -> (IndexSections.Layout, [Int32]) {
         let count = catalog.count
         // One pass over the parts in the catalog's order, the order they lie in memory, takes
         // every fact the index keeps; the columns are then put in row order.
@@ -189,6 +190,10 @@ public struct TransistorIndex: Sendable {
         }
         layout.add(.voltageOrder, Self.order(lows[.voltage] ?? nothing))
         layout.add(.currentOrder, Self.order(lows[.current] ?? nothing))
+        if ratingsByPackage {
+            if let voltages = lows[.voltage] { layout.add(.voltageByPackage, packageRows.map { voltages[Int($0)] }) }
+            if let currents = lows[.current] { layout.add(.currentByPackage, packageRows.map { currents[Int($0)] }) }
+        }
 
         PartNumberIndex.layout(inRowOrder(partNumberTexts), into: &layout)
         layout.add(strings: restTexts, ends: .restTextEnds, bytes: .restTexts)
@@ -221,22 +226,54 @@ public struct TransistorIndex: Sendable {
 
     // MARK: - Selecting
 
-    /// What one query picks: the rows it matches, and for each facet the rows that every filter
-    /// but that facet's own lets through, which its counts are taken from.
+    /// What one query picks: the rows it matches, and, when asked for, for each facet the rows
+    /// that every filter but that facet's own lets through, which its counts are taken from.
     public struct Selection: Sendable {
         let matches: RowSet
-        let withoutFamily: RowSet
-        let withoutDoping: RowSet
-        let withoutPackage: RowSet
+        let facets: (withoutFamily: RowSet, withoutDoping: RowSet, withoutPackage: RowSet)?
 
         public var count: Int { matches.cardinality }
     }
 
+    /// The rows `query` matches and, with `facets`, those its facet counts are taken from.
     /// From an index file, a column that does not match its checksum throws.
-    public func select(_ query: TransistorQuery) throws(IndexFileError) -> Selection {
+    public func select(_ query: TransistorQuery, facets: Bool = true) throws(IndexFileError) -> Selection {
+        facets ? try selectWithFacets(query) : try selectMatches(query)
+    }
+
+    /// The matches alone: every filter narrows one set. With a package, the minimum ratings are
+    /// checked on the package's run of an index file's ratings by package, not row by row.
+    private func selectMatches(_ query: TransistorQuery) throws(IndexFileError) -> Selection {
         let expression = SearchExpression.parse(query.search)
-        // Nil stands for every row until a filter narrows it, so a plain query copies no sets.
-        var base: RowSet?
+        var rows: RowSet?
+        func narrow(_ filter: RowSet?) {
+            guard let filter else { return }
+            if rows == nil { rows = filter } else { rows?.formIntersection(filter) }
+        }
+        var conditions = expression.conditions
+        if let package = query.package {
+            let voltage = query.minVoltage.flatMap { sections.has(IndexSections.ID.voltageByPackage.rawValue) ? $0 : nil }
+            let current = query.minCurrent.flatMap { sections.has(IndexSections.ID.currentByPackage.rawValue) ? $0 : nil }
+            narrow(try self.rows(package: package, minVoltage: voltage, minCurrent: current))
+            if voltage == nil, let minVoltage = query.minVoltage { conditions.append(ParameterCondition(.voltage, .atLeast(minVoltage))) }
+            if current == nil, let minCurrent = query.minCurrent { conditions.append(ParameterCondition(.current, .atLeast(minCurrent))) }
+        } else {
+            if let minVoltage = query.minVoltage { conditions.append(ParameterCondition(.voltage, .atLeast(minVoltage))) }
+            if let minCurrent = query.minCurrent { conditions.append(ParameterCondition(.current, .atLeast(minCurrent))) }
+        }
+        narrow(query.family.map(self.rows(family:)))
+        narrow(query.doping.map(self.rows(doping:)))
+        try filter(&rows, by: expression)
+        if !conditions.isEmpty {
+            var narrowed = rows ?? RowSet(all: count)
+            for condition in conditions { try refine(&narrowed, by: condition) }
+            rows = narrowed
+        }
+        return Selection(matches: rows ?? RowSet(all: count), facets: nil)
+    }
+
+    /// Narrows `base` by the search's filters and words.
+    private func filter(_ base: inout RowSet?, by expression: SearchExpression) throws(IndexFileError) {
         func narrow(_ rows: RowSet?) {
             guard let rows else { return }
             if base == nil { base = rows } else { base?.formIntersection(rows) }
@@ -248,6 +285,17 @@ public struct TransistorIndex: Sendable {
         for word in SearchQuery(expression.textSearch).text.split(whereSeparator: \.isWhitespace) {
             narrow(try rows(matchingWord: FoldedText(String(word))))
         }
+    }
+
+    private func selectWithFacets(_ query: TransistorQuery) throws(IndexFileError) -> Selection {
+        let expression = SearchExpression.parse(query.search)
+        // Nil stands for every row until a filter narrows it, so a plain query copies no sets.
+        var base: RowSet?
+        func narrow(_ rows: RowSet?) {
+            guard let rows else { return }
+            if base == nil { base = rows } else { base?.formIntersection(rows) }
+        }
+        try filter(&base, by: expression)
         let family = query.family.map(rows(family:))
         let doping = query.doping.map(rows(doping:))
         var package: RowSet?
@@ -274,8 +322,8 @@ public struct TransistorIndex: Sendable {
             for case let filter? in filters { result.formIntersection(filter) }
             return result
         }
-        return Selection(matches: restricted(family, doping, package), withoutFamily: restricted(doping, package),
-                         withoutDoping: restricted(family, package), withoutPackage: restricted(family, doping))
+        return Selection(matches: restricted(family, doping, package),
+                         facets: (restricted(doping, package), restricted(family, package), restricted(family, doping)))
     }
 
     private func rows(family: TransistorFamily) -> RowSet {
@@ -297,12 +345,23 @@ public struct TransistorIndex: Sendable {
         return sets.dropFirst().reduce(sets[0]) { $0.union($1) }
     }
 
-    private func rows(package: Package) throws(IndexFileError) -> RowSet {
+    /// The rows of `package` rated at least `minVoltage` and `minCurrent`, which are checked on
+    /// the ratings by package (the caller sees there are some).
+    private func rows(package: Package, minVoltage: Double? = nil, minCurrent: Double? = nil) throws(IndexFileError) -> RowSet {
         var rows = RowSet(empty: count)
         guard let id = packages.firstIndex(of: package) else { return rows }
+        let run = Int(packageStarts[id])..<Int(packageStarts[id + 1])
         let packageRows = try column(.packageRows, Int32.self)
+        let voltages = minVoltage == nil ? nil : try column(.voltageByPackage, Double.self)
+        let currents = minCurrent == nil ? nil : try column(.currentByPackage, Double.self)
         // An index file's rows are checked where they are used, rather than all on opening.
-        for row in packageRows[Int(packageStarts[id])..<Int(packageStarts[id + 1])] where 0 <= row && Int(row) < count { rows.insert(Int(row)) }
+        for place in run {
+            let row = Int(packageRows[place])
+            guard 0 <= row, row < count else { continue }
+            if let minVoltage, let voltages, !(voltages[place] >= minVoltage) { continue }
+            if let minCurrent, let currents, !(currents[place] >= minCurrent) { continue }
+            rows.insert(row)
+        }
         return rows
     }
 
@@ -431,19 +490,20 @@ public struct TransistorIndex: Sendable {
     public var allPackages: [Package] { packages }
 
     public func facetCounts(_ selection: Selection) throws(IndexFileError) -> (families: [TransistorFamily: Int], dopings: [String: Int], packages: [(Package, Int)]) {
+        guard let (withoutFamily, withoutDoping, withoutPackage) = selection.facets else { preconditionFailure("a selection made without its facets") }
         var families: [TransistorFamily: Int] = [:]
         for family in TransistorFamily.allCases {
-            let count = selection.withoutFamily.intersection(rows(family: family)).cardinality
+            let count = withoutFamily.intersection(rows(family: family)).cardinality
             if count > 0 { families[family] = count }
         }
         var dopingCounts = [Int](repeating: 0, count: 6)
-        for code in 0..<6 { dopingCounts[code] = selection.withoutDoping.intersection(dopingRows[code]).cardinality }
+        for code in 0..<6 { dopingCounts[code] = withoutDoping.intersection(dopingRows[code]).cardinality }
         let names = ["NPN", "PNP", "NMOS", "PMOS", "N-channel", "P-channel"]
         var dopings: [String: Int] = [:]
         for code in 0..<6 where dopingCounts[code] > 0 { dopings[names[code]] = dopingCounts[code] }
         var packageCounts = [Int](repeating: 0, count: packages.count)
         let packageIDs = try column(.packageIDs, UInt32.self)
-        selection.withoutPackage.forEach { row in
+        withoutPackage.forEach { row in
             let id = Int(packageIDs[row])
             if id < packageCounts.count { packageCounts[id] += 1 }
         }

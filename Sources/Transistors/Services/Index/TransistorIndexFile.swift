@@ -15,7 +15,7 @@ import ListorKit
 /// index, other contents make it stale. The file is written beside its final name and renamed
 /// into place, so a reader sees a whole file or none.
 public enum TransistorIndexFile {
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
     static let magic = Array("LISTORIX".utf8)
 
     /// A catalog file as the index saw it.
@@ -50,7 +50,7 @@ public enum TransistorIndexFile {
 
     /// Writes the index of `catalog`, made from `sources`, to `path`.
     public static func write(_ catalog: TransistorCatalog, sources: [Source], to path: String) throws {
-        let (sectionsLayout, partOfRow) = TransistorIndex.layout(catalog.transistors)
+        let (sectionsLayout, partOfRow) = TransistorIndex.layout(catalog.transistors, ratingsByPackage: true)
         var layout = sectionsLayout
         IndexRecords.layout(catalog.transistors, rows: partOfRow, into: &layout)
         let sections = IndexSections(layout)
