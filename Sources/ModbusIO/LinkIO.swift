@@ -9,12 +9,11 @@ import Modbus
 /// One link's connection and its exchanges, on the link's own thread (`LinkThread`), with
 /// blocking system calls as libmodbus makes them: write the request, wait for the socket or the
 /// port to be readable (`poll`, bounded by the response timeout), read, and cut the frame out.
-/// Only that thread touches it.
+/// Only that thread touches it. Every device on the line shares it: each batch names its unit.
 final class LinkIO: @unchecked Sendable {
     typealias Outcome = Result<ModbusResponse, ModbusError>
 
     let link: ModbusLink
-    let unitID: UInt8
     let configuration: ModbusClientConfiguration
     private var descriptor: CInt?
     private var received: [UInt8] = []
@@ -26,10 +25,11 @@ final class LinkIO: @unchecked Sendable {
     private var lineFreeAt: UInt64 = 0
     /// RTU: set after an answer that went wrong, whose rest may still come in.
     private var mayHoldNoise = false
+    /// Whether the last exchange ended in a response timeout.
+    private var lastTimedOut = false
 
-    init(link: ModbusLink, unitID: UInt8, configuration: ModbusClientConfiguration) {
+    init(link: ModbusLink, configuration: ModbusClientConfiguration) {
         self.link = link
-        self.unitID = unitID
         self.configuration = configuration
     }
 
@@ -37,9 +37,9 @@ final class LinkIO: @unchecked Sendable {
         close()
     }
 
-    /// Sends `requests` one after another; after a failure of the link the rest are not sent
-    /// and fail with it.
-    func run(_ requests: [ModbusRequest]) -> [Outcome] {
+    /// Sends `requests` to `unit` one after another; after a failure of the link (or a unit that
+    /// does not answer) the rest are not sent and fail with it.
+    func run(_ requests: [ModbusRequest], unit: UInt8) -> [Outcome] {
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(requests.count)
         for request in requests {
@@ -47,7 +47,7 @@ final class LinkIO: @unchecked Sendable {
                 outcomes.append(.failure(failure))
                 continue
             }
-            outcomes.append(exchange(request))
+            outcomes.append(exchange(request, unit: unit))
         }
         return outcomes
     }
@@ -63,27 +63,31 @@ final class LinkIO: @unchecked Sendable {
 
     // MARK: One request
 
-    private func exchange(_ request: ModbusRequest) -> Outcome {
+    private func exchange(_ request: ModbusRequest, unit: UInt8) -> Outcome {
         do { try request.validate() } catch { return .failure(error) }
         let descriptor: CInt
         do { descriptor = try connected() } catch { return .failure(error) }
         let outcome: Outcome
         do {
-            outcome = link.isRTU ? try exchangeRTU(request, on: descriptor) : try exchangeMBAP(request, on: descriptor)
+            outcome = link.isRTU ? try exchangeRTU(request, unit: unit, on: descriptor) : try exchangeMBAP(request, unit: unit, on: descriptor)
         } catch {
             outcome = .failure(error)
         }
-        // After a timeout a late answer could be taken for the next request's, and after a
-        // broken link there is nothing to keep: the next request starts afresh.
-        if case .failure(let failure) = outcome, failure.isLinkFailure { close() }
+        // After a broken link there is nothing to keep: the next request starts afresh. One unit
+        // that does not answer says nothing of the line its neighbours answer on (a late answer
+        // is told apart by its transaction, or drained as noise on RTU); two timeouts in a row,
+        // whichever units, and the connection is opened again.
+        let timedOut = if case .failure(.responseTimeout) = outcome { true } else { false }
+        if case .failure(let failure) = outcome, failure.isLinkFailure, !timedOut || lastTimedOut { close() }
+        lastTimedOut = timedOut
         return outcome
     }
 
-    private func exchangeMBAP(_ request: ModbusRequest, on descriptor: CInt) throws(ModbusError) -> Outcome {
+    private func exchangeMBAP(_ request: ModbusRequest, unit: UInt8, on descriptor: CInt) throws(ModbusError) -> Outcome {
         transactionID &+= 1
         var frame: [UInt8] = []
         frame.reserveCapacity(MBAPFrame.headerSize + 5)
-        MBAPFrame(transactionID: transactionID, unitID: unitID, pdu: request.pdu).write { frame.append(contentsOf: $0) }
+        MBAPFrame(transactionID: transactionID, unitID: unit, pdu: request.pdu).write { frame.append(contentsOf: $0) }
         try write(frame, to: descriptor)
         let deadline = Self.now() + configuration.responseTimeout.nanoseconds
         while true {
@@ -96,7 +100,7 @@ final class LinkIO: @unchecked Sendable {
                 defer { received.removeFirst(header.size) }
                 // A frame for another transaction is a late answer to a request that timed out.
                 guard header.transactionID == transactionID else { continue }
-                return answer(request, unitID: header.unitID, pdu: received[MBAPFrame.headerSize..<header.size])
+                return answer(request, from: unit, unitID: header.unitID, pdu: received[MBAPFrame.headerSize..<header.size])
             }
             guard try readSome(from: descriptor, until: deadline) else {
                 throw .responseTimeout(endpoint: link.endpoint, seconds: configuration.responseTimeout.seconds)
@@ -104,7 +108,7 @@ final class LinkIO: @unchecked Sendable {
         }
     }
 
-    private func exchangeRTU(_ request: ModbusRequest, on descriptor: CInt) throws(ModbusError) -> Outcome {
+    private func exchangeRTU(_ request: ModbusRequest, unit: UInt8, on descriptor: CInt) throws(ModbusError) -> Outcome {
         // After an answer that went wrong, what is left of it is noise, not this request's answer.
         if mayHoldNoise {
             while try readSome(from: descriptor, until: 0) {}
@@ -115,7 +119,7 @@ final class LinkIO: @unchecked Sendable {
         let gaps = rtuGaps
         let now = Self.now()
         if lineFreeAt > now { Self.sleep(nanoseconds: lineFreeAt - now) }
-        try write(RTUFrame(unitID: unitID, pdu: request.pdu).bytes, to: descriptor)
+        try write(RTUFrame(unitID: unit, pdu: request.pdu).bytes, to: descriptor)
         lineFreeAt = Self.now() + gaps.frame
         let deadline = Self.now() + configuration.responseTimeout.nanoseconds
         while true {
@@ -123,7 +127,7 @@ final class LinkIO: @unchecked Sendable {
                 mayHoldNoise = received.count > size
                 received.removeAll(keepingCapacity: true)
                 lineFreeAt = Self.now() + gaps.frame
-                return answer(request, unitID: frame.unitID, pdu: frame.pdu)
+                return answer(request, from: unit, unitID: frame.unitID, pdu: frame.pdu)
             }
             // Once a frame has begun, it may pause only so long before it counts as cut short.
             let waitUntil = received.isEmpty ? deadline : min(deadline, Self.now() + gaps.character)
@@ -150,9 +154,9 @@ final class LinkIO: @unchecked Sendable {
         return (frame.nanoseconds, character.nanoseconds)
     }
 
-    private func answer(_ request: ModbusRequest, unitID: UInt8, pdu: some Collection<UInt8>) -> Outcome {
-        guard unitID == self.unitID else {
-            return .failure(.mismatchedResponse("unit \(unitID) answered a request to unit \(self.unitID)"))
+    private func answer(_ request: ModbusRequest, from unit: UInt8, unitID: UInt8, pdu: some Collection<UInt8>) -> Outcome {
+        guard unitID == unit else {
+            return .failure(.mismatchedResponse("unit \(unitID) answered a request to unit \(unit)"))
         }
         return Result { () throws(ModbusError) in try ModbusResponse(pdu: pdu, answering: request) }
     }

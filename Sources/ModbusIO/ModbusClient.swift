@@ -2,37 +2,34 @@ import Foundation
 import Modbus
 
 /// A Modbus client for one device, over any `ModbusLink`: Modbus TCP, Modbus RTU on a serial
-/// line, or RTU frames over TCP. One request in flight at a time (many devices, pymodbus's server
-/// among them, drop pipelined requests, and a serial line carries one frame at a time), timeouts
-/// on connecting and on every response, and after the link breaks (the device drops the
-/// connection, the USB adapter is unplugged) it is opened again with a backoff that doubles.
+/// line, or RTU frames over TCP. It sends on a `ModbusLine`, its own or one it shares with the
+/// other devices on the same wire: one request in flight at a time (many devices, pymodbus's
+/// server among them, drop pipelined requests, and a serial line carries one frame at a time),
+/// timeouts on connecting and on every response, and after the link breaks (the device drops
+/// the connection, the USB adapter is unplugged) it is opened again with a backoff that doubles.
 ///
-/// The link's I/O runs on a thread of its own in blocking system calls, as libmodbus's does: a
+/// The line's I/O runs on a thread of its own in blocking system calls, as libmodbus's does: a
 /// request costs a write, a poll and a read, with no event loop between. A batch of requests
 /// (`send(_:)` with an array, what a poll sends) goes out and comes back in one hop to that
 /// thread and one back.
 public final class ModbusClient: ModbusTransport {
-    public let link: ModbusLink
+    public let line: ModbusLine
     public let unitID: UInt8
-    public let configuration: ModbusClientConfiguration
-    private let io: LinkIO
-    private let thread: LinkThread
+
+    public var link: ModbusLink { line.link }
 
     /// Where errors say the device is: "10.0.0.7:502", "/dev/ttyUSB0".
     public var endpoint: String { link.endpoint }
 
-    public init(_ link: ModbusLink, unitID: UInt8 = 1, configuration: ModbusClientConfiguration = .init()) {
-        self.link = link
-        self.unitID = unitID
-        self.configuration = configuration
-        io = LinkIO(link: link, unitID: unitID, configuration: configuration)
-        thread = LinkThread(name: "Modbus \(link.endpoint)")
+    /// A client on a line of its own.
+    public convenience init(_ link: ModbusLink, unitID: UInt8 = 1, configuration: ModbusClientConfiguration = .init()) {
+        self.init(line: ModbusLine(link, configuration: configuration), unitID: unitID)
     }
 
-    deinit {
-        let io = io
-        thread.run { io.close() }
-        thread.stop()
+    /// A client of unit `unitID` on `line`, which other devices may share.
+    public init(line: ModbusLine, unitID: UInt8) {
+        self.line = line
+        self.unitID = unitID
     }
 
     /// Sends `request` and waits for its response. Throws `ModbusError`: the request's limits
@@ -40,31 +37,18 @@ public final class ModbusClient: ModbusTransport {
     public func send(_ request: ModbusRequest) async throws -> ModbusResponse {
         try request.validate()
         try Task.checkCancellation()
-        return try await perform([request])[0].get()
+        return try await line.perform([request], unit: unitID)[0].get()
     }
 
-    /// Sends `requests` one after another on the link's thread and returns every outcome in
+    /// Sends `requests` one after another on the line's thread and returns every outcome in
     /// order; once the link fails, the rest fail with it unsent.
     public func send(_ requests: [ModbusRequest]) async -> [Result<ModbusResponse, ModbusError>] {
         guard !requests.isEmpty else { return [] }
-        return await perform(requests)
+        return await line.perform(requests, unit: unitID)
     }
 
-    /// Closes the link; the next request opens it again.
+    /// Closes the line; the next request opens it again.
     public func close() async {
-        let io = io
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            thread.run {
-                io.close()
-                continuation.resume()
-            }
-        }
-    }
-
-    private func perform(_ requests: [ModbusRequest]) async -> [Result<ModbusResponse, ModbusError>] {
-        let io = io
-        return await withCheckedContinuation { continuation in
-            thread.run { continuation.resume(returning: io.run(requests)) }
-        }
+        await line.close()
     }
 }

@@ -30,9 +30,13 @@ public struct PymodbusServer: Sendable {
     }
 
     /// Starts the server (on `port`, or a free one) and returns once it accepts connections;
-    /// with `rtuOverTCP`, it takes RTU frames over TCP.
-    public static func start(port: Int? = nil, rtuOverTCP: Bool = false) async throws -> PymodbusServer {
-        let arguments = (rtuOverTCP ? ["--rtu-over-tcp"] : []) + [String(port ?? 0)]
+    /// with `rtuOverTCP`, it takes RTU frames over TCP. With `units`, those units answer (input
+    /// registers 0–9 of unit u hold 100u…100u+9) and no other does; with `trace`, every packet
+    /// received and sent is written to that file, a line each ("recv HEX", "send HEX").
+    public static func start(port: Int? = nil, rtuOverTCP: Bool = false, units: [UInt8]? = nil, trace: String? = nil) async throws -> PymodbusServer {
+        var arguments = units.map { ["--units", $0.map(String.init).joined(separator: ",")] } ?? []
+        if let trace { arguments += ["--trace", trace] }
+        arguments += (rtuOverTCP ? ["--rtu-over-tcp"] : []) + [String(port ?? 0)]
         let (process, printed) = try await start(arguments, readyWhen: { $0.contains(/listening on \d+/) })
         guard let match = printed.firstMatch(of: /listening on (\d+)/), let chosen = Int(match.output.1) else {
             await process.kill()

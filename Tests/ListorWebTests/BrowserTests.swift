@@ -173,7 +173,7 @@ import Transistors
         let matching = RegisterSheetViewModel(snapshot: snapshot, search: "temperature").rows.count
         try await withLoopbackServer(try await makeRouter(meter: meter)) { base in
             try await WebDriverSession.with(width: 375, height: 812) { browser in
-                try await browser.open(base.absoluteString + "/modbus")
+                try await browser.open(base.absoluteString + "/modbus/devices/meter")
                 // The first event is the current snapshot: once applied, the page follows the meter.
                 try await browser.waitUntil("document.body.dataset.liveUpdates !== undefined")
                 #expect(try await browser.script("return getComputedStyle(document.querySelector('.sheet thead th')).position") == .string("sticky"))
@@ -193,7 +193,7 @@ import Transistors
                 try await browser.type("temperature", into: "#search")
                 try await browser.waitUntil("document.getElementById('summary').textContent === '\(matching) of \(snapshot.rows.count) variables'")
                 #expect(try await browser.script("return document.querySelectorAll('#sheet-rows tr:not([hidden])').length") == .number(Double(matching)))
-                #expect(try await browser.currentURL().hasSuffix("/modbus?search=temperature"))
+                #expect(try await browser.currentURL().hasSuffix("/modbus/devices/meter?search=temperature"))
 
                 try await browser.type(" nothing-like-this", into: "#search")
                 try await browser.waitUntil("!document.getElementById('empty').hidden")
@@ -224,7 +224,7 @@ import Transistors
             try holder.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             _ = try await holder.read(through: "retry: 3000\n\n")
             try await WebDriverSession.with(width: 1280, height: 900) { browser in
-                try await browser.open(base.absoluteString + "/modbus")
+                try await browser.open(base.absoluteString + "/modbus/devices/meter")
                 try await browser.waitUntil("document.getElementById('connection-text').textContent.startsWith('Live updates paused: too many viewers; retrying in 5 s')")
                 #expect(try await browser.script("return document.body.dataset.liveUpdates === undefined") == .bool(true))
                 try await save(browser, "modbus-paused.png")
@@ -257,9 +257,9 @@ import Transistors
         let trends = VariableTrendViewModel(store: store, pollInterval: .seconds(1))
         try await withLoopbackServer(try await makeRouter(meter: meter, trends: trends)) { base in
             try await WebDriverSession.with(width: width, height: height) { browser in
-                try await browser.open(base.absoluteString + "/modbus")
-                try await browser.click(#"a[href="/modbus/variables/1"]"#)
-                #expect(try await browser.currentURL() == base.absoluteString + "/modbus/variables/1")
+                try await browser.open(base.absoluteString + "/modbus/devices/meter")
+                try await browser.click(#"a[href="/modbus/devices/meter/variables/1"]"#)
+                #expect(try await browser.currentURL() == base.absoluteString + "/modbus/devices/meter/variables/1")
                 #expect(try await browser.text("#variable-heading") == "Flow Rate")
                 let shown = width > 640 ? "#chart-wide" : "#chart-narrow"
                 #expect(try await browser.script("return getComputedStyle(document.querySelector('\(shown)')).display") == .string("block"))
@@ -287,7 +287,7 @@ import Transistors
         let matching = RegisterSheetViewModel(snapshot: snapshot, search: "flow").rows.count
         try await withLoopbackServer(try await makeRouter(meter: meter)) { base in
             try await WebDriverSession.with(width: 1280, height: 900, javaScript: false) { browser in
-                try await browser.open(base.absoluteString + "/modbus")
+                try await browser.open(base.absoluteString + "/modbus/devices/meter")
                 try await browser.type("flow", into: "#search")
                 try await browser.click(".sheet-search button[type=submit]")
                 try await browser.waitUntil("location.search === '?search=flow'")

@@ -34,7 +34,7 @@ import Transistors
         try await withBrowserModule { browser, site, _ in
             let router = try await buildRouter(configuration: WebConfiguration(), modules: [
                 TransistorsWebModule(viewModel: transistors),
-                ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", trends: nil, timeZone: TimeZone(identifier: "UTC")!),
+                ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor, trends: nil)], timeZone: TimeZone(identifier: "UTC")!),
                 LibraryWebModule(library: library, covers: BookCovers(library: library)),
                 bundledStellaModule(),
                 browser,
@@ -53,8 +53,9 @@ import Transistors
             ("transistor list", "/transistors?search=mosfet"),
             ("transistor detail", "/transistors/2N3904"),
             ("transistor comparison", "/transistors/compare?parts=2N3904&parts=BC547&parts=2N2222A&parts=BC337"),
-            ("Modbus sheet", "/modbus"),
-            ("Modbus variable", "/modbus/variables/1"),
+            ("Modbus plant", "/modbus"),
+            ("Modbus sheet", "/modbus/devices/meter"),
+            ("Modbus variable", "/modbus/devices/meter/variables/1"),
             ("book list", "/library"),
             ("book detail", "/library/books/\(id)"),
             ("new book", "/library/books/new"),

@@ -23,7 +23,7 @@ import Transistors
         try await withBrowserModule { [transistors] browser, _, _ in
             try await body([
                 TransistorsWebModule(viewModel: transistors),
-                ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", trends: nil, timeZone: TimeZone(identifier: "UTC")!),
+                ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor, trends: nil)], timeZone: TimeZone(identifier: "UTC")!),
                 LibraryWebModule(library: library, covers: BookCovers(library: library), apiPrefix: libraryPrefix),
                 bundledStellaModule(),
                 browser,

@@ -11,7 +11,7 @@ import Testing
     @Test func notReadyUntilTheModbusPollerRunsThenReady() async throws {
         let meter = try await SimulatedMeter(interval: .seconds(60))
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [
-            ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M"),
+            ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor)]),
         ])
         try await Application(router: router).test(.router) { client in
             let waiting = try await client.execute(uri: "/ready", method: .get)

@@ -14,7 +14,7 @@ func makeRouter(configuration: WebConfiguration = WebConfiguration(), meter: Sim
     let meter = if let meter { meter } else { try await SimulatedMeter() }
     return try await buildRouter(configuration: configuration, modules: [
         TransistorsWebModule(viewModel: transistors),
-        ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", trends: trends, timeZone: TimeZone(identifier: "UTC")!),
+        ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor, trends: trends)], timeZone: TimeZone(identifier: "UTC")!),
     ])
 }
 

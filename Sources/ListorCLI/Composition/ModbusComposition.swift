@@ -30,9 +30,11 @@ enum ModbusComposition {
         return VariableTrendViewModel(store: try SQLiteTrendStore(path: path), pollInterval: .seconds(1))
     }
 
-    /// A poller of every variable of `map` on `transport`, counting its polls into `metrics`.
-    static func poller(_ map: RegisterMap, on transport: any ModbusTransport, metrics: any MetricsFactory = NOOPMetricsHandler.instance) -> RegisterPoller {
-        RegisterPoller(map: map, transport: transport, metrics: metrics)
+    /// A poller of every variable of `map` on `transport`, counting its polls into `metrics`
+    /// under `name` (the map's device when nil).
+    static func poller(_ map: RegisterMap, on transport: any ModbusTransport, name: String? = nil,
+                       metrics: any MetricsFactory = NOOPMetricsHandler.instance) -> RegisterPoller {
+        RegisterPoller(map: map, transport: transport, name: name, metrics: metrics)
     }
 
     /// A simulated TUF-2000M listening on `host`:`port` (0 for any free port), and the simulation

@@ -4,6 +4,8 @@ import Modbus
 /// How `serve` builds ModbusApp: the device to poll (a simulated TUF-2000M when none), its
 /// register map, its unit id and how often to poll.
 struct ModbusSettings: Sendable {
+    /// A plant file: the devices to poll, each with its map and interval; nil for one device.
+    var plant: String?
     /// The device's link: TCP, a serial port, or RTU over TCP; nil for the built-in simulated meter.
     var device: ModbusLink?
     /// A register map file; nil for the TUF-2000M's.

@@ -66,7 +66,8 @@ enum ServeComposition {
                                                             metrics: metrics.web, metricsAccess: settings.metricsAccess),
                             modules: [
                                 TransistorsWebModule(viewModel: transistors, catalog: wholeCatalog, metrics: metrics.factory),
-                                ModbusWebModule(monitor: modbus.monitor, device: modbus.device, trends: modbus.trends, limits: settings.limits, metrics: metrics.web),
+                                ModbusWebModule(devices: modbus.devices.map { ModbusWebModule.Device(name: $0.name, description: $0.description, monitor: $0.monitor, trends: $0.trends) },
+                                                limits: settings.limits, metrics: metrics.web),
                                 LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                                  openLending: settings.libraryOpenLending, formKey: formKey, metrics: metrics.factory),
                                 StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, metrics: metrics.factory),
@@ -77,7 +78,7 @@ enum ServeComposition {
                             onServerRunning: { port in
                                 let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
                                 environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
-                                environment.write("ModbusApp polls \(modbus.device)\n")
+                                environment.write("ModbusApp polls \(modbus.summary)\n")
                                 environment.write("The library is in \(settings.library.database)\n")
                                 let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
                                 environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")

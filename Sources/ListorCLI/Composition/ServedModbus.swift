@@ -1,67 +1,119 @@
-import CoreMetrics
 import ArgumentParser
+import CoreMetrics
 import Foundation
 import Modbus
 import ModbusIO
 import ModbusSQLite
 import ServiceLifecycle
 
-/// ModbusApp's running parts for `listor serve`: the device (simulated unless one was named),
-/// the client, and the monitor that polls it. `services` run beside the web server.
+/// ModbusApp's running parts for `listor serve`: the plant's devices (a simulated TUF-2000M
+/// unless one or a plant was named), a line for each wire they are on, and a monitor polling
+/// each device. `services` run beside the web server.
 struct ServedModbus {
-    let monitor: RegisterMonitor
-    /// "Simulated TUF-2000M at 127.0.0.1:40123, unit 1".
-    let device: String
+    /// One device and its monitor.
+    struct Device {
+        let name: String
+        /// "Simulated TUF-2000M at 127.0.0.1:40123, unit 1".
+        let description: String
+        let monitor: RegisterMonitor
+        /// The variables' trends, when history is kept.
+        let trends: VariableTrendViewModel?
+    }
+
+    let devices: [Device]
     let services: [any Service]
-    /// The variables' trends, when history is kept.
-    let trends: VariableTrendViewModel?
-    private let client: ModbusClient
+    private let lines: [ModbusLine]
     private let simulator: ModbusTCPServer?
 
-    /// `report` hears what the device and the history have to say for the log (the device gone
+    /// What the log says at start: "ModbusApp polls …".
+    var summary: String {
+        devices.count == 1 ? devices[0].description : "a plant of \(devices.count) devices on \(lines.count) \(lines.count == 1 ? "line" : "lines")"
+    }
+
+    /// `report` hears what the devices and the history have to say for the log (a device gone
     /// and back, writes failing and working again).
     static func start(_ settings: ModbusSettings, dataDirectory: String, environment: CommandEnvironment,
                       metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                       report: @escaping @Sendable (String) -> Void) async throws -> ServedModbus {
-        let map = try ModbusComposition.registerMap(settings.map, environment, option: "--modbus-map")
         var services: [any Service] = []
-        let link: ModbusLink, description: String
         var simulator: ModbusTCPServer?
-        if let device = settings.device {
-            link = device
-            description = "\(map.device.isEmpty ? "the device" : map.device) at \(device), unit \(settings.unit)"
+        let plant: ModbusPlant, maps: [RegisterMap]
+        if let path = settings.plant {
+            (plant, maps) = try Self.plant(at: path, environment)
         } else {
-            let (server, update) = try await ModbusComposition.startSimulator(host: "127.0.0.1", port: 0)
-            simulator = server
-            link = .tcp(host: "127.0.0.1", port: server.port)
-            description = "Simulated TUF-2000M at 127.0.0.1:\(server.port), unit \(settings.unit)"
-            // The simulated meter's readings move on at the poll interval, at least once a second.
-            let tick = min(settings.interval, .seconds(1))
-            services.append(TaskService {
-                while !Task.isCancelled {
-                    update()
-                    do { try await Task.sleep(for: tick) } catch { return }
-                }
-            })
+            let map = try ModbusComposition.registerMap(settings.map, environment, option: "--modbus-map")
+            let link: ModbusLink
+            if let device = settings.device {
+                link = device
+            } else {
+                let (server, update) = try await ModbusComposition.startSimulator(host: "127.0.0.1", port: 0)
+                simulator = server
+                link = .tcp(host: "127.0.0.1", port: server.port)
+                // The simulated meter's readings move on at the poll interval, at least once a second.
+                let tick = min(settings.interval, .seconds(1))
+                services.append(TaskService {
+                    while !Task.isCancelled {
+                        update()
+                        do { try await Task.sleep(for: tick) } catch { return }
+                    }
+                })
+            }
+            plant = ModbusPlant(devices: [PlantDevice(name: settings.device == nil ? "simulated" : "device", link: link, unit: settings.unit,
+                                                      interval: settings.interval)])
+            maps = [map]
         }
-        let client = ModbusClient(link, unitID: settings.unit)
-        var recorder: TrendRecorder?, trends: VariableTrendViewModel?
-        if settings.historyDays > 0 {
-            let store = try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: .seconds(settings.historyDays * 86_400))
-            let trendRecorder = TrendRecorder(store: store, map: map, report: report)
-            services.append(TaskService { await trendRecorder.run() })
-            recorder = trendRecorder
-            trends = VariableTrendViewModel(store: store, pollInterval: settings.interval)
+        var lines: [String: ModbusLine] = [:]
+        var devices: [Device] = []
+        for (index, (device, map)) in zip(plant.devices, maps).enumerated() {
+            let line = lines[device.lineKey] ?? ModbusLine(device.link)
+            lines[device.lineKey] = line
+            let client = ModbusClient(line: line, unitID: device.unit)
+            let what = simulator != nil ? "Simulated TUF-2000M" : map.device.isEmpty ? "the device" : map.device
+            var recorder: TrendRecorder?, trends: VariableTrendViewModel?
+            // The history is the first device's, until it is kept by device.
+            if settings.historyDays > 0, index == 0 {
+                let store = try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: .seconds(settings.historyDays * 86_400))
+                let trendRecorder = TrendRecorder(store: store, map: map, report: report)
+                services.append(TaskService { await trendRecorder.run() })
+                recorder = trendRecorder
+                trends = VariableTrendViewModel(store: store, pollInterval: device.interval)
+            }
+            let name = device.name
+            let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client, name: plant.devices.count == 1 ? nil : device.name, metrics: metrics), interval: device.interval,
+                                                recorder: recorder, report: { report(plant.devices.count == 1 ? $0 : "\(name): \($0)") })
+            services.append(TaskService { await monitor.run() })
+            devices.append(Device(name: device.name, description: "\(what) at \(device.link), unit \(device.unit)", monitor: monitor, trends: trends))
         }
-        let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client, metrics: metrics), interval: settings.interval, recorder: recorder,
-                                            report: report)
-        services.append(TaskService { await monitor.run() })
-        return ServedModbus(monitor: monitor, device: description, services: services, trends: trends, client: client, simulator: simulator)
+        return ServedModbus(devices: devices, services: services, lines: Array(lines.values), simulator: simulator)
     }
 
-    /// Closes the connection to the device and stops the simulated one.
+    /// The plant file at `path` and each device's map (a map's path is taken from the plant
+    /// file's folder). A plant file with any problem is refused, each problem named.
+    private static func plant(at path: String, _ environment: CommandEnvironment) throws -> (ModbusPlant, [RegisterMap]) {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ValidationError("--modbus-plant: cannot read \(path): \(error.localizedDescription)")
+        }
+        let plant: ModbusPlant
+        do { plant = try ModbusPlant.decode(data) } catch {
+            throw ValidationError("--modbus-plant: \(path) is not a plant:\n" + error.problems.map { "  \($0)" }.joined(separator: "\n"))
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var maps: [String: RegisterMap] = [:]
+        let list = try plant.devices.map { device in
+            guard case .file(let file) = device.map else { return try RegisterMap.tuf2000m() }
+            let mapPath = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+            if let known = maps[mapPath] { return known }
+            let map = try ModbusComposition.registerMap(mapPath, environment, option: "--modbus-plant: device \"\(device.name)\": map")
+            maps[mapPath] = map
+            return map
+        }
+        return (plant, list)
+    }
+
+    /// Closes every line and stops the simulated device.
     func close() async {
-        await client.close()
+        for line in lines { await line.close() }
         try? await simulator?.close()
     }
 }

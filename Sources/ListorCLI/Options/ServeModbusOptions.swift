@@ -1,9 +1,13 @@
 import ArgumentParser
 import Modbus
 
-/// The options of `listor serve` that choose ModbusApp's device; without `--modbus-device`,
-/// a simulated TUF-2000M on a free loopback port.
+/// The options of `listor serve` that choose ModbusApp's devices: a plant file, or one device;
+/// without either, a simulated TUF-2000M on a free loopback port.
 struct ServeModbusOptions: ParsableArguments {
+    @Option(name: .customLong("modbus-plant"), help: ArgumentHelp(
+        "A plant file (JSON) of the devices to poll: {\"devices\": [{\"name\": \"meter-1\", \"device\": \"127.0.0.1:5020\", \"unit\": 1, \"map\": \"tuf-2000m\", \"interval\": 1}]}; devices at one address share its line.",
+        valueName: "file"))
+    var plant: String?
     @Option(name: .customLong("modbus-device"), help: ArgumentHelp(
         "A device to poll (default: a built-in simulated TUF-2000M): host[:port] for Modbus TCP, rtu:/dev/ttyUSB0?baud=9600&parity=none&data=8&stop=1 for Modbus RTU (19200 8E1 unless given), rtu+tcp://host:port for RTU over TCP.",
         valueName: "device"))
@@ -21,6 +25,9 @@ struct ServeModbusOptions: ParsableArguments {
 
     func validate() throws {
         if let device { _ = try link(device) }
+        if plant != nil, device != nil || map != nil {
+            throw ValidationError("--modbus-plant names every device and its map: give it without --modbus-device and --modbus-map")
+        }
         guard (0...3650).contains(historyDays) else {
             throw ValidationError("--modbus-history-days: \(historyDays) is outside 0 to 3650")
         }
@@ -36,7 +43,7 @@ struct ServeModbusOptions: ParsableArguments {
     }
 
     var settings: ModbusSettings {
-        ModbusSettings(device: device.flatMap { try? link($0) }, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())),
+        ModbusSettings(plant: plant, device: device.flatMap { try? link($0) }, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())),
                        historyDays: historyDays)
     }
 }

@@ -19,7 +19,7 @@ struct ModbusSheetPage: Encodable {
         let hidden: Bool
         /// "Stale since 14:05: response timeout …", for stale rows only.
         let stale: String?
-        /// The variable's chart: "/modbus/variables/1".
+        /// The variable's chart: "/modbus/devices/meter-1/variables/1".
         let chartPath: String
         /// Its last hour, when history is kept.
         let sparkline: HTMLFragment?
@@ -31,8 +31,11 @@ struct ModbusSheetPage: Encodable {
         let text: String
     }
 
-    let title = "ModbusApp"
+    /// The device's name in the plant.
+    let title: String
     let device: String
+    /// The sheet's own address, where its search goes.
+    let path: String
     let interval: String
     let connection: String
     /// connecting, connected or failed: the status line's style.
@@ -49,12 +52,16 @@ struct ModbusSheetPage: Encodable {
     /// Whether the sheet has a column of sparklines.
     let hasTrends: Bool
     /// The live updates of this page: Server-Sent Events.
-    let eventsPath = ModbusWebModule.eventsPath
+    let eventsPath: String
 
-    /// `sparklines`: each variable's last hour by register, when history is kept.
-    init(_ viewModel: RegisterSheetViewModel, device: String, interval: Duration, timeZone: TimeZone,
+    /// The sheet of the device `name`, at `path`; `sparklines`: each variable's last hour by
+    /// register, when history is kept.
+    init(_ viewModel: RegisterSheetViewModel, name: String, device: String, path: String, interval: Duration, timeZone: TimeZone,
          sparklines: [String: HTMLFragment] = [:], templates: Templates) throws {
+        title = name
         self.device = device
+        self.path = path
+        eventsPath = path + "/events"
         self.interval = Self.intervalText(interval)
         connection = viewModel.connectionText
         connectionState = Self.state(viewModel.snapshot.connection)
@@ -64,18 +71,18 @@ struct ModbusSheetPage: Encodable {
         summary = viewModel.summary
         columns = viewModel.columns.map { Column(key: $0.key, title: $0.title) }
         hasTrends = !sparklines.isEmpty
-        rows = try templates.fragment(each: Self.rows(viewModel, timeZone: timeZone, sparklines: sparklines), as: "modbus/row")
+        rows = try templates.fragment(each: Self.rows(viewModel, path: path, timeZone: timeZone, sparklines: sparklines), as: "modbus/row")
         emptyMessage = viewModel.emptyMessage
         hasEmptyMessage = emptyMessage != nil
     }
 
-    static func rows(_ viewModel: RegisterSheetViewModel, timeZone: TimeZone, sparklines: [String: HTMLFragment]) -> [Row] {
+    static func rows(_ viewModel: RegisterSheetViewModel, path: String, timeZone: TimeZone, sparklines: [String: HTMLFragment]) -> [Row] {
         viewModel.snapshot.rows.enumerated().map { index, row in
             let cells = zip(viewModel.columns, viewModel.cells(of: row)).map { Cell(key: $0.key, text: $1) }
             let firstRegister = row.register.split(separator: "-").first.map(String.init) ?? row.register
             return Row(index: index, first: cells.first?.text ?? "", cells: Array(cells.dropFirst()),
                        hidden: !viewModel.matches(row), stale: staleText(row, timeZone: timeZone),
-                       chartPath: "/modbus/variables/\(firstRegister)", sparkline: sparklines[row.register], hasTrends: !sparklines.isEmpty)
+                       chartPath: "\(path)/variables/\(firstRegister)", sparkline: sparklines[row.register], hasTrends: !sparklines.isEmpty)
         }
     }
 

@@ -18,6 +18,9 @@ struct ModbusVariablePage: Encodable {
     }
 
     let title: String
+    /// The device's name, and its sheet.
+    let device: String
+    let devicePath: String
     let register: String
     let unit: String
     let rangeTitle: String
@@ -29,20 +32,24 @@ struct ModbusVariablePage: Encodable {
     let rowIndex: String?
     /// Where the value is among the cells of a row in the sheet's events.
     let valueColumn = RegisterSheetViewModel.valueColumn
-    let eventsPath = ModbusWebModule.eventsPath
+    let eventsPath: String
     let csvPath: String
     let jsonPath: String
 
-    init(_ trend: VariableTrendViewModel.Chart, rowIndex: Int?, templates: Templates) throws {
+    /// The chart of a variable of the device `device`, whose sheet is at `path` and whose API at `apiPath`.
+    init(_ trend: VariableTrendViewModel.Chart, device: String, path: String, apiPath: String, rowIndex: Int?, templates: Templates) throws {
         let variable = trend.variable
         title = variable.name
+        self.device = device
+        devicePath = path
+        eventsPath = path + "/events"
         register = variable.register
         unit = variable.unit
         rangeTitle = trend.range.title
         let first = variable.register.split(separator: "-").first.map(String.init) ?? variable.register
         ranges = TrendRange.allCases.map { range in
             RangeLink(title: range.title == "hour" ? "1 hour" : range.title == "day" ? "1 day" : range.title == "week" ? "1 week" : range.title,
-                      href: "/modbus/variables/\(first)?range=\(range.rawValue)", current: range == trend.range)
+                      href: "\(path)/variables/\(first)?range=\(range.rawValue)", current: range == trend.range)
         }
         let suffix = variable.unit.isEmpty ? "" : " \(variable.unit)"
         func text(_ value: Double?) -> String { value.map { TrendSeries.number($0) + suffix } ?? "—" }
@@ -64,7 +71,7 @@ struct ModbusVariablePage: Encodable {
         emptyMessage = trend.emptyMessage
         self.rowIndex = rowIndex.map(String.init)
         let query = "from=\(Int(trend.range.duration / 60))m" + (trend.range.step.map { "&step=\($0)" } ?? "")
-        csvPath = "/api/modbus/variables/\(first)/history.csv?\(query)"
-        jsonPath = "/api/modbus/variables/\(first)/history?\(query)"
+        csvPath = "\(apiPath)/variables/\(first)/history.csv?\(query)"
+        jsonPath = "\(apiPath)/variables/\(first)/history?\(query)"
     }
 }

@@ -4,35 +4,53 @@ import ListorKit
 import Modbus
 import ServiceLifecycle
 
-/// ModbusApp on the web: the live spreadsheet, its event stream, and the seed backend's JSON
-/// feed, all from one `RegisterMonitor` that the composition root starts.
+/// ModbusApp on the web: the plant (a row per device), each device's live spreadsheet, its event
+/// stream, its variables' charts and history, and the seed backend's JSON feed, each device
+/// from a `RegisterMonitor` that the composition root starts. The plant's first device answers
+/// at the seed's addresses too (`/api/modbus`, `/modbus/events`, the history API), so that the
+/// original clients keep working.
 public struct ModbusWebModule: WebModule {
-    static let eventsPath = "/modbus/events"
+    /// One device of the plant, as the composition root started it.
+    public struct Device: Sendable {
+        public let name: String
+        /// "Simulated TUF-2000M at 127.0.0.1:5020, unit 1": where the values come from.
+        public let description: String
+        public let monitor: RegisterMonitor
+        /// The variables' trends; nil when no history is kept.
+        public let trends: VariableTrendViewModel?
 
-    private let monitor: RegisterMonitor
-    /// The variables' trends; nil when no history is kept.
-    private let trends: VariableTrendViewModel?
-    /// "Simulated TUF-2000M at 127.0.0.1:5020, unit 1": where the values come from.
-    private let device: String
+        public init(name: String, description: String, monitor: RegisterMonitor, trends: VariableTrendViewModel? = nil) {
+            self.name = name
+            self.description = description
+            self.monitor = monitor
+            self.trends = trends
+        }
+
+        /// "/modbus/devices/meter-1": the device's sheet; its events and charts are under it.
+        var path: String { "/modbus/devices/\(name)" }
+        var apiPath: String { "/api/modbus/devices/\(name)" }
+    }
+
+    private let devices: [Device]
     private let timeZone: TimeZone
     private let limits: ConnectionLimits
     private let slots: ClientShares
-    private let sparklineCache = SparklineCache()
+    /// Each device's sparklines, by name.
+    private let sparklineCaches: [String: SparklineCache]
 
     /// `limits` bound the event streams: how many one client may hold, and what `Retry-After` says;
     /// `metrics` counts the streams open.
-    public init(monitor: RegisterMonitor, device: String, trends: VariableTrendViewModel? = nil, timeZone: TimeZone = .current,
-                limits: ConnectionLimits = ConnectionLimits(), metrics: WebMetrics = WebMetrics()) {
-        self.monitor = monitor
-        self.trends = trends
-        self.device = device
+    public init(devices: [Device], timeZone: TimeZone = .current, limits: ConnectionLimits = ConnectionLimits(), metrics: WebMetrics = WebMetrics()) {
+        precondition(!devices.isEmpty, "a plant has at least one device")
+        self.devices = devices
+        sparklineCaches = Dictionary(devices.map { ($0.name, SparklineCache()) }, uniquingKeysWith: { first, _ in first })
         self.timeZone = timeZone
         self.limits = limits
         slots = ClientShares(share: limits.maximumStreamsPerClient, meter: metrics.eventStreams(of: "modbus"))
     }
 
     public var tile: AppTile? {
-        AppTile(name: "ModbusApp", summary: "Live registers of a Modbus device as a searchable spreadsheet.", path: "/modbus")
+        AppTile(name: "ModbusApp", summary: "Live registers of Modbus devices as searchable spreadsheets.", path: "/modbus")
     }
 
     public var apiPaths: [String] { ["/api/modbus"] }
@@ -40,55 +58,91 @@ public struct ModbusWebModule: WebModule {
     public var openAPIDocument: (name: String, server: String)? { ("modbus", "/api") }
 
     public func readinessProblem() async -> String? {
-        await monitor.isRunning ? nil : "ModbusApp: the poller of \(device) is not running"
+        for device in devices where !(await device.monitor.isRunning) {
+            return "ModbusApp: the poller of \(device.description) is not running"
+        }
+        return nil
     }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
+        let first = devices[0]
         router.get("/modbus") { request, _ in
-            let snapshot = await monitor.snapshot
+            if Self.prefersJSON(request) { return try feed(await first.monitor.snapshot, request) }
+            var plant: [PlantViewModel.Device] = []
+            for device in devices {
+                plant.append(PlantViewModel.Device(name: device.name, address: device.description, snapshot: await device.monitor.snapshot))
+            }
+            return try templates.html(ModbusPlantPage(PlantViewModel(devices: plant), timeZone: readerTimeZone(request)), as: "modbus/plant")
+        }
+        router.get("/modbus/devices/:device") { request, context in
+            let device = try self.device(context)
+            let snapshot = await device.monitor.snapshot
             if Self.prefersJSON(request) { return try feed(snapshot, request) }
             let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: QueryPairs.parameters(of: request)["search"] ?? "",
-                                                   historyProblem: await monitor.recorder?.problem)
+                                                   historyProblem: await device.monitor.recorder?.problem)
             let zone = readerTimeZone(request)
-            let sparklines = try await sparklines(for: snapshot, timeZone: zone, templates: templates)
-            let page = try ModbusSheetPage(viewModel, device: device, interval: monitor.interval, timeZone: zone, sparklines: sparklines,
-                                           templates: templates)
+            let sparklines = try await sparklines(of: device, snapshot, timeZone: zone, templates: templates)
+            let page = try ModbusSheetPage(viewModel, name: device.name, device: device.description, path: device.path, interval: device.monitor.interval,
+                                           timeZone: zone, sparklines: sparklines, templates: templates)
             return try templates.html(page, as: "modbus/sheet")
         }
-        router.get("/api/modbus") { request, _ in try feed(await monitor.snapshot, request) }
-        router.get("/modbus/variables/:register") { request, context in
-            let trends = try trendsKept()
+        router.get("/api/modbus") { request, _ in try feed(await first.monitor.snapshot, request) }
+        router.get("/api/modbus/devices/:device") { request, context in try feed(await self.device(context).monitor.snapshot, request) }
+        router.get("/modbus/devices/:device/variables/:register") { request, context in
+            let device = try self.device(context)
+            let trends = try trendsKept(of: device)
             let register = try context.parameters.require("register")
-            let chart = try await answer { try await trends.chart(register: register, range: QueryPairs.parameters(of: request)["range"], timeZone: readerTimeZone(request)) }
-            let index = await monitor.snapshot.rows.firstIndex { $0.register == chart.variable.register }
-            return try templates.html(try ModbusVariablePage(chart, rowIndex: index, templates: templates), as: "modbus/variable")
+            let chart = try await answer(device) {
+                try await trends.chart(register: register, range: QueryPairs.parameters(of: request)["range"], timeZone: readerTimeZone(request))
+            }
+            let index = await device.monitor.snapshot.rows.firstIndex { $0.register == chart.variable.register }
+            return try templates.html(try ModbusVariablePage(chart, device: device.name, path: device.path, apiPath: device.apiPath, rowIndex: index,
+                                                             templates: templates), as: "modbus/variable")
         }
-        router.get("/api/modbus/variables/:register/history") { request, context in
-            try await history(request, register: try context.parameters.require("register"), csv: Self.prefersCSV(request))
+        // The seed's addresses of the first device's charts lead to where they are now.
+        router.get("/modbus/variables/:register") { request, context in
+            let query = request.uri.query.map { "?\($0)" } ?? ""
+            return Response(status: .permanentRedirect, headers: [.location: "\(first.path)/variables/\(try context.parameters.require("register"))\(query)"])
         }
-        router.get("/api/modbus/variables/:register/history.csv") { request, context in
-            try await history(request, register: try context.parameters.require("register"), csv: true)
+        for (prefix, device) in [("/api/modbus/devices/:device", nil), ("/api/modbus", first)] {
+            router.get(RouterPath("\(prefix)/variables/:register/history")) { request, context in
+                try await history(device ?? self.device(context), request, register: try context.parameters.require("register"), csv: Self.prefersCSV(request))
+            }
+            router.get(RouterPath("\(prefix)/variables/:register/history.csv")) { request, context in
+                try await history(device ?? self.device(context), request, register: try context.parameters.require("register"), csv: true)
+            }
         }
-        router.get(RouterPath(Self.eventsPath)) { _, context in try await events(client: context.clientAddress) }
+        router.get("/modbus/devices/:device/events") { _, context in try await events(of: try self.device(context), client: context.clientAddress) }
+        router.get("/modbus/events") { _, context in try await events(of: first, client: context.clientAddress) }
     }
 
-    private func trendsKept() throws -> VariableTrendViewModel {
-        guard let trends else {
-            throw WebError(.notFound, title: "No history", message: "This server keeps no history of the device's values (--modbus-history-days 0).")
+    /// The device the path names, or 404 listing the plant's.
+    private func device(_ context: WebRequestContext) throws -> Device {
+        let name = try context.parameters.require("device")
+        guard let device = devices.first(where: { $0.name == name }) else {
+            throw WebError(.notFound, title: "No such device", message: "The plant has no device \"\(name)\"; it has \(devices.map(\.name).joined(separator: ", ")).",
+                           suggestions: [WebError.Link(label: "The plant", href: "/modbus")])
+        }
+        return device
+    }
+
+    private func trendsKept(of device: Device) throws -> VariableTrendViewModel {
+        guard let trends = device.trends else {
+            throw WebError(.notFound, title: "No history", message: "This server keeps no history of \(device.name)'s values.")
         }
         return trends
     }
 
     /// `from`, `to` and `step` as `VariableTrendViewModel.series` reads them; JSON, or CSV.
-    private func history(_ request: Request, register: String, csv: Bool) async throws -> Response {
-        let trends = try trendsKept()
+    private func history(_ device: Device, _ request: Request, register: String, csv: Bool) async throws -> Response {
+        let trends = try trendsKept(of: device)
         let parameters = QueryPairs.parameters(of: request)
-        let series = try await answer {
+        let series = try await answer(device) {
             try await trends.series(register: register, from: parameters["from"], to: parameters["to"], step: parameters["step"], timeZone: readerTimeZone(request))
         }
         var response: Response
         if csv {
-            let name = "modbus-\(series.variable.register).csv"
+            let name = "modbus-\(device.name)-\(series.variable.register).csv"
             response = Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"\(name)\""],
                                 body: .init(byteBuffer: ByteBuffer(string: series.csv)))
         } else {
@@ -99,9 +153,9 @@ public struct ModbusWebModule: WebModule {
     }
 
     /// The sheet's sparklines, the last hour of each variable, by register; none without history.
-    private func sparklines(for snapshot: ModbusSnapshot, timeZone: TimeZone, templates: Templates) async throws -> [String: HTMLFragment] {
-        guard let trends else { return [:] }
-        return try await sparklineCache.sparklines(timeZone: timeZone) {
+    private func sparklines(of device: Device, _ snapshot: ModbusSnapshot, timeZone: TimeZone, templates: Templates) async throws -> [String: HTMLFragment] {
+        guard let trends = device.trends, let cache = sparklineCaches[device.name] else { return [:] }
+        return try await cache.sparklines(timeZone: timeZone) {
             var sparklines: [String: HTMLFragment] = [:]
             for row in snapshot.rows {
                 guard let chart = try? await trends.chart(register: row.register, range: TrendRange.hour.rawValue, timeZone: timeZone, compact: true) else { continue }
@@ -114,14 +168,14 @@ public struct ModbusWebModule: WebModule {
 
     /// A trend's own errors as the web says them: a bad parameter is 400 naming it, an unknown
     /// variable 404, a history that cannot be read 503.
-    private func answer<T>(_ body: () async throws -> T) async throws -> T {
+    private func answer<T>(_ device: Device, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as TrendQueryError {
             switch error.kind {
             case .unknownVariable:
                 throw WebError(.notFound, title: "No such variable", message: "The register map has \(error.message.replacingOccurrences(of: "; the map has", with: ". It has")).",
-                               apiMessage: error.message, suggestions: [WebError.Link(label: "All variables", href: "/modbus")])
+                               apiMessage: error.message, suggestions: [WebError.Link(label: "All variables", href: device.path)])
             case .invalid:
                 var web = WebError(.badRequest, message: error.description)
                 web.details = [("problems", .array([.members([("field", .string(error.field ?? "")), ("message", .string(error.message))])]))]
@@ -144,11 +198,11 @@ public struct ModbusWebModule: WebModule {
 
     /// One event per poll until the page goes away or the server shuts down. Refused with 503
     /// and `Retry-After` when the client, or everyone together, holds too many streams.
-    private func events(client: String) async throws -> Response {
+    private func events(of device: Device, client: String) async throws -> Response {
         guard case .success = slots.take(for: client) else {
             throw streamRefusal("This client already follows the device in \(limits.maximumStreamsPerClient) pages")
         }
-        guard let updates = await monitor.updates() else {
+        guard let updates = await device.monitor.updates() else {
             slots.release(for: client)
             throw streamRefusal("Too many pages are following the device")
         }

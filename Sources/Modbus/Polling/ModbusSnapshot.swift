@@ -10,6 +10,9 @@ public struct ModbusSnapshot: Sendable, Hashable {
     public var lastGood: Date?
     public var rows: [ModbusRow]
     public var connection: ConnectionState
+    /// Whether the device answered the last poll at all (a refusal is an answer; a timeout or a
+    /// broken link is not): a device that does not is polled less often until it does.
+    public var answered = true
 
     public init(device: String, updated: Date? = nil, lastGood: Date? = nil, rows: [ModbusRow], connection: ConnectionState) {
         self.device = device

@@ -44,14 +44,18 @@ public actor RegisterMonitor {
     }
 
     /// Polls now and then once every `interval` (a poll that overruns its interval delays the
-    /// next, rather than starting them back to back), until the task is cancelled.
+    /// next, rather than starting them back to back), until the task is cancelled. While the
+    /// device does not answer, the wait doubles after each poll, up to ten intervals or half a
+    /// minute (whichever is less, and never less than one interval): on a shared line, a device
+    /// that is gone then costs its neighbours one timeout now and then, not one every poll.
     public func run<C: Clock<Duration>>(clock: C = ContinuousClock()) async {
         var next = clock.now
+        var misses = 0
         isRunning = true
         defer { isRunning = false }
         while !Task.isCancelled {
-            await refresh()
-            next = next.advanced(by: interval)
+            misses = await refresh().answered ? 0 : misses + 1
+            next = next.advanced(by: Self.wait(interval, misses: misses))
             if next < clock.now { next = clock.now }
             do { try await clock.sleep(until: next, tolerance: nil) } catch { break }
         }
@@ -128,6 +132,13 @@ public actor RegisterMonitor {
         default:
             break
         }
+    }
+
+    /// The wait before the next poll after `misses` polls in a row that the device did not answer.
+    static func wait(_ interval: Duration, misses: Int) -> Duration {
+        guard misses > 0 else { return interval }
+        let longest = max(interval, min(interval * 10, .seconds(30)))
+        return min(interval * (1 << min(misses, 16)), longest)
     }
 
     /// "12 s", "3 min 5 s", "2 h 4 min".

@@ -16,9 +16,10 @@ public actor RegisterPoller {
     private let failedPolls: Counter
     private let duration: CoreMetrics.Timer
 
-    public init(map: RegisterMap, transport: any ModbusTransport, now: @escaping @Sendable () -> Date = Date.init,
+    /// `name` labels the metrics: the device's name in a plant, or else the map's device.
+    public init(map: RegisterMap, transport: any ModbusTransport, name: String? = nil, now: @escaping @Sendable () -> Date = Date.init,
                 metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
-        let device = [("device", map.device)]
+        let device = [("device", name ?? map.device)]
         polls = Counter(label: "listor_modbus_polls_total", dimensions: device, factory: metrics)
         failedPolls = Counter(label: "listor_modbus_poll_failures_total", dimensions: device, factory: metrics)
         duration = CoreMetrics.Timer(label: "listor_modbus_poll_duration_seconds", dimensions: device, factory: metrics)
@@ -63,6 +64,7 @@ public actor RegisterPoller {
         snapshot.updated = now()
         if failures.isEmpty { snapshot.lastGood = snapshot.updated }
         snapshot.connection = failures.isEmpty ? .connected : .failed(failures[0])
+        snapshot.answered = !results.contains { if case .failure(let failure) = $0 { failure.isLinkFailure } else { false } }
         return snapshot
     }
 

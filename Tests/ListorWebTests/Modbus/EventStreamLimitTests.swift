@@ -10,7 +10,7 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func aClientBeyondItsShareIsToldToRetryAndGetsASlotOnceOneFrees() async throws {
         let meter = try await SimulatedMeter(interval: .milliseconds(10))
         let limits = ConnectionLimits(maximumStreamsPerClient: 2, retryAfter: 9)
-        let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
+        let module = ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor)], limits: limits)
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
             let request = "GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
             var held: [RawHTTPConnection] = []
@@ -48,7 +48,7 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func aStreamWhoseClientStopsReadingIsDropped() async throws {
         let meter = try await SimulatedMeter(maximumWatchers: 1, interval: .milliseconds(2))
         let limits = ConnectionLimits(writeTimeout: .milliseconds(200))
-        let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
+        let module = ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor)], limits: limits)
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
             let stalled = try RawHTTPConnection(port: port)
             try stalled.send("GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -74,7 +74,7 @@ import Testing
     @Test(.timeLimit(.minutes(3))) func aHundredAndOneStalledViewersDoNotLockOutTheNext() async throws {
         let meter = try await SimulatedMeter(maximumWatchers: 100, interval: .milliseconds(5))
         let limits = ConnectionLimits(maximumStreamsPerClient: 10, writeTimeout: .milliseconds(200))
-        let module = ModbusWebModule(monitor: meter.monitor, device: "Simulated TUF-2000M", limits: limits)
+        let module = ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor)], limits: limits)
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
             let request = "GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
             var stalled: [RawHTTPConnection] = []

@@ -31,13 +31,13 @@ import Testing
 
     @Test func theChartPageDrawsTheRangeWithGapsUnitsAndFigures() async throws {
         try await withHistory { client in
-            let response = try await client.execute(uri: "/modbus/variables/1?range=5m", method: .get, headers: [.cookie: "listor_tz=Europe/Paris"])
+            let response = try await client.execute(uri: "/modbus/devices/meter/variables/1?range=5m", method: .get, headers: [.cookie: "listor_tz=Europe/Paris"])
             #expect(response.status == .ok)
             let html = response.text
             #expect(html.contains(#"<h1 id="variable-heading">Flow Rate</h1>"#))
             #expect(html.contains("Registers 1-2 · m3/h · the last 5 minutes"))
-            #expect(html.contains(#"<a href="/modbus/variables/1?range=5m" aria-current="page">5 minutes</a>"#))
-            #expect(html.contains(#"<a href="/modbus/variables/1?range=1w">1 week</a>"#))
+            #expect(html.contains(#"<a href="/modbus/devices/meter/variables/1?range=5m" aria-current="page">5 minutes</a>"#))
+            #expect(html.contains(#"<a href="/modbus/devices/meter/variables/1?range=1w">1 week</a>"#))
             #expect(html.contains(#"<title id="chart-title-wide">Flow Rate over the last 5 minutes, in m3/h</title>"#))
             #expect(html.matches(of: /<polyline class="line" points="[^"]+"\/>/).count == 4, "the line breaks at the failed reads, in both charts")
             #expect(html.matches(of: /<rect class="gap"/).count == 2)
@@ -54,15 +54,15 @@ import Testing
             #expect(html.contains(#"<dd id="figure-minimum">1 m3/h</dd>"#))
             #expect(html.contains(#"<dd id="figure-maximum">3.99 m3/h</dd>"#))
             #expect(html.contains(#"data-row="0""#), "the live chart follows the sheet's first row")
-            #expect(html.contains(#"<a href="/api/modbus/variables/1/history.csv?from=5m">CSV</a>"#))
+            #expect(html.contains(#"<a href="/api/modbus/devices/meter/variables/1/history.csv?from=5m">CSV</a>"#))
 
-            let empty = try await client.execute(uri: "/modbus/variables/33?range=1d", method: .get).text
+            let empty = try await client.execute(uri: "/modbus/devices/meter/variables/33?range=1d", method: .get).text
             #expect(empty.contains("No values in the last day: nothing was read from the device in that time."))
             #expect(empty.contains(#"<dd id="figure-last">— °C</dd>"#) || empty.contains(#"<dd id="figure-last">—</dd>"#))
 
-            let unknown = try await client.execute(uri: "/modbus/variables/500", method: .get)
+            let unknown = try await client.execute(uri: "/modbus/devices/meter/variables/500", method: .get)
             #expect(unknown.status == .notFound)
-            let badRange = try await client.execute(uri: "/modbus/variables/1?range=2y", method: .get)
+            let badRange = try await client.execute(uri: "/modbus/devices/meter/variables/1?range=2y", method: .get)
             #expect(badRange.status == .badRequest)
             #expect(badRange.text.contains("range: &quot;2y&quot; is not one of 5m, 1h, 1d, 1w"))
         }
@@ -70,10 +70,10 @@ import Testing
 
     @Test func theSheetHasASparklinePerRowAndLinksEachToItsChart() async throws {
         try await withHistory { client in
-            let html = try await client.execute(uri: "/modbus", method: .get).text
+            let html = try await client.execute(uri: "/modbus/devices/meter", method: .get).text
             #expect(html.contains(#"<th scope="col" class="col-trend">Last hour</th>"#))
             #expect(html.contains(#"<svg class="sparkline" viewBox="0 0 120 24" role="img" aria-label="Flow Rate over the last hour">"#))
-            #expect(html.contains(#"<a href="/modbus/variables/33">33-34</a>"#))
+            #expect(html.contains(#"<a href="/modbus/devices/meter/variables/33">33-34</a>"#))
         }
     }
 
@@ -89,7 +89,7 @@ import Testing
             #expect(csv.text == "time,value\r\n2026-11-18T11:10:00.000Z,2.8\r\n2026-11-18T11:10:01.000Z,\r\n")
             let file = try await client.execute(uri: "/api/modbus/variables/1/history.csv?from=2m&to=118s", method: .get)
             #expect(file.text == csv.text)
-            #expect(file.headers[.contentDisposition] == #"attachment; filename="modbus-1-2.csv""#)
+            #expect(file.headers[.contentDisposition] == #"attachment; filename="modbus-meter-1-2.csv""#)
 
             let empty = try await client.execute(uri: "/api/modbus/variables/33/history?from=1h", method: .get)
             #expect(empty.text.hasSuffix(#""step":null,"points":[]}"#))
@@ -117,7 +117,7 @@ import Testing
         let snapshot = await meter.monitor.refresh()
         await recorder.write(snapshot)
         try await Application(router: try await makeRouter(meter: meter)).test(.router) { client in
-            let html = try await client.execute(uri: "/modbus", method: .get).text
+            let html = try await client.execute(uri: "/modbus/devices/meter", method: .get).text
             #expect(html.contains(#"<p class="form-errors" id="history-problem" role="alert">The history has not been written since 2026-11-18 11:12:00: cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full. Polling goes on.</p>"#))
             #expect(html.contains(#"<span id="connection-text">Connected</span>"#))
         }

@@ -28,16 +28,16 @@ import Testing
         meter.setFlow(0.25)
         let snapshot = await meter.monitor.refresh()
         try await withMeter(meter) { client in
-            let response = try await client.execute(uri: "/modbus", method: .get)
+            let response = try await client.execute(uri: "/modbus/devices/meter", method: .get)
             #expect(response.status == .ok)
             let html = response.text
             #expect(html.contains(#"<th scope="col" class="col-register_value">Register Value</th>"#))
-            #expect(html.contains(#"<tr data-index="0"><th scope="row"><a href="/modbus/variables/1">1-2</a></th><td class="col-variable_name">Flow Rate</td><td class="col-real_value">0.25</td><td class="col-unit">m3/h</td>"#))
+            #expect(html.contains(#"<tr data-index="0"><th scope="row"><a href="/modbus/devices/meter/variables/1">1-2</a></th><td class="col-variable_name">Flow Rate</td><td class="col-real_value">0.25</td><td class="col-unit">m3/h</td>"#))
             #expect(html.contains(#"<td class="col-real_value">0.25</td>"#))
             #expect(html.matches(of: /<tr data-index=/).count == snapshot.rows.count)
             #expect(html.contains(#"<span id="connection-text">Connected</span>"#))
             #expect(html.contains(#"<p class="summary" id="summary" aria-live="polite">\#(snapshot.rows.count) variables</p>"#))
-            #expect(html.contains(#"data-events="/modbus/events""#))
+            #expect(html.contains(#"data-events="/modbus/devices/meter/events""#))
             let home = try await client.execute(uri: "/", method: .get).text
             #expect(home.contains(#"<a href="/modbus"><h2>ModbusApp</h2>"#))
         }
@@ -49,7 +49,7 @@ import Testing
         let matching = RegisterSheetViewModel(snapshot: snapshot, search: "temperature").rows.count
         #expect(matching > 1 && matching < snapshot.rows.count)
         try await withMeter(meter) { client in
-            let html = try await client.execute(uri: "/modbus?search=temperature", method: .get).text
+            let html = try await client.execute(uri: "/modbus/devices/meter?search=temperature", method: .get).text
             #expect(html.matches(of: /<tr data-index="\d+"( class="stale" title="[^"]*")?>/).count == matching)
             #expect(html.matches(of: /<tr data-index="\d+" hidden>/).count == snapshot.rows.count - matching)
             #expect(html.contains(#"value="temperature""#))
@@ -57,7 +57,7 @@ import Testing
             #expect(html.contains(#"<p class="empty" id="empty" hidden></p>"#))
 
             let hostile = #""><script>alert(1)</script>"#
-            let none = try await client.execute(uri: "/modbus?search=" + (hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""), method: .get).text
+            let none = try await client.execute(uri: "/modbus/devices/meter?search=" + (hostile.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""), method: .get).text
             #expect(!none.contains("<script>alert"))
             #expect(none.contains(#"value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;""#))
             #expect(none.contains(#"<p class="empty" id="empty">No search results</p>"#))
@@ -71,12 +71,18 @@ import Testing
         meter.link.isDown = true
         await meter.monitor.refresh()
         try await withMeter(meter) { client in
-            let html = try await client.execute(uri: "/modbus", method: .get).text
+            let html = try await client.execute(uri: "/modbus/devices/meter", method: .get).text
             #expect(html.contains(#"class="connection failed""#))
             #expect(html.contains("Cannot read the device: no response from meter:502 within 2 s"))
             // The last good value stays, marked.
-            #expect(html.contains(#"<th scope="row"><a href="/modbus/variables/1">1-2</a><span class="stale-mark"> (stale)</span></th>"#))
+            #expect(html.contains(#"<th scope="row"><a href="/modbus/devices/meter/variables/1">1-2</a><span class="stale-mark"> (stale)</span></th>"#))
             #expect(html.contains(#"<td class="col-real_value">0.5</td>"#))
+            // The plant says the device is stale, since when and why, and keeps its last good values.
+            let plant = try await client.execute(uri: "/modbus", method: .get).text
+            #expect(plant.contains(#"<tr class="stale"><th scope="row"><a href="/modbus/devices/meter">meter</a><span class="address">Simulated TUF-2000M</span></th><td class="state stale">Stale since "#))
+            #expect(plant.contains(": no response from meter:502 within 2 s</td>"))
+            #expect(plant.contains(#"<span class="value">Flow Rate 0.5 m3/h</span>"#) == false, "a stale value is not shown as a reading")
+            #expect(plant.contains("1 device, 1 stale"))
 
             let feed = try feed(try await client.execute(uri: "/api/modbus", method: .get))
             guard case .array(let rows) = feed["data"], case .object(let first) = rows.first else {

@@ -1,0 +1,46 @@
+import Modbus
+
+/// One physical line: a serial port, or one TCP or RTU-over-TCP address, with every device on
+/// it. Its requests go out one at a time from the line's own thread, batch after batch in the
+/// order they were handed in, so two are never in flight on the line, whichever device they are
+/// for. After the link breaks it is opened again with a backoff that doubles.
+public final class ModbusLine: Sendable {
+    public let link: ModbusLink
+    public let configuration: ModbusClientConfiguration
+    private let io: LinkIO
+    private let thread: LinkThread
+
+    public init(_ link: ModbusLink, configuration: ModbusClientConfiguration = .init()) {
+        self.link = link
+        self.configuration = configuration
+        io = LinkIO(link: link, configuration: configuration)
+        thread = LinkThread(name: "Modbus \(link.endpoint)")
+    }
+
+    deinit {
+        let io = io
+        thread.run { io.close() }
+        thread.stop()
+    }
+
+    /// Sends `requests` to `unit` one after another on the line's thread, after the batches
+    /// handed in before, and returns every outcome in order; once the link fails, or the unit
+    /// does not answer, the rest fail with it unsent.
+    func perform(_ requests: [ModbusRequest], unit: UInt8) async -> [Result<ModbusResponse, ModbusError>] {
+        let io = io
+        return await withCheckedContinuation { continuation in
+            thread.run { continuation.resume(returning: io.run(requests, unit: unit)) }
+        }
+    }
+
+    /// Closes the link; the next request opens it again.
+    public func close() async {
+        let io = io
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            thread.run {
+                io.close()
+                continuation.resume()
+            }
+        }
+    }
+}
