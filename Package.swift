@@ -280,7 +280,8 @@ let package = Package(
             dependencies: ["Transistors", "ListorKit", "ListorTestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ModbusSQLite", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ModbusSQLite", "ListorKit", "ListorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: swiftSettings),
         .testTarget(
             name: "ModbusIOTests",
             dependencies: [

@@ -10,16 +10,26 @@ import Modbus
 /// beyond it, nothing. A failed read is a sample without a value, which charts draw as a gap.
 /// `maximumBytes` bounds the file: a write past it fails as a full disk does.
 ///
+/// A plant's devices share the file: each store is one device's (`device(_:)` gives another's
+/// on the same connections), its variables kept under the device's name.
+///
 /// GRDB's errors do not leave this type: they become `TrendStoreError`s naming the file.
 public final class SQLiteTrendStore: TrendStore {
     private let database: DatabasePool
     public let path: String
+    /// The device whose variables this store reads and writes.
+    public let device: String
     public let fullResolution: Duration
     public let retention: Duration
 
-    public init(path: String, fullResolution: Duration = .seconds(86_400), retention: Duration = .seconds(7 * 86_400),
+    /// The name a history's device has when none was given: a lone `--modbus-device`'s, or the
+    /// simulated one's, and what the history held before it was kept by device.
+    public static let defaultDevice = "device"
+
+    public init(path: String, device: String = defaultDevice, fullResolution: Duration = .seconds(86_400), retention: Duration = .seconds(7 * 86_400),
                 maximumBytes: Int? = nil) throws(TrendStoreError) {
         self.path = path
+        self.device = device
         self.fullResolution = min(fullResolution, retention)
         self.retention = retention
         var configuration = Configuration()
@@ -38,6 +48,24 @@ public final class SQLiteTrendStore: TrendStore {
         } catch {
             throw TrendStoreError("cannot open the Modbus history at \(path): \(Self.reason(error))")
         }
+    }
+
+    private init(sharing store: SQLiteTrendStore, device: String) {
+        database = store.database
+        path = store.path
+        self.device = device
+        fullResolution = store.fullResolution
+        retention = store.retention
+    }
+
+    /// The same history, for the device `name`.
+    public func device(_ name: String) -> SQLiteTrendStore {
+        SQLiteTrendStore(sharing: self, device: name)
+    }
+
+    /// The devices the history holds, in the order they were first described.
+    public func devices() async throws -> [String] {
+        try await read { db in try String.fetchAll(db, sql: "SELECT device FROM variables GROUP BY device ORDER BY MIN(id)") }
     }
 
     static var migrator: DatabaseMigrator {
@@ -70,23 +98,41 @@ public final class SQLiteTrendStore: TrendStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Each device of a plant its variables: what was kept before is the lone device's.
+        migrator.registerMigration("devices") { db in
+            try db.execute(sql: """
+                CREATE TABLE devices_variables (
+                    id INTEGER PRIMARY KEY,
+                    device TEXT NOT NULL,
+                    register TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    unit TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    UNIQUE (device, register)
+                );
+                INSERT INTO devices_variables (id, device, register, name, unit, position)
+                    SELECT id, ?, register, name, unit, position FROM variables;
+                DROP TABLE variables;
+                ALTER TABLE devices_variables RENAME TO variables;
+                """, arguments: [defaultDevice])
+        }
         return migrator
     }
 
     public func describe(_ variables: [RegisterVariable]) async throws {
-        try await write { db in
+        try await write { [device] db in
             for (position, variable) in variables.enumerated() {
                 try db.execute(sql: """
-                    INSERT INTO variables (register, name, unit, position) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(register) DO UPDATE SET name = excluded.name, unit = excluded.unit, position = excluded.position
-                    """, arguments: [variable.registerLabel, variable.name, variable.unit, position])
+                    INSERT INTO variables (device, register, name, unit, position) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(device, register) DO UPDATE SET name = excluded.name, unit = excluded.unit, position = excluded.position
+                    """, arguments: [device, variable.registerLabel, variable.name, variable.unit, position])
             }
         }
     }
 
     public func variables() async throws -> [TrendVariable] {
-        try await read { db in
-            try Row.fetchAll(db, sql: "SELECT register, name, unit FROM variables ORDER BY position, register").map {
+        try await read { [device] db in
+            try Row.fetchAll(db, sql: "SELECT register, name, unit FROM variables WHERE device = ? ORDER BY position, register", arguments: [device]).map {
                 TrendVariable(register: $0["register"], name: $0["name"], unit: $0["unit"])
             }
         }
@@ -94,8 +140,8 @@ public final class SQLiteTrendStore: TrendStore {
 
     public func record(_ samples: [TrendSample]) async throws {
         guard !samples.isEmpty else { return }
-        try await write { db in
-            let ids = try Self.ids(db)
+        try await write { [device] db in
+            let ids = try Self.ids(db, device: device)
             let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO samples (variable, time, value) VALUES (?, ?, ?)")
             for sample in samples {
                 guard let id = ids[sample.variable] else { continue }
@@ -106,8 +152,10 @@ public final class SQLiteTrendStore: TrendStore {
 
     public func points(variable: String, from: Date, to: Date, step: Int?) async throws -> [TrendPoint] {
         let (start, end) = (Self.milliseconds(from), Self.milliseconds(to))
-        return try await read { db in
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM variables WHERE register = ?", arguments: [variable]) else { return [] }
+        return try await read { [device] db in
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM variables WHERE device = ? AND register = ?", arguments: [device, variable]) else {
+                return []
+            }
             guard let step, step > 0 else {
                 // Every sample; the thinned past as its minutes.
                 let samples = try Row.fetchAll(db, sql: """
@@ -176,9 +224,9 @@ public final class SQLiteTrendStore: TrendStore {
 
     // MARK: Helpers
 
-    private static func ids(_ db: Database) throws -> [String: Int64] {
+    private static func ids(_ db: Database, device: String) throws -> [String: Int64] {
         var ids: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, register FROM variables") { ids[row["register"]] = row["id"] }
+        for row in try Row.fetchAll(db, sql: "SELECT id, register FROM variables WHERE device = ?", arguments: [device]) { ids[row["register"]] = row["id"] }
         return ids
     }
 

@@ -19,15 +19,25 @@ enum ModbusComposition {
         return try result.get()
     }
 
-    /// The history `serve` keeps in `dataDirectory` (the default one when nil), for reading.
-    /// A directory without one is an error saying so.
-    static func trends(in dataDirectory: String?) throws -> VariableTrendViewModel {
+    /// The history `serve` keeps in `dataDirectory` (the default one when nil) of `device`, for
+    /// reading; without a device, the one the history holds. A directory without a history, or a
+    /// device it does not hold, is an error saying so.
+    static func trends(in dataDirectory: String?, device: String?) async throws -> VariableTrendViewModel {
         let directory = try DataDirectory.prepare(dataDirectory)
         let path = "\(directory)/modbus-history.sqlite"
         guard FileManager.default.fileExists(atPath: path) else {
             throw CompositionError("no Modbus history at \(path): `listor serve` records one (--data-dir \(directory))")
         }
-        return VariableTrendViewModel(store: try SQLiteTrendStore(path: path), pollInterval: .seconds(1))
+        let store = try SQLiteTrendStore(path: path)
+        let devices = try await store.devices()
+        let list = devices.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard let name = device ?? (devices.count == 1 ? devices[0] : nil) else {
+            throw ValidationError("--device: the history at \(path) holds \(devices.count) devices; name one of \(list)")
+        }
+        guard devices.contains(name) else {
+            throw ValidationError("--device: the history at \(path) holds no device \"\(name)\"; it holds \(devices.isEmpty ? "none yet" : list)")
+        }
+        return VariableTrendViewModel(store: store.device(name), pollInterval: .seconds(1))
     }
 
     /// A poller of every variable of `map` on `transport`, counting its polls into `metrics`

@@ -58,21 +58,21 @@ struct ServedModbus {
                     }
                 })
             }
-            plant = ModbusPlant(devices: [PlantDevice(name: settings.device == nil ? "simulated" : "device", link: link, unit: settings.unit,
-                                                      interval: settings.interval)])
+            plant = ModbusPlant(devices: [PlantDevice(name: SQLiteTrendStore.defaultDevice, link: link, unit: settings.unit, interval: settings.interval)])
             maps = [map]
         }
+        // One history for the plant, each device's variables under its name.
+        let history = settings.historyDays > 0
+            ? try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: .seconds(settings.historyDays * 86_400)) : nil
         var lines: [String: ModbusLine] = [:]
         var devices: [Device] = []
-        for (index, (device, map)) in zip(plant.devices, maps).enumerated() {
+        for (device, map) in zip(plant.devices, maps) {
             let line = lines[device.lineKey] ?? ModbusLine(device.link)
             lines[device.lineKey] = line
             let client = ModbusClient(line: line, unitID: device.unit)
             let what = simulator != nil ? "Simulated TUF-2000M" : map.device.isEmpty ? "the device" : map.device
             var recorder: TrendRecorder?, trends: VariableTrendViewModel?
-            // The history is the first device's, until it is kept by device.
-            if settings.historyDays > 0, index == 0 {
-                let store = try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: .seconds(settings.historyDays * 86_400))
+            if let store = history?.device(device.name) {
                 let trendRecorder = TrendRecorder(store: store, map: map, report: report)
                 services.append(TaskService { await trendRecorder.run() })
                 recorder = trendRecorder

@@ -1,7 +1,8 @@
 import Foundation
+import GRDB
 import ListorTestSupport
 import Modbus
-import ModbusSQLite
+@testable import ModbusSQLite
 import Testing
 
 /// The history on a real SQLite file: samples and gaps, steps, thinning, retention, a restart
@@ -27,6 +28,48 @@ import Testing
                 TrendSample(variable: "92", time: time, value: 61),
             ])
         }
+    }
+
+    @Test("a plant's devices share the file, each its own variables and samples")
+    func devicesKeepTheirOwnHistory() async throws {
+        let directory = try TemporaryDirectory()
+        let meter = try await store(directory).device("meter-1")
+        let boiler = meter.device("boiler")
+        try await meter.describe([Self.flow, Self.quality])
+        try await boiler.describe([Self.quality])
+        try await meter.record([TrendSample(variable: "1-2", time: Self.start, value: 1.5), TrendSample(variable: "92", time: Self.start, value: 60)])
+        try await boiler.record([TrendSample(variable: "92", time: Self.start, value: 7), TrendSample(variable: "1-2", time: Self.start, value: 9)])
+        #expect(try await boiler.variables().map(\.register) == ["92"])
+        #expect(try await meter.variables().map(\.register) == ["1-2", "92"])
+        let end = Self.start.addingTimeInterval(1)
+        #expect(try await boiler.points(variable: "92", from: Self.start, to: end, step: nil).map(\.last) == [7])
+        #expect(try await meter.points(variable: "92", from: Self.start, to: end, step: nil).map(\.last) == [60])
+        #expect(try await boiler.points(variable: "1-2", from: Self.start, to: end, step: nil).isEmpty, "boiler has no variable 1-2")
+        #expect(try await meter.devices() == [SQLiteTrendStore.defaultDevice, "meter-1", "boiler"])
+    }
+
+    @Test("a history from before devices is the lone device's, every sample kept")
+    func aHistoryFromBeforeDevicesIsTheLoneDevices() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("modbus-history.sqlite")
+        do {
+            // The file as the version before kept it.
+            let queue = try DatabaseQueue(path: path)
+            try SQLiteTrendStore.migrator.migrate(queue, upTo: "samples and minutes")
+            try await queue.write { db in
+                try db.execute(sql: "INSERT INTO variables (id, register, name, unit, position) VALUES (1, '1-2', 'Flow Rate', 'm3/h', 0)")
+                try db.execute(sql: "INSERT INTO samples (variable, time, value) VALUES (1, ?, 2.5)", arguments: [SQLiteTrendStore.milliseconds(Self.start)])
+                try db.execute(sql: "INSERT INTO minutes (variable, minute, minimum, maximum, mean, last, count) VALUES (1, ?, 1, 3, 2, 3, 60)",
+                               arguments: [SQLiteTrendStore.milliseconds(Self.start) - 60_000])
+            }
+        }
+        let store = try SQLiteTrendStore(path: path)
+        #expect(try await store.devices() == [SQLiteTrendStore.defaultDevice])
+        #expect(try await store.variables() == [TrendVariable(register: "1-2", name: "Flow Rate", unit: "m3/h")])
+        let points = try await store.points(variable: "1-2", from: Self.start.addingTimeInterval(-60), to: Self.start.addingTimeInterval(1), step: nil)
+        #expect(points.map(\.last) == [3, 2.5])
+        try await store.record([TrendSample(variable: "1-2", time: Self.start.addingTimeInterval(1), value: 4)])
+        #expect(try await store.points(variable: "1-2", from: Self.start, to: Self.start.addingTimeInterval(2), step: nil).map(\.last) == [2.5, 4])
     }
 
     @Test func samplesComeBackWithTheirGapsAndSurviveARestart() async throws {

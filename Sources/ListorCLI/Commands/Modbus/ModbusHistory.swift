@@ -19,6 +19,8 @@ struct ModbusHistory: ListorCommand {
 
     @Argument(help: ArgumentHelp("The variable's registers.", valueName: "register"))
     var register: String
+    @Option(help: ArgumentHelp("The device, by its name in the plant file (default: the one device the history holds).", valueName: "name"))
+    var device: String?
     @Option(help: ArgumentHelp("From when (default: an hour before --to).", valueName: "time"))
     var from: String?
     @Option(help: ArgumentHelp("Up to when (default: now).", valueName: "time"))
@@ -30,7 +32,7 @@ struct ModbusHistory: ListorCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let trends = try ModbusComposition.trends(in: dataDirectory.path)
+        let trends = try await ModbusComposition.trends(in: dataDirectory.path, device: device)
         let series: TrendSeries
         do {
             series = try await trends.series(register: register, from: from, to: to, step: step)

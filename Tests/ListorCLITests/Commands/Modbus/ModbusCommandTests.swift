@@ -150,6 +150,24 @@ import Testing
         try await body(directory.url.path)
     }
 
+    @Test func aPlantsHistoryIsReadByDevice() async throws {
+        let directory = try TemporaryDirectory()
+        let history = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        for (device, value) in [("meter-1", 1.5), ("meter-2", 2.5)] {
+            let store = history.device(device)
+            try await store.describe(try RegisterMap.tuf2000m().variables)
+            try await store.record([TrendSample(variable: "1-2", time: Self.start, value: value)])
+        }
+        let range = ["--from", "2026-11-18T11:11:00Z", "--to", "2026-11-18T11:11:05Z", "--data-dir", directory.url.path, "--format", "csv"]
+        let unnamed = await listor(["modbus", "history", "1"] + range)
+        #expect(unnamed.exitCode == 64)
+        #expect(unnamed.errorOutput.contains(#"--device: the history at \#(directory.url.path)/modbus-history.sqlite holds 2 devices; name one of "meter-1", "meter-2""#))
+        let second = await listor(["modbus", "history", "1", "--device", "meter-2"] + range)
+        #expect(second.output == "time,value\r\n2026-11-18T11:11:00.000Z,2.5\r\n", "\(second.errorOutput)")
+        let unknown = await listor(["modbus", "history", "1", "--device", "boiler"] + range)
+        #expect(unknown.exitCode == 64 && unknown.errorOutput.contains(#"holds no device "boiler"; it holds "meter-1", "meter-2""#))
+    }
+
     @Test func printsSamplesAndStepsAsTableJSONAndCSV() async throws {
         try await withHistory { dataDirectory in
             let range = ["--from", "2026-11-18T11:11:00Z", "--to", "2026-11-18T11:11:05Z", "--data-dir", dataDirectory]
