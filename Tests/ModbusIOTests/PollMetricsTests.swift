@@ -16,7 +16,11 @@ import Testing
                                   configuration: ModbusClientConfiguration(connectTimeout: .seconds(2), responseTimeout: .seconds(2)))
         let poller = RegisterPoller(map: map, transport: client, metrics: PrometheusMetricsFactory(registry: registry))
         #expect(await poller.poll().connection == .connected)
-        #expect(await poller.poll().connection == .connected)
+        let read = await poller.poll()
+        #expect(read.connection == .connected)
+        let flow = try #require(read.rows.first?.number)
+        #expect(registry.emitToString().contains(#"listor_modbus_value{device="TUF-2000M ultrasonic flow meter",register="1-2",name="Flow Rate",unit_of_measure="m3/h"} \#(flow)"#))
+        #expect(registry.emitToString().contains(#"listor_modbus_up{device="TUF-2000M ultrasonic flow meter"} 1"#))
         try await server.close()
         await client.close()
         let failed = await poller.poll()
@@ -28,5 +32,9 @@ import Testing
         #expect(text.contains("listor_modbus_poll_failures_total{\(device)} 1"))
         #expect(text.contains("listor_modbus_poll_duration_seconds_count{\(device)} 3"))
         #expect(text.contains("# TYPE listor_modbus_poll_duration_seconds histogram"))
+        // Each variable's value while it was read, NaN once it is stale; the device down.
+        #expect(text.contains("# TYPE listor_modbus_value gauge"))
+        #expect(text.contains(#"listor_modbus_value{device="TUF-2000M ultrasonic flow meter",register="1-2",name="Flow Rate",unit_of_measure="m3/h"} nan"#), "\(text)")
+        #expect(text.contains("listor_modbus_up{\(device)} 0"))
     }
 }

@@ -15,6 +15,13 @@ public actor RegisterPoller {
     private let polls: Counter
     private let failedPolls: Counter
     private let duration: CoreMetrics.Timer
+    /// `listor_modbus_value{device, register, name, unit_of_measure}`: each variable's value
+    /// (NaN while its row is stale), made at its first number; `listor_modbus_up{device}`, 1
+    /// while the last poll read everything.
+    private let metrics: any MetricsFactory
+    private let metricsName: String
+    private var values: [Int: Gauge] = [:]
+    private let up: Gauge
 
     /// `name` labels the metrics: the device's name in a plant, or else the map's device.
     public init(map: RegisterMap, transport: any ModbusTransport, name: String? = nil, now: @escaping @Sendable () -> Date = Date.init,
@@ -23,6 +30,9 @@ public actor RegisterPoller {
         polls = Counter(label: "listor_modbus_polls_total", dimensions: device, factory: metrics)
         failedPolls = Counter(label: "listor_modbus_poll_failures_total", dimensions: device, factory: metrics)
         duration = CoreMetrics.Timer(label: "listor_modbus_poll_duration_seconds", dimensions: device, factory: metrics)
+        up = Gauge(label: "listor_modbus_up", dimensions: device, factory: metrics)
+        self.metrics = metrics
+        metricsName = name ?? map.device
         self.map = map
         plan = ReadPlan(map)
         self.transport = transport
@@ -61,11 +71,29 @@ public actor RegisterPoller {
             }
         }
         snapshot.rows = rows
+        record(rows)
+        up.record(failures.isEmpty ? 1 : 0)
         snapshot.updated = now()
         if failures.isEmpty { snapshot.lastGood = snapshot.updated }
         snapshot.connection = failures.isEmpty ? .connected : .failed(failures[0])
         snapshot.answered = !results.contains { if case .failure(let failure) = $0 { failure.isLinkFailure } else { false } }
         return snapshot
+    }
+
+    /// Each variable's number as its gauge; a stale one is NaN, so that no old value passes for a reading.
+    private func record(_ rows: [ModbusRow]) {
+        for (index, row) in rows.enumerated() {
+            guard let gauge = values[index] ?? row.number.map({ _ in makeGauge(index) }) else { continue }
+            gauge.record(row.stale == nil ? row.number ?? .nan : .nan)
+        }
+    }
+
+    private func makeGauge(_ index: Int) -> Gauge {
+        let variable = map.variables[index]
+        let gauge = Gauge(label: "listor_modbus_value", dimensions: [("device", metricsName), ("register", variable.registerLabel),
+                                                                    ("name", variable.name), ("unit_of_measure", variable.unit)], factory: metrics)
+        values[index] = gauge
+        return gauge
     }
 
     private func markStale(_ read: ReadPlan.Read, _ message: String, in rows: inout [ModbusRow]) {
