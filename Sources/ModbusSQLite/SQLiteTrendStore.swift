@@ -11,10 +11,11 @@ import Modbus
 /// `maximumBytes` bounds the file: a write past it fails as a full disk does.
 ///
 /// A plant's devices share the file: each store is one device's (`device(_:)` gives another's
-/// on the same connections), its variables kept under the device's name.
+/// on the same connections), its variables kept under the device's name. The file keeps the
+/// audit log of writes too, every device's.
 ///
 /// GRDB's errors do not leave this type: they become `TrendStoreError`s naming the file.
-public final class SQLiteTrendStore: TrendStore {
+public final class SQLiteTrendStore: TrendStore, WriteAudit {
     private let database: DatabasePool
     public let path: String
     /// The device whose variables this store reads and writes.
@@ -115,6 +116,25 @@ public final class SQLiteTrendStore: TrendStore {
                 DROP TABLE variables;
                 ALTER TABLE devices_variables RENAME TO variables;
                 """, arguments: [defaultDevice])
+        }
+        // The audit log of writes.
+        migrator.registerMigration("writes") { db in
+            try db.execute(sql: """
+                CREATE TABLE writes (
+                    id INTEGER PRIMARY KEY,
+                    time INTEGER NOT NULL,
+                    who TEXT NOT NULL,
+                    device TEXT NOT NULL,
+                    register TEXT NOT NULL,
+                    variable TEXT NOT NULL,
+                    old TEXT,
+                    requested TEXT NOT NULL,
+                    read_back TEXT,
+                    answer TEXT NOT NULL,
+                    succeeded INTEGER NOT NULL
+                );
+                CREATE INDEX writes_by_device ON writes (device, id);
+                """)
         }
         return migrator
     }
@@ -219,6 +239,32 @@ public final class SQLiteTrendStore: TrendStore {
             try db.execute(sql: "DELETE FROM samples WHERE time < ?", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM minutes WHERE minute < ?", arguments: [oldest])
             try db.execute(sql: "DELETE FROM samples WHERE time < ?", arguments: [oldest])
+        }
+    }
+
+    // MARK: The audit log
+
+    public func record(_ write: WriteRecord) async throws {
+        try await self.write { db in
+            try db.execute(sql: """
+                INSERT INTO writes (time, who, device, register, variable, old, requested, read_back, answer, succeeded)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [Self.milliseconds(write.time), write.who, write.device, write.register, write.variable, write.old, write.requested,
+                                 write.readBack, write.answer, write.succeeded])
+        }
+    }
+
+    public func writes(device: String?, limit: Int) async throws -> [WriteRecord] {
+        try await read { db in
+            let rows = if let device {
+                try Row.fetchAll(db, sql: "SELECT * FROM writes WHERE device = ? ORDER BY id DESC LIMIT ?", arguments: [device, limit])
+            } else {
+                try Row.fetchAll(db, sql: "SELECT * FROM writes ORDER BY id DESC LIMIT ?", arguments: [limit])
+            }
+            return rows.map { row in
+                WriteRecord(time: Self.date(row["time"]), who: row["who"], device: row["device"], register: row["register"], variable: row["variable"],
+                            old: row["old"], requested: row["requested"], readBack: row["read_back"], answer: row["answer"], succeeded: row["succeeded"])
+            }
         }
     }
 

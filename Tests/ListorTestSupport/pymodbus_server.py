@@ -44,7 +44,8 @@ def words(fmt, value):
 
 
 # Holding 200-207: -12.5 as float32 and -123456 as int32, high word first (ABCD), then the
-# same two low word first (CDAB); 300-301: BCD 1234, 5678. Input 0-9: 100..109.
+# same two low word first (CDAB); 300-301: BCD 1234, 5678; 400: 42, read-only (a write is
+# refused with exception 02); 500-503: zeros to write to. Input 0-9: 100..109.
 # Coils 0-15: 1,0,1,1,0,0,1,1, 1,1,0,1,0,1,1,0. Discrete inputs 0-7: every other one set.
 # Addresses not listed answer exception 02.
 ABCD = words(">f", -12.5) + words(">i", -123456)
@@ -53,6 +54,8 @@ HOLDING = [
     SimData(address=0, values=TUF_DUMP, datatype=DataType.REGISTERS),
     SimData(address=200, values=ABCD + CDAB, datatype=DataType.REGISTERS),
     SimData(address=300, values=[0x1234, 0x5678], datatype=DataType.REGISTERS),
+    SimData(address=400, values=[42], datatype=DataType.REGISTERS, readonly=True),
+    SimData(address=500, values=[0, 0, 0, 0], datatype=DataType.REGISTERS),
 ]
 def inputs(unit):
     return [SimData(address=0, values=list(range(100 * unit, 100 * unit + 10)), datatype=DataType.REGISTERS)]

@@ -1,21 +1,23 @@
 import ArgumentParser
 import Modbus
 
-/// How `modbus read` shows registers and `modbus write` takes values: 16-bit (`int`, `hex`), or
-/// a value in two registers (`float`, `long`, `ulong`) in either word order, as mbpoll's
-/// `-t 4:float` and Modbus Poll's formats do.
+/// How `modbus read` shows registers and `modbus write` takes values: 16-bit (`int`, `hex`,
+/// `bcd`), or a value in two registers (`float`, `long`, `ulong`) in either word order, bytes
+/// swapped or not, as mbpoll's `-t 4:float` and Modbus Poll's formats do.
 struct ValueFormatOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case int, hex, float, long, ulong
+        case int, hex, bcd, float, long, ulong
 
         /// How many registers one value takes.
-        var registers: Int { self == .int || self == .hex ? 1 : 2 }
+        var registers: Int { self == .int || self == .hex || self == .bcd ? 1 : 2 }
     }
 
-    @Option(help: "int (16-bit, unsigned and signed), hex, or float, long, ulong (two registers each).")
+    @Option(help: "int (16-bit, unsigned and signed), hex, bcd (four digits), or float, long, ulong (two registers each).")
     var format: Format = .int
     @Option(name: .customLong("word-order"), help: "For float, long and ulong: CDAB (low word first, the default) or ABCD.")
     var wordOrder: String = "CDAB"
+    @Flag(name: .customLong("byte-swap"), help: "Swap the two bytes of every register.")
+    var byteSwap = false
 
     func validate() throws {
         _ = try encoding()
@@ -28,10 +30,11 @@ struct ValueFormatOptions: ParsableArguments {
         }
         let format: RegisterFormat = switch format {
         case .int, .hex: .uint16
+        case .bcd: .bcd
         case .float: .real4
         case .long: .long
         case .ulong: .ulong
         }
-        return ValueEncoding(format: format, wordOrder: order)
+        return ValueEncoding(format: format, wordOrder: order, byteSwap: byteSwap)
     }
 }

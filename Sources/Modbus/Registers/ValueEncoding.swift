@@ -133,7 +133,7 @@ public struct ValueEncoding: Sendable, Hashable {
     /// 1234.5677, 0.1128, 30000000000.
     static func shortest(_ value: Float) -> String {
         guard value.isFinite else { return special(Double(value)) }
-        return value == 0 ? "0" : plain(value.description)
+        return value == 0 ? (value.sign == .minus ? "-0" : "0") : plain(value.description)
     }
 
     private static func special(_ value: Double) -> String {

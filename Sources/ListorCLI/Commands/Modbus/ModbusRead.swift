@@ -25,13 +25,15 @@ struct ModbusRead: ListorCommand {
         switch response {
         case .bits(let bits):
             for (offset, bit) in bits.enumerated() { lines.append("[\(address.reference + offset)]: \t\(bit ? 1 : 0)") }
-        case .registers(let registers) where format.registers == 2:
+        case .registers(let registers) where format != .int && format != .hex:
+            let size = format.registers
             for index in 0..<count {
-                let value = try encoding.value(of: Array(registers[index * 2...index * 2 + 1]))
-                lines.append("[\(address.reference + index * 2)]: \t\(value)")
+                let value = try encoding.value(of: Array(registers[index * size..<index * size + size]))
+                lines.append("[\(address.reference + index * size)]: \t\(value)")
             }
         case .registers(let registers):
-            for (offset, register) in registers.enumerated() {
+            for (offset, raw) in registers.enumerated() {
+                let register = value.byteSwap ? raw.byteSwapped : raw
                 let signed = Int16(bitPattern: register)
                 let text = switch format {
                 case .hex: "0x" + String(repeating: "0", count: 4 - String(register, radix: 16).count) + String(register, radix: 16, uppercase: true)

@@ -1,0 +1,7 @@
+/// Where writes are kept: ModbusSQLite's history file, or a double in tests.
+public protocol WriteAudit: Sendable {
+    func record(_ write: WriteRecord) async throws
+
+    /// The latest writes first, of `device` (every device's when nil), at most `limit`.
+    func writes(device: String?, limit: Int) async throws -> [WriteRecord]
+}
