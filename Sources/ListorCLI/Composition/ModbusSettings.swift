@@ -14,4 +14,6 @@ struct ModbusSettings: Sendable {
     var interval: Duration = .seconds(1)
     /// Days of trends kept in the data directory's `modbus-history.sqlite`; 0 keeps none.
     var historyDays = 7
+    /// The token a write from a variable's page needs; nil: the pages take no writes.
+    var adminToken: String?
 }

@@ -66,8 +66,10 @@ enum ServeComposition {
                                                             metrics: metrics.web, metricsAccess: settings.metricsAccess),
                             modules: [
                                 TransistorsWebModule(viewModel: transistors, catalog: wholeCatalog, metrics: metrics.factory),
-                                ModbusWebModule(devices: modbus.devices.map { ModbusWebModule.Device(name: $0.name, description: $0.description, monitor: $0.monitor, trends: $0.trends) },
-                                                limits: settings.limits, metrics: metrics.web),
+                                ModbusWebModule(devices: modbus.devices.map {
+                                                    ModbusWebModule.Device(name: $0.name, description: $0.description, monitor: $0.monitor, trends: $0.trends,
+                                                                           writer: $0.writer, audit: $0.audit)
+                                                }, adminToken: settings.modbus.adminToken, formKey: formKey, limits: settings.limits, metrics: metrics.web),
                                 LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                                  openLending: settings.libraryOpenLending, formKey: formKey, metrics: metrics.factory),
                                 StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, metrics: metrics.factory),

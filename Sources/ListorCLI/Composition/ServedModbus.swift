@@ -18,6 +18,8 @@ struct ServedModbus {
         let monitor: RegisterMonitor
         /// The variables' trends, when history is kept.
         let trends: VariableTrendViewModel?
+        let writer: VariableWriter
+        let audit: any WriteAudit
     }
 
     let devices: [Device]
@@ -61,9 +63,9 @@ struct ServedModbus {
             plant = ModbusPlant(devices: [PlantDevice(name: SQLiteTrendStore.defaultDevice, link: link, unit: settings.unit, interval: settings.interval)])
             maps = [map]
         }
-        // One history for the plant, each device's variables under its name.
-        let history = settings.historyDays > 0
-            ? try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: .seconds(settings.historyDays * 86_400)) : nil
+        // One file for the plant: each device's history under its name (when it is kept), and the audit log of writes.
+        let file = try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: .seconds(max(settings.historyDays, 1) * 86_400))
+        let history = settings.historyDays > 0 ? file : nil
         var lines: [String: ModbusLine] = [:]
         var devices: [Device] = []
         for (device, map) in zip(plant.devices, maps) {
@@ -82,7 +84,8 @@ struct ServedModbus {
             let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client, name: plant.devices.count == 1 ? nil : device.name, metrics: metrics), interval: device.interval,
                                                 recorder: recorder, report: { report(plant.devices.count == 1 ? $0 : "\(name): \($0)") })
             services.append(TaskService { await monitor.run() })
-            devices.append(Device(name: device.name, description: "\(what) at \(device.link), unit \(device.unit)", monitor: monitor, trends: trends))
+            devices.append(Device(name: device.name, description: "\(what) at \(device.link), unit \(device.unit)", monitor: monitor, trends: trends,
+                                  writer: VariableWriter(device: device.name, transport: client, audit: file), audit: file))
         }
         return ServedModbus(devices: devices, services: services, lines: Array(lines.values), simulator: simulator)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Modbus
 
 /// The options of `listor serve` that choose ModbusApp's devices: a plant file, or one device;
@@ -22,6 +23,9 @@ struct ServeModbusOptions: ParsableArguments {
         "Days of values to keep as trends in modbus-history.sqlite (whole for the last day, per-minute min/max/mean before it; 0 keeps none).",
         valueName: "days"))
     var historyDays: Int = 7
+    @Option(name: .customLong("modbus-admin-token"), help: ArgumentHelp(
+        "The token a write from a variable's page needs; also $LISTOR_MODBUS_ADMIN_TOKEN; without one, the pages take no writes.", valueName: "token"))
+    var adminToken: String?
 
     func validate() throws {
         if let device { _ = try link(device) }
@@ -44,6 +48,7 @@ struct ServeModbusOptions: ParsableArguments {
 
     var settings: ModbusSettings {
         ModbusSettings(plant: plant, device: device.flatMap { try? link($0) }, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())),
-                       historyDays: historyDays)
+                       historyDays: historyDays,
+                       adminToken: (adminToken ?? ProcessInfo.processInfo.environment["LISTOR_MODBUS_ADMIN_TOKEN"]).flatMap { $0.isEmpty ? nil : $0 })
     }
 }

@@ -35,9 +35,66 @@ struct ModbusVariablePage: Encodable {
     let eventsPath: String
     let csvPath: String
     let jsonPath: String
+    let write: Write
+
+    /// The write form, what the last write did, and the variable's recent writes.
+    struct Write: Encodable {
+        struct Kept: Encodable {
+            let time: String
+            let who: String
+            let change: String
+            let answer: String
+            let succeeded: Bool
+        }
+
+        /// Whether the form is shown: the server takes writes and the variable can be written.
+        let offered: Bool
+        /// Whether the server takes writes at all, to say why there is no form.
+        let takesWrites: Bool
+        let csrf: String
+        let value: String
+        let valueError: String?
+        let tokenError: String?
+        /// "Wrote 1.5: it was 0.25 and reads back 1.5", or the device's refusal.
+        let outcome: String?
+        let outcomeFailed: Bool
+        let writes: [Kept]
+        let hasWrites: Bool
+
+        init(offered: Bool, takesWrites: Bool, csrf: String, value: String, problem: (field: String, message: String)?, outcome: WriteRecord?,
+             writes: [WriteRecord], timeZone: TimeZone) {
+            self.offered = offered
+            self.takesWrites = takesWrites
+            self.csrf = csrf
+            self.value = value
+            valueError = problem?.field == "value" ? problem?.message : nil
+            tokenError = problem?.field == "admin_token" ? problem?.message : nil
+            self.outcome = outcome.map { record in
+                record.succeeded ? "Wrote \(record.requested): it was \(record.old ?? "unreadable") and reads back \(record.readBack ?? "unreadable")."
+                    : "The write of \(record.requested) failed: \(record.answer)."
+            }
+            outcomeFailed = outcome.map { !$0.succeeded } ?? false
+            self.writes = writes.map { record in
+                Kept(time: ModbusFeed.dateText(record.time, timeZone: timeZone, seconds: true), who: record.who,
+                     change: "\(record.old ?? "?") → \(record.succeeded ? record.readBack ?? "?" : record.requested)", answer: record.answer, succeeded: record.succeeded)
+            }
+            hasWrites = !writes.isEmpty
+        }
+    }
+
+    /// A kept write as the API gives it.
+    static func json(_ record: WriteRecord) -> JSONValue {
+        .members([
+            ("time", .string(ISO8601DateFormatter().string(from: record.time))), ("who", .string(record.who)), ("device", .string(record.device)),
+            ("register", .string(record.register)), ("variable", .string(record.variable)), ("old", record.old.map(JSONValue.string) ?? .null),
+            ("requested", .string(record.requested)), ("read_back", record.readBack.map(JSONValue.string) ?? .null),
+            ("answer", .string(record.answer)), ("succeeded", .bool(record.succeeded)),
+        ])
+    }
 
     /// The chart of a variable of the device `device`, whose sheet is at `path` and whose API at `apiPath`.
-    init(_ trend: VariableTrendViewModel.Chart, device: String, path: String, apiPath: String, rowIndex: Int?, templates: Templates) throws {
+    init(_ trend: VariableTrendViewModel.Chart, device: String, path: String, apiPath: String, rowIndex: Int?, templates: Templates, write: Write) throws {
+        self.write = write
         let variable = trend.variable
         title = variable.name
         self.device = device

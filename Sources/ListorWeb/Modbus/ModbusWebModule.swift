@@ -18,12 +18,19 @@ public struct ModbusWebModule: WebModule {
         public let monitor: RegisterMonitor
         /// The variables' trends; nil when no history is kept.
         public let trends: VariableTrendViewModel?
+        /// What writes a variable from its page, and where writes are kept; nil when the server
+        /// takes no writes.
+        public let writer: VariableWriter?
+        public let audit: (any WriteAudit)?
 
-        public init(name: String, description: String, monitor: RegisterMonitor, trends: VariableTrendViewModel? = nil) {
+        public init(name: String, description: String, monitor: RegisterMonitor, trends: VariableTrendViewModel? = nil,
+                    writer: VariableWriter? = nil, audit: (any WriteAudit)? = nil) {
             self.name = name
             self.description = description
             self.monitor = monitor
             self.trends = trends
+            self.writer = writer
+            self.audit = audit
         }
 
         /// "/modbus/devices/meter-1": the device's sheet; its events and charts are under it.
@@ -32,6 +39,9 @@ public struct ModbusWebModule: WebModule {
     }
 
     private let devices: [Device]
+    /// The token a write from a variable's page needs; without one, the pages take no writes.
+    private let adminToken: String?
+    private let formKey: FormKey
     private let timeZone: TimeZone
     private let limits: ConnectionLimits
     private let slots: ClientShares
@@ -40,9 +50,12 @@ public struct ModbusWebModule: WebModule {
 
     /// `limits` bound the event streams: how many one client may hold, and what `Retry-After` says;
     /// `metrics` counts the streams open.
-    public init(devices: [Device], timeZone: TimeZone = .current, limits: ConnectionLimits = ConnectionLimits(), metrics: WebMetrics = WebMetrics()) {
+    public init(devices: [Device], adminToken: String? = nil, formKey: FormKey = .random(), timeZone: TimeZone = .current,
+                limits: ConnectionLimits = ConnectionLimits(), metrics: WebMetrics = WebMetrics()) {
         precondition(!devices.isEmpty, "a plant has at least one device")
         self.devices = devices
+        self.adminToken = adminToken
+        self.formKey = formKey
         sparklineCaches = Dictionary(devices.map { ($0.name, SparklineCache()) }, uniquingKeysWith: { first, _ in first })
         self.timeZone = timeZone
         self.limits = limits
@@ -89,15 +102,39 @@ public struct ModbusWebModule: WebModule {
         router.get("/api/modbus") { request, _ in try feed(await first.monitor.snapshot, request) }
         router.get("/api/modbus/devices/:device") { request, context in try feed(await self.device(context).monitor.snapshot, request) }
         router.get("/modbus/devices/:device/variables/:register") { request, context in
+            try await variablePage(request, context, templates: templates)
+        }
+        router.post("/modbus/devices/:device/variables/:register/write") { request, context in
+            let session = PageSession(request, formKey: formKey, cookiePath: "/modbus")
+            let form = try await session.checkedForm(ModbusWriteForm.self, from: request, limit: 4096)
             let device = try self.device(context)
-            let trends = try trendsKept(of: device)
             let register = try context.parameters.require("register")
-            let chart = try await answer(device) {
-                try await trends.chart(register: register, range: QueryPairs.parameters(of: request)["range"], timeZone: readerTimeZone(request))
+            guard let writer = device.writer, let token = adminToken else {
+                throw WebError(.forbidden, message: "This server takes no writes from its pages: start it with --modbus-admin-token.")
             }
-            let index = await device.monitor.snapshot.rows.firstIndex { $0.register == chart.variable.register }
-            return try templates.html(try ModbusVariablePage(chart, device: device.name, path: device.path, apiPath: device.apiPath, rowIndex: index,
-                                                             templates: templates), as: "modbus/variable")
+            guard Secret.matches(form.adminToken, token) else {
+                return try await variablePage(request, context, templates: templates, status: .unauthorized, form: form, problem: ("admin_token", "The admin token is not right."))
+            }
+            guard let variable = device.monitor.map.variables.first(where: { $0.registerLabel == register || $0.registerLabel.hasPrefix(register + "-") }) else {
+                throw WebError(.notFound, message: "\(device.name) has no variable at register \(register).")
+            }
+            let outcome: WriteRecord
+            do {
+                outcome = try await writer.write([form.value ?? ""], to: variable, by: "admin token (\(context.clientAddress))")
+            } catch let error as RegisterValueError {
+                return try await variablePage(request, context, templates: templates, status: .unprocessableContent, form: form, problem: ("value", error.description))
+            }
+            return try await variablePage(request, context, templates: templates, status: outcome.succeeded ? .ok : .badGateway, outcome: outcome)
+        }
+        router.get("/api/modbus/devices/:device/writes") { request, context in
+            let device = try self.device(context)
+            var reader = ParameterReader { QueryPairs.parameters(of: request)[$0] }
+            let limit = reader.count("limit", 1...1000) ?? 100
+            if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
+            let writes = try await device.audit?.writes(device: device.name, limit: limit) ?? []
+            var response = Response.json(JSONValue.members([("writes", .array(writes.map(ModbusVariablePage.json)))]).serialized(pretty: false))
+            response.headers[.cacheControl] = "no-store"
+            return response
         }
         // The seed's addresses of the first device's charts lead to where they are now.
         router.get("/modbus/variables/:register") { request, context in
@@ -114,6 +151,30 @@ public struct ModbusWebModule: WebModule {
         }
         router.get("/modbus/devices/:device/events") { _, context in try await events(of: try self.device(context), client: context.clientAddress) }
         router.get("/modbus/events") { _, context in try await events(of: first, client: context.clientAddress) }
+    }
+
+    /// A variable's page: its chart and figures, the form that writes it (when the server takes
+    /// writes and the variable can be written), what the last write did, and its recent writes.
+    private func variablePage(_ request: Request, _ context: WebRequestContext, templates: Templates, status: HTTPResponse.Status = .ok,
+                              form: ModbusWriteForm? = nil, problem: (field: String, message: String)? = nil, outcome: WriteRecord? = nil) async throws -> Response {
+        let device = try self.device(context)
+        let trends = try trendsKept(of: device)
+        let register = try context.parameters.require("register")
+        let session = PageSession(request, formKey: formKey, cookiePath: "/modbus")
+        let chart = try await answer(device) {
+            try await trends.chart(register: register, range: QueryPairs.parameters(of: request)["range"], timeZone: readerTimeZone(request))
+        }
+        let index = await device.monitor.snapshot.rows.firstIndex { $0.register == chart.variable.register }
+        let variable = device.monitor.map.variables.first { $0.registerLabel == chart.variable.register }
+        let writable = adminToken != nil && device.writer != nil && variable.map(VariableWriter.canWrite) == true
+        let writes = try await device.audit?.writes(device: device.name, limit: 200).filter { $0.register == chart.variable.register }.prefix(10) ?? []
+        let page = try ModbusVariablePage(chart, device: device.name, path: device.path, apiPath: device.apiPath, rowIndex: index, templates: templates,
+                                          write: ModbusVariablePage.Write(offered: writable, takesWrites: adminToken != nil, csrf: writable ? session.token : "",
+                                                                          value: form?.value ?? "", problem: problem, outcome: outcome,
+                                                                          writes: Array(writes), timeZone: readerTimeZone(request)))
+        var response = try templates.html(page, as: "modbus/variable")
+        response.status = status
+        return session.page(response)
     }
 
     /// The device the path names, or 404 listing the plant's.

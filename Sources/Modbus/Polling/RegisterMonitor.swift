@@ -13,6 +13,8 @@ public actor RegisterMonitor {
     public nonisolated let interval: Duration
     public nonisolated let maximumWatchers: Int
     private let poller: RegisterPoller
+    /// The register map the device is read with.
+    public nonisolated var map: RegisterMap { poller.map }
     /// Keeps every poll's values as trends, when there is a history.
     public nonisolated let recorder: TrendRecorder?
     public private(set) var snapshot: ModbusSnapshot

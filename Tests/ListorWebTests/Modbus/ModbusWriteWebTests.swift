@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import ListorKit
+import ListorTestSupport
+import ListorWeb
+import Modbus
+import ModbusSQLite
+import Testing
+
+/// A variable's write form: guarded by the CSRF check and the admin token, the value written in
+/// the variable's format and read back, a bad value named beside its field, the device's refusal
+/// by name, and every write in the audit log that the page and the API show.
+@Suite struct ModbusWriteWebTests {
+    func withWrites(adminToken: String? = "s3cret", _ test: @escaping @Sendable (any TestClientProtocol, SimulatedMeter) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite")).device("meter")
+        try await store.describe(try RegisterMap.tuf2000m().variables)
+        let meter = try await SimulatedMeter()
+        await meter.monitor.refresh()
+        let device = ModbusWebModule.Device(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor,
+                                            trends: VariableTrendViewModel(store: store, pollInterval: .seconds(1)),
+                                            writer: VariableWriter(device: "meter", transport: meter.link, audit: store), audit: store)
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [ModbusWebModule(devices: [device], adminToken: adminToken, timeZone: TimeZone(identifier: "UTC")!)])
+        try await Application(router: router).test(.router) { client in try await test(client, meter) }
+        _ = directory
+    }
+
+    /// The page's CSRF cookie and token.
+    func session(_ client: any TestClientProtocol, _ path: String) async throws -> (cookie: String, token: String, page: String) {
+        let page = try await client.execute(uri: path, method: .get)
+        let cookie = try #require(page.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+        return (cookie, try #require(cookie.split(separator: "=").last.map(String.init)), String(buffer: page.body))
+    }
+
+    func post(_ client: any TestClientProtocol, _ path: String, cookie: String, _ body: String) async throws -> (HTTPResponse.Status, String) {
+        let response = try await client.execute(uri: path, method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .cookie: cookie],
+                                                body: ByteBuffer(string: body))
+        return (response.status, String(buffer: response.body))
+    }
+
+    /// The flow rate's registers in the meter's bank.
+    func flow(_ meter: SimulatedMeter) -> [UInt16]? {
+        if case .success(.registers(let words)) = meter.bank.respond(to: .readHoldingRegisters(address: 0, count: 2)) { words } else { nil }
+    }
+
+    @Test func aValueIsWrittenReadBackAndKept() async throws {
+        try await withWrites { client, meter in
+            let page = "/modbus/devices/meter/variables/1"
+            let (cookie, token, form) = try await session(client, page)
+            #expect(form.contains(#"<form class="write-form" method="post" action="/modbus/devices/meter/variables/1-2/write">"#))
+            #expect(form.contains("<legend>Write Flow Rate</legend>"))
+            let action = "/modbus/devices/meter/variables/1-2/write"
+
+            let (status, written) = try await post(client, action, cookie: cookie, "csrf=\(token)&value=12.5&admin_token=s3cret")
+            #expect(status == .ok)
+            #expect(written.contains("Wrote 12.5: it was "), "\(written)")
+            #expect(written.contains("and reads back 12.5."))
+            #expect(flow(meter) == [UInt16(Float(12.5).bitPattern & 0xFFFF), UInt16(Float(12.5).bitPattern >> 16)])
+            #expect(written.contains("<h2 id=\"writes-heading\">Recent writes</h2>"))
+
+            // A value the format cannot take: named beside its field, nothing sent.
+            let (badStatus, bad) = try await post(client, action, cookie: cookie, "csrf=\(token)&value=fast&admin_token=s3cret")
+            #expect(badStatus == .unprocessableContent)
+            #expect(bad.contains(#"<span class="field-error" id="value-error">value 1: &quot;fast&quot; is not a number a float32 holds (REAL4), such as 1.5, -12.25 or NaN</span>"#), "\(bad)")
+            #expect(bad.contains(#"value="fast""#), "what was typed is kept")
+            // The wrong token, and a form without its CSRF token.
+            let (tokenStatus, wrongToken) = try await post(client, action, cookie: cookie, "csrf=\(token)&value=3&admin_token=guess")
+            #expect(tokenStatus == .unauthorized && wrongToken.contains("The admin token is not right."))
+            #expect(try await post(client, action, cookie: cookie, "value=3&admin_token=s3cret").0 == .forbidden)
+            #expect(flow(meter) == [UInt16(Float(12.5).bitPattern & 0xFFFF), UInt16(Float(12.5).bitPattern >> 16)])
+
+            // The device refusing: an address the bank does not have.
+            meter.link.isDown = true
+            let (downStatus, down) = try await post(client, action, cookie: cookie, "csrf=\(token)&value=1&admin_token=s3cret")
+            meter.link.isDown = false
+            #expect(downStatus == .badGateway && down.contains("The write of 1 failed: no response from meter:502 within 2 s."), "\(down)")
+
+            let api = try await client.execute(uri: "/api/modbus/devices/meter/writes", method: .get)
+            let json = try JSONParser.parse(Array(api.body.readableBytesView))
+            guard case .array(let writes)? = json["writes"] else {
+                Issue.record("no writes in \(String(buffer: api.body))")
+                return
+            }
+            #expect(writes.count == 2, "the refused value and the wrong token sent nothing, so they are not writes")
+            #expect(writes.first?["answer"] == .string("no response from meter:502 within 2 s") && writes.first?["succeeded"] == .bool(false))
+            #expect(writes.last?["requested"] == .string("12.5") && writes.last?["read_back"] == .string("12.5") && writes.last?["register"] == .string("1-2"))
+        }
+    }
+
+    @Test func withoutATokenThePagesTakeNoWrites() async throws {
+        try await withWrites(adminToken: nil) { client, _ in
+            let page = String(buffer: try await client.execute(uri: "/modbus/devices/meter/variables/1", method: .get).body)
+            #expect(!page.contains("<form class=\"write-form\""))
+            #expect(page.contains("This server takes no writes from its pages"))
+            #expect(try await post(client, "/modbus/devices/meter/variables/1-2/write", cookie: "", "value=3&admin_token=x").0 == .forbidden)
+        }
+    }
+}
