@@ -136,6 +136,24 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
                 CREATE INDEX writes_by_device ON writes (device, id);
                 """)
         }
+        // Alarms raised and cleared, kept with the history.
+        migrator.registerMigration("alarms") { db in
+            try db.execute(sql: """
+                CREATE TABLE alarms (
+                    id INTEGER PRIMARY KEY,
+                    device TEXT NOT NULL,
+                    time INTEGER NOT NULL,
+                    register TEXT NOT NULL,
+                    variable TEXT NOT NULL,
+                    unit TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    change TEXT NOT NULL,
+                    value REAL NOT NULL,
+                    threshold REAL NOT NULL
+                );
+                CREATE INDEX alarms_by_device ON alarms (device, time);
+                """)
+        }
         return migrator
     }
 
@@ -239,6 +257,31 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
             try db.execute(sql: "DELETE FROM samples WHERE time < ?", arguments: [cutoff])
             try db.execute(sql: "DELETE FROM minutes WHERE minute < ?", arguments: [oldest])
             try db.execute(sql: "DELETE FROM samples WHERE time < ?", arguments: [oldest])
+        }
+    }
+
+    // MARK: Alarms
+
+    public func record(alarms: [AlarmEvent]) async throws {
+        guard !alarms.isEmpty else { return }
+        try await write { [device] db in
+            for alarm in alarms {
+                try db.execute(sql: """
+                    INSERT INTO alarms (device, time, register, variable, unit, kind, change, value, threshold) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [device, Self.milliseconds(alarm.time), alarm.register, alarm.variable, alarm.unit, alarm.kind.rawValue,
+                                     alarm.change.rawValue, alarm.value, alarm.threshold])
+            }
+        }
+    }
+
+    public func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] {
+        try await read { [device] db in
+            try Row.fetchAll(db, sql: "SELECT * FROM alarms WHERE device = ? AND time >= ? AND time < ? ORDER BY time, id LIMIT ?",
+                             arguments: [device, Self.milliseconds(from), Self.milliseconds(to), limit]).compactMap { row in
+                guard let kind = AlarmEvent.Kind(rawValue: row["kind"]), let change = AlarmEvent.Change(rawValue: row["change"]) else { return nil }
+                return AlarmEvent(time: Self.date(row["time"]), device: row["device"], register: row["register"], variable: row["variable"],
+                                  unit: row["unit"], kind: kind, change: change, value: row["value"], threshold: row["threshold"])
+            }
         }
     }
 

@@ -11,6 +11,7 @@ struct ModbusPlantPage: Encodable {
         let stateText: String
         let lastGood: String
         let values: [String]
+        let alarms: [String]
     }
 
     let summary: String
@@ -20,7 +21,7 @@ struct ModbusPlantPage: Encodable {
         summary = viewModel.summary
         rows = viewModel.rows(timeZone: timeZone).map { row in
             Row(name: row.name, path: "/modbus/devices/\(row.name)", address: row.address, state: row.state, stateText: row.stateText,
-                lastGood: row.lastGood, values: row.values)
+                lastGood: row.lastGood, values: row.values, alarms: row.alarms)
         }
     }
 }

@@ -42,6 +42,9 @@ struct ModbusSheetPage: Encodable {
     let connectionState: String
     /// Set while the trends cannot be written.
     let historyProblem: String?
+    /// The alarms raised now.
+    let alarms: [String]
+    let hasAlarms: Bool
     let updated: String
     let search: String
     let summary: String
@@ -66,6 +69,8 @@ struct ModbusSheetPage: Encodable {
         connection = viewModel.connectionText
         connectionState = Self.state(viewModel.snapshot.connection)
         historyProblem = viewModel.historyText(timeZone: timeZone)
+        alarms = viewModel.snapshot.alarms.map(\.description)
+        hasAlarms = !alarms.isEmpty
         updated = viewModel.updatedText(timeZone: timeZone)
         search = viewModel.search.text
         summary = viewModel.summary

@@ -126,6 +126,17 @@ public struct ModbusWebModule: WebModule {
             }
             return try await variablePage(request, context, templates: templates, status: outcome.succeeded ? .ok : .badGateway, outcome: outcome)
         }
+        router.get("/api/modbus/devices/:device/alarms") { request, context in
+            let device = try self.device(context)
+            let parameters = QueryPairs.parameters(of: request)
+            let trends = try trendsKept(of: device)
+            let events = try await answer(device) { try await trends.alarms(from: parameters["from"], to: parameters["to"], timeZone: readerTimeZone(request)) }
+            let active = await device.monitor.snapshot.alarms
+            var response = Response.json(JSONValue.members([("active", .array(active.map(Self.json))), ("events", .array(events.map(Self.json)))])
+                .serialized(pretty: false))
+            response.headers[.cacheControl] = "no-store"
+            return response
+        }
         router.get("/api/modbus/devices/:device/writes") { request, context in
             let device = try self.device(context)
             var reader = ParameterReader { QueryPairs.parameters(of: request)[$0] }
@@ -175,6 +186,15 @@ public struct ModbusWebModule: WebModule {
         var response = try templates.html(page, as: "modbus/variable")
         response.status = status
         return session.page(response)
+    }
+
+    /// An alarm as the API gives it.
+    static func json(_ alarm: AlarmEvent) -> JSONValue {
+        .members([
+            ("time", .string(ISO8601DateFormatter().string(from: alarm.time))), ("register", .string(alarm.register)), ("variable", .string(alarm.variable)),
+            ("unit", .string(alarm.unit)), ("kind", .string(alarm.kind.rawValue)), ("change", .string(alarm.change.rawValue)),
+            ("value", .number(alarm.value)), ("threshold", .number(alarm.threshold)), ("text", .string(alarm.description)),
+        ])
     }
 
     /// The device the path names, or 404 listing the plant's.

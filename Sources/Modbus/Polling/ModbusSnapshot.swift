@@ -13,6 +13,8 @@ public struct ModbusSnapshot: Sendable, Hashable {
     /// Whether the device answered the last poll at all (a refusal is an answer; a timeout or a
     /// broken link is not): a device that does not is polled less often until it does.
     public var answered = true
+    /// The alarms raised now, each as it was raised.
+    public var alarms: [AlarmEvent] = []
 
     public init(device: String, updated: Date? = nil, lastGood: Date? = nil, rows: [ModbusRow], connection: ConnectionState) {
         self.device = device

@@ -28,6 +28,7 @@ public actor RegisterMonitor {
     private let now: @Sendable () -> Date
     /// Since when the device has not answered, once it has stopped.
     private var downSince: Date?
+    private var alarms: AlarmTracker
 
     /// What a stream carries, to know where to forget it when its reader leaves.
     private enum StreamKind {
@@ -43,6 +44,7 @@ public actor RegisterMonitor {
         self.now = now
         self.report = report
         snapshot = await poller.snapshot
+        alarms = AlarmTracker(device: snapshot.device, map: poller.map)
     }
 
     /// Polls now and then once every `interval` (a poll that overruns its interval delays the
@@ -160,7 +162,12 @@ public actor RegisterMonitor {
     /// Polls once and hands the snapshot to every watcher: what `run()` does at each tick.
     @discardableResult
     public func refresh() async -> ModbusSnapshot {
-        let snapshot = await poller.poll()
+        var snapshot = await poller.poll()
+        // Each alarm raised or cleared is said once, as the device going and coming back is.
+        let events = alarms.update(snapshot.rows, at: snapshot.updated ?? now())
+        for event in events { report(event.description) }
+        recorder?.record(events)
+        snapshot.alarms = alarms.active
         self.snapshot = snapshot
         noteConnection(snapshot)
         recorder?.record(snapshot)

@@ -114,7 +114,28 @@ public struct RegisterMap: Sendable, Hashable {
         }
         return RegisterVariable(
             name: name, unit: try fields.optionalString(Key("unit"))?.trimmed() ?? "", table: table,
-            address: UInt16(start - first), count: count, encoding: encoding, numbering: numbering)
+            address: UInt16(start - first), count: count, encoding: encoding, numbering: numbering,
+            alarm: fields.contains(Key("alarm")) ? try alarm(try JSONFields(try fields.value(Key("alarm")), codingPath: fields.path(Key("alarm")))) : nil)
+    }
+
+    /// `{"high": 10, "low": 1, "hysteresis": 0.5, "for": 5}`: a threshold or both, the hysteresis
+    /// in the variable's unit (0 unless given), and seconds a threshold must stay crossed (0).
+    static func alarm(_ fields: JSONFields) throws -> AlarmRule {
+        let high = fields.contains(Key("high")) ? try fields.double(Key("high")) : nil
+        let low = fields.contains(Key("low")) ? try fields.double(Key("low")) : nil
+        guard high != nil || low != nil else { throw fields.invalid("give a high or a low threshold, or both") }
+        if let high, let low, low >= high { throw fields.invalid(Key("low"), "\(low) is not below the high threshold \(high)") }
+        let hysteresis = fields.contains(Key("hysteresis")) ? try fields.double(Key("hysteresis")) : 0
+        guard hysteresis >= 0, hysteresis.isFinite else { throw fields.invalid(Key("hysteresis"), "must be 0 or more, not \(hysteresis)") }
+        if let high, let low, hysteresis >= high - low {
+            throw fields.invalid(Key("hysteresis"), "\(hysteresis) is not less than the gap between the thresholds (\(high - low))")
+        }
+        let seconds = fields.contains(Key("for")) ? try fields.double(Key("for")) : 0
+        guard (0...86_400).contains(seconds) else { throw fields.invalid(Key("for"), "must be 0 to 86400 seconds, not \(seconds)") }
+        if let unknown = fields.object.keys.first(where: { !["high", "low", "hysteresis", "for"].contains($0) }) {
+            throw fields.invalid("\"\(unknown)\" is not a field of an alarm; they are high, low, hysteresis and for")
+        }
+        return AlarmRule(high: high, low: low, hysteresis: hysteresis, minimumDuration: .milliseconds(Int((seconds * 1000).rounded())))
     }
 }
 

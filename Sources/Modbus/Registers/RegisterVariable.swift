@@ -12,9 +12,11 @@ public struct RegisterVariable: Sendable, Hashable {
     public var encoding: ValueEncoding
     /// The first register's number as the map wrote it, in its numbering.
     public var numbering: RegisterNumbering
+    /// The variable's alarm thresholds, when the map sets them.
+    public var alarm: AlarmRule?
 
     public init(name: String, unit: String = "", table: RegisterTable = .holding, address: UInt16, count: Int,
-                encoding: ValueEncoding, numbering: RegisterNumbering = .oneBased) {
+                encoding: ValueEncoding, numbering: RegisterNumbering = .oneBased, alarm: AlarmRule? = nil) {
         self.name = name
         self.unit = unit
         self.table = table
@@ -22,6 +24,7 @@ public struct RegisterVariable: Sendable, Hashable {
         self.count = count
         self.encoding = encoding
         self.numbering = numbering
+        self.alarm = alarm
     }
 
     /// The registers as the seed's feed names them: "1-2", "51", "53-54-55".

@@ -18,6 +18,8 @@ public actor TrendRecorder {
     private let report: @Sendable (String) -> Void
     private let snapshots: AsyncStream<ModbusSnapshot>
     private let input: AsyncStream<ModbusSnapshot>.Continuation
+    private let alarmEvents: AsyncStream<[AlarmEvent]>.Continuation
+    private let alarmStream: AsyncStream<[AlarmEvent]>
     public private(set) var problem: Problem?
     /// Polls written since the recorder started, for tests and the log.
     public private(set) var written = 0
@@ -34,6 +36,13 @@ public actor TrendRecorder {
         self.report = report
         // A slow disk drops the oldest polls waiting, never the poller's time.
         (snapshots, input) = AsyncStream.makeStream(of: ModbusSnapshot.self, bufferingPolicy: .bufferingNewest(256))
+        (alarmStream, alarmEvents) = AsyncStream.makeStream(of: [AlarmEvent].self, bufferingPolicy: .bufferingNewest(256))
+    }
+
+    /// Hands alarms raised and cleared over, to be kept with the history; returns at once.
+    public nonisolated func record(_ alarms: [AlarmEvent]) {
+        guard !alarms.isEmpty else { return }
+        alarmEvents.yield(alarms)
     }
 
     /// Hands a poll's snapshot over; returns at once.
@@ -47,6 +56,8 @@ public actor TrendRecorder {
         await attempt { try await store.describe(variables) }
         await attempt { try await store.thin(now: now()) }
         var nextThinning = ContinuousClock.now + thinningInterval
+        // Alarms are few: they are written as they come, beside the polls.
+        let alarmWriter = Task { await self.writeAlarms() }
         for await snapshot in snapshots {
             if Task.isCancelled { break }
             await write(snapshot)
@@ -55,11 +66,21 @@ public actor TrendRecorder {
                 nextThinning = ContinuousClock.now + thinningInterval
             }
         }
+        // What was handed over before the end is kept.
+        alarmEvents.finish()
+        await alarmWriter.value
+    }
+
+    private func writeAlarms() async {
+        for await alarms in alarmStream {
+            await attempt { try await store.record(alarms: alarms) }
+        }
     }
 
     /// Stops `run()` once what was handed over is written.
     public nonisolated func finish() {
         input.finish()
+        alarmEvents.finish()
     }
 
     /// Writes one snapshot now: what `run()` does for each.

@@ -19,4 +19,16 @@ public protocol TrendStore: Sendable {
 
     /// The variables the history holds, in the order they were described.
     func variables() async throws -> [TrendVariable]
+
+    /// Keeps alarms raised and cleared, with the history.
+    func record(alarms: [AlarmEvent]) async throws
+
+    /// The alarms raised and cleared from `from` up to `to`, oldest first, at most `limit`.
+    func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent]
+}
+
+extension TrendStore {
+    /// A store that keeps no alarms (a double in tests).
+    public func record(alarms: [AlarmEvent]) async throws {}
+    public func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] { [] }
 }

@@ -28,6 +28,8 @@ public struct PlantViewModel: Sendable {
         public let lastGood: String
         /// The first few values with their names and units: "Flow rate 1.25 m3/h".
         public let values: [String]
+        /// The alarms raised now: "high alarm raised on Flow Rate (1-2): 12.5 m3/h, above 10 m3/h".
+        public let alarms: [String]
     }
 
     public let devices: [Device]
@@ -38,11 +40,14 @@ public struct PlantViewModel: Sendable {
         self.devices = devices
     }
 
-    /// "3 devices, 1 stale".
+    /// "3 devices, 1 stale, 2 alarms".
     public var summary: String {
         let stale = devices.filter { if case .failed = $0.snapshot.connection { true } else { false } }.count
-        let noun = devices.count == 1 ? "device" : "devices"
-        return stale == 0 ? "\(devices.count) \(noun)" : "\(devices.count) \(noun), \(stale) stale"
+        let alarms = devices.reduce(0) { $0 + $1.snapshot.alarms.count }
+        var parts = ["\(devices.count) \(devices.count == 1 ? "device" : "devices")"]
+        if stale > 0 { parts.append("\(stale) stale") }
+        if alarms > 0 { parts.append("\(alarms) \(alarms == 1 ? "alarm" : "alarms")") }
+        return parts.joined(separator: ", ")
     }
 
     public func rows(timeZone: TimeZone = .current) -> [Row] {
@@ -63,7 +68,7 @@ public struct PlantViewModel: Sendable {
             }
             return Row(name: device.name, address: device.address, state: state, stateText: text,
                        lastGood: snapshot.lastGood.map { ModbusFeed.dateText($0, timeZone: timeZone, seconds: true) } ?? "none yet",
-                       values: values)
+                       values: values, alarms: snapshot.alarms.map(\.description))
         }
     }
 }

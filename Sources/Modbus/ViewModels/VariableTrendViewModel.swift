@@ -51,6 +51,18 @@ public struct VariableTrendViewModel: Sendable {
         return TrendSeries(variable: variable, from: start, to: end, step: seconds, points: points)
     }
 
+    /// The alarms raised and cleared from `from` (a day before `to` unless given) up to `to`
+    /// (now), oldest first, at most 1,000; the times as `series` reads them.
+    public func alarms(from: String?, to: String?, timeZone: TimeZone = .current) async throws -> [AlarmEvent] {
+        let current = now()
+        let end = try to.map { try Self.time($0, field: "to", now: current, timeZone: timeZone) } ?? current
+        let start = try from.map { try Self.time($0, field: "from", now: current, timeZone: timeZone) } ?? end.addingTimeInterval(-86_400)
+        guard start < end else {
+            throw TrendQueryError(field: "from", "\(TrendSeries.timeText(start)) is not before to, \(TrendSeries.timeText(end))")
+        }
+        return try await store.alarms(from: start, to: end, limit: 1000)
+    }
+
     /// What a variable's chart page shows: the chart over `range` up to now, and the range's
     /// minimum, maximum, mean and last value.
     public struct Chart: Sendable {
