@@ -24,8 +24,10 @@ public struct PymodbusServer: Sendable {
     }
 
     /// Starts a Modbus RTU server on the serial port at `path`; returns once it has the port open.
-    public static func startSerial(path: String, baudRate: Int, parity: String) async throws -> PymodbusServer {
-        let (process, _) = try await start(["--serial", path, String(baudRate), parity], readyWhen: { $0.contains("listening on \(path)") })
+    public static func startSerial(path: String, baudRate: Int, parity: String, units: [UInt8]? = nil, trace: String? = nil) async throws -> PymodbusServer {
+        var arguments = units.map { ["--units", $0.map(String.init).joined(separator: ",")] } ?? []
+        if let trace { arguments += ["--trace", trace] }
+        let (process, _) = try await start(arguments + ["--serial", path, String(baudRate), parity], readyWhen: { $0.contains("listening on \(path)") })
         return PymodbusServer(process: process, port: 0)
     }
 

@@ -72,6 +72,49 @@ import Testing
         #expect([UInt8(1), 2, 3].map { unit in units.filter { $0 == unit }.count } == [30, 30, 30])
     }
 
+    @Test("three units on one serial line (a socat pair), asked all at once: one frame on the line at a time, each answered by its own unit")
+    func unitsShareASerialLine() async throws {
+        let noSocat = SerialPair.isMissing()
+        let noPymodbus = await PymodbusServer.isMissing(serial: true)
+        guard !noSocat, !noPymodbus else { return }
+        let directory = try TemporaryDirectory()
+        let trace = directory.path("trace")
+        let pair = try SerialPair()
+        do {
+            try await pair.plugIn()
+            let server = try await PymodbusServer.startSerial(path: pair.device, baudRate: 9600, parity: "N", units: [1, 2, 3], trace: trace)
+            let line = ModbusLine(.rtu(SerialLine(path: pair.client, baudRate: 9600, parity: .none)), configuration: .init(connectTimeout: .seconds(5), responseTimeout: .seconds(5)))
+            let answers = await withTaskGroup(of: [Bool].self) { group in
+                for unit in [UInt8(1), 2, 3] {
+                    let client = ModbusClient(line: line, unitID: unit)
+                    let expected = ModbusResponse.registers((0..<10).map { 100 * UInt16(unit) + $0 })
+                    group.addTask {
+                        var answers: [Bool] = []
+                        for _ in 0..<5 { answers.append((try? await client.send(.readInputRegisters(address: 0, count: 10))) == expected) }
+                        return answers
+                    }
+                }
+                return await group.reduce(into: []) { $0 += $1 }
+            }
+            await line.close()
+            await server.stop()
+            await pair.remove()
+            #expect(answers.count == 15 && answers.allSatisfy { $0 })
+            // On a serial line a frame may come in pieces: what counts is that no request
+            // starts before the answer to the one before it has gone out.
+            var received = 0
+            var overlapping = 0
+            for packet in try Self.packets(trace) {
+                received = packet.sent ? 0 : received + packet.bytes.count
+                if received > 8 { overlapping += 1 }  // more than one read request (8 bytes) before an answer
+            }
+            #expect(overlapping == 0)
+        } catch {
+            await pair.remove()
+            throw error
+        }
+    }
+
     @Test("a unit that never answers is polled less and less often, and its neighbours keep theirs", arguments: [false, true])
     func aSilentUnitBacksOffAlone(rtuOverTCP: Bool) async throws {
         guard await !PymodbusServer.isMissing() else { return }
