@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Modbus
 
 /// The options of `listor serve` that choose ModbusApp's devices: a plant file, or one device;
@@ -24,7 +23,7 @@ struct ServeModbusOptions: ParsableArguments {
         valueName: "days"))
     var historyDays: Int = 7
     @Option(name: .customLong("modbus-admin-token"), help: ArgumentHelp(
-        "The token a write from a variable's page needs; also $LISTOR_MODBUS_ADMIN_TOKEN; without one, the pages take no writes.", valueName: "token"))
+        "The token a write from a variable's page needs (also LISTOR_MODBUS_ADMIN_TOKEN, as every option); without one, or empty, the pages take no writes.", valueName: "token"))
     var adminToken: String?
 
     func validate() throws {
@@ -49,6 +48,6 @@ struct ServeModbusOptions: ParsableArguments {
     var settings: ModbusSettings {
         ModbusSettings(plant: plant, device: device.flatMap { try? link($0) }, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())),
                        historyDays: historyDays,
-                       adminToken: (adminToken ?? ProcessInfo.processInfo.environment["LISTOR_MODBUS_ADMIN_TOKEN"]).flatMap { $0.isEmpty ? nil : $0 })
+                       adminToken: adminToken.flatMap { $0.isEmpty ? nil : $0 })
     }
 }
