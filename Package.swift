@@ -236,6 +236,13 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "ModbusPlantBenchmark",
+            dependencies: ["Modbus", "ModbusIO"],
+            path: "Benchmarks/ModbusPlant",
+            swiftSettings: swiftSettings
+        ),
+
+        .executableTarget(
             name: "LibraryScaleBenchmark",
             dependencies: [
                 "Library", "LibrarySQLite", "LibraryPostgres", "ListorKit",
