@@ -109,7 +109,7 @@ let package = Package(
         /// ModbusApp's trends in a SQLite file through GRDB: samples, thinned per-minute past, retention.
         .target(
             name: "ModbusSQLite",
-            dependencies: ["Modbus", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Modbus", "ListorKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
 

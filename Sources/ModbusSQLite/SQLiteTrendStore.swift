@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ListorKit
 import Modbus
 
 /// ModbusApp's trends in one SQLite file (`modbus-history.sqlite` in the data directory), through
@@ -348,12 +349,5 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
 
     private static func reason(_ error: any Error) -> String {
         (error as? DatabaseError)?.message ?? "\(error)"
-    }
-}
-
-extension Duration {
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

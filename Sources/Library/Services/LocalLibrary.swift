@@ -175,9 +175,3 @@ public struct LocalLibrary: LibraryService {
         LibraryCSV.loans(try await store.loans(.all).reversed())
     }
 }
-
-extension Duration {
-    var timeInterval: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// Follows the alarms of a map's variables poll by poll: a threshold crossed for the rule's
 /// minimum duration raises its alarm (on the poll that crosses it when there is none), and the
@@ -74,12 +75,5 @@ public struct AlarmTracker: Sendable {
         let raised = event(.raised)
         states[key] = .raised(raised)
         return [raised]
-    }
-}
-
-extension Duration {
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
