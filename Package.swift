@@ -113,6 +113,25 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        /// What the PostgreSQL stores share: the URL and its checks, the migrator, errors said plainly.
+        .target(
+            name: "ListorPostgres",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        /// ModbusApp's history in PostgreSQL through postgres-nio, for several `serve` processes writing one history.
+        .target(
+            name: "ModbusPostgres",
+            dependencies: ["Modbus", "ListorKit", "ListorPostgres", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+
         /// Prolific Library (seed 002): books and loans, the validator, the library service and
         /// its view models, covers and their colours (decoded by ListorImaging, which needs only
         /// the system's libjpeg and libpng). Stores are injected; LibrarySQLite has the default one.
@@ -133,7 +152,7 @@ let package = Package(
         .target(
             name: "LibraryPostgres",
             dependencies: [
-                "Library",
+                "Library", "ListorPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -193,7 +212,7 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "LibraryPostgres", "Stella",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "Stella",
                 "TextBrowser", "TextBrowserSQLite", "CListorMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -245,7 +264,7 @@ let package = Package(
         .executableTarget(
             name: "LibraryScaleBenchmark",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres", "ListorKit",
+                "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -261,7 +280,9 @@ let package = Package(
         .target(
             name: "ListorTestSupport",
             dependencies: [
-                "ListorKit", "ListorWeb", "Stella", "ListorImaging", "Library", "LibrarySQLite",
+                "ListorKit", "ListorWeb", "Stella", "ListorImaging", "Library", "LibrarySQLite", "ListorPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -287,7 +308,8 @@ let package = Package(
             dependencies: ["Transistors", "ListorKit", "ListorTestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ModbusSQLite", "ListorKit", "ListorTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ModbusSQLite", "ModbusPostgres", "ListorPostgres", "ListorKit", "ListorTestSupport",
+                                                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio")],
                     swiftSettings: swiftSettings),
         .testTarget(
             name: "ModbusIOTests",
@@ -304,7 +326,7 @@ let package = Package(
         .testTarget(
             name: "LibraryTests",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
+                "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Library
 import LibraryPostgres
+import ListorPostgres
 import LibrarySQLite
 import ListorKit
 import Logging

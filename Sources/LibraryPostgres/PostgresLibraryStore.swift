@@ -1,6 +1,7 @@
 import CoreMetrics
 import Foundation
 import Library
+import ListorPostgres
 import Logging
 import NIOCore
 import NIOPosix
@@ -43,7 +44,7 @@ public final class PostgresLibraryStore: LibraryStore {
                                               metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                                               _ body: @Sendable (PostgresLibraryStore) async throws -> T) async throws -> T {
         do { try await url.checkConnection(logger: logger) } catch {
-            throw LibraryStoreError(.unreachable, "cannot use the library database at \(url): \(reason(error, target: url.address))", underlying: error)
+            throw LibraryStoreError(.unreachable, "cannot use the library database at \(url): \(PostgresProblem.reason(error, target: url.address))", underlying: error)
         }
         let client = PostgresClient(configuration: url.clientConfiguration)
         return try await withThrowingTaskGroup(of: Void.self) { group in
@@ -56,20 +57,6 @@ public final class PostgresLibraryStore: LibraryStore {
         }
     }
 
-    /// What went wrong, without postgres-nio's internals: the server's message, or the
-    /// connection's failure.
-    static func reason(_ error: any Error, target: String? = nil) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] { return message }
-            if let connection = error.underlying as? NIOConnectionError, let failure = connection.connectionErrors.first,
-               let io = failure.error as? IOError {
-                return "cannot connect to \(target ?? "\(failure.target)"): \(String(cString: strerror(io.errnoCode)))"
-            }
-            if let underlying = error.underlying { return "\(underlying)" }
-        }
-        return "no connection could be made; check that the server runs and accepts this host, port, user and database"
-    }
-
     /// `body` with postgres-nio's errors translated; the library's own refusals pass as they are.
     private func translating<T>(_ body: () async throws -> T) async throws -> T {
         inUse.increment()
@@ -78,7 +65,7 @@ public final class PostgresLibraryStore: LibraryStore {
             return try await body()
         } catch let error as PSQLError {
             let code: LibraryStoreError.Code = error.serverInfo == nil ? .unreachable : .failed
-            throw LibraryStoreError(code, "cannot use the library database at \(location): \(Self.reason(error))", underlying: error)
+            throw LibraryStoreError(code, "cannot use the library database at \(location): \(PostgresProblem.reason(error))", underlying: error)
         } catch let error as PostgresTransactionError {
             throw LibraryStoreError(.failed, "cannot use the library database at \(location): \(error)", underlying: error)
         }
@@ -89,7 +76,7 @@ public final class PostgresLibraryStore: LibraryStore {
     public func migrate(seeded: Bool = true) async throws {
         try await translating {
             try await transaction { connection in
-                try await PostgresMigrator.migrate(on: connection, seeded: seeded, logger: logger)
+                try await LibraryMigrations.migrator(seeded: seeded).migrate(on: connection, logger: logger)
             }
         }
     }
@@ -404,12 +391,7 @@ public final class PostgresLibraryStore: LibraryStore {
     /// `body` in a transaction, rolled back if it throws; throws what `body` threw, not
     /// postgres-nio's wrapper around it.
     private func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> sending Result) async throws -> Result {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            if let closureError = error.closureError { throw closureError }
-            throw error
-        }
+        try await PostgresProblem.transaction(client, logger: logger, body)
     }
 
     // MARK: Rows

@@ -16,7 +16,7 @@ import Modbus
 /// audit log of writes too, every device's.
 ///
 /// GRDB's errors do not leave this type: they become `TrendStoreError`s naming the file.
-public final class SQLiteTrendStore: TrendStore, WriteAudit {
+public final class SQLiteTrendStore: TrendStore, PlantHistory {
     private let database: DatabasePool
     public let path: String
     /// The device whose variables this store reads and writes.
@@ -184,13 +184,13 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
             let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO samples (variable, time, value) VALUES (?, ?, ?)")
             for sample in samples {
                 guard let id = ids[sample.variable] else { continue }
-                try statement.execute(arguments: [id, Self.milliseconds(sample.time), sample.value.flatMap { $0.isFinite ? $0 : nil }])
+                try statement.execute(arguments: [id, TrendPoint.milliseconds(sample.time), sample.value.flatMap { $0.isFinite ? $0 : nil }])
             }
         }
     }
 
     public func points(variable: String, from: Date, to: Date, step: Int?) async throws -> [TrendPoint] {
-        let (start, end) = (Self.milliseconds(from), Self.milliseconds(to))
+        let (start, end) = (TrendPoint.milliseconds(from), TrendPoint.milliseconds(to))
         return try await read { [device] db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM variables WHERE device = ? AND register = ?", arguments: [device, variable]) else {
                 return []
@@ -232,16 +232,16 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
                         """, arguments: [id, time, id, time])
                 }
                 let count: Int = row["count"] ?? 0
-                return TrendPoint(time: Self.date(bucket * width), minimum: row["minimum"], maximum: row["maximum"],
-                                    mean: Self.trimmed(row["mean"]), last: last, count: count)
+                return TrendPoint(time: TrendPoint.date(milliseconds: bucket * width), minimum: row["minimum"], maximum: row["maximum"],
+                                    mean: TrendPoint.trimmed(row["mean"]), last: last, count: count)
             }
         }
     }
 
     public func thin(now: Date) async throws {
         // Whole minutes only, so that a minute is never split between the two tables.
-        let cutoff = Self.milliseconds(now.addingTimeInterval(-fullResolution.timeInterval)) / 60_000 * 60_000
-        let oldest = Self.milliseconds(now.addingTimeInterval(-retention.timeInterval))
+        let cutoff = TrendPoint.milliseconds(now.addingTimeInterval(-fullResolution.timeInterval)) / 60_000 * 60_000
+        let oldest = TrendPoint.milliseconds(now.addingTimeInterval(-retention.timeInterval))
         try await write { db in
             try db.execute(sql: """
                 INSERT INTO minutes (variable, minute, minimum, maximum, mean, last, count)
@@ -269,7 +269,7 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
             for alarm in alarms {
                 try db.execute(sql: """
                     INSERT INTO alarms (device, time, register, variable, unit, kind, change, value, threshold) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [device, Self.milliseconds(alarm.time), alarm.register, alarm.variable, alarm.unit, alarm.kind.rawValue,
+                    """, arguments: [device, TrendPoint.milliseconds(alarm.time), alarm.register, alarm.variable, alarm.unit, alarm.kind.rawValue,
                                      alarm.change.rawValue, alarm.value, alarm.threshold])
             }
         }
@@ -278,9 +278,9 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
     public func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] {
         try await read { [device] db in
             try Row.fetchAll(db, sql: "SELECT * FROM alarms WHERE device = ? AND time >= ? AND time < ? ORDER BY time, id LIMIT ?",
-                             arguments: [device, Self.milliseconds(from), Self.milliseconds(to), limit]).compactMap { row in
+                             arguments: [device, TrendPoint.milliseconds(from), TrendPoint.milliseconds(to), limit]).compactMap { row in
                 guard let kind = AlarmEvent.Kind(rawValue: row["kind"]), let change = AlarmEvent.Change(rawValue: row["change"]) else { return nil }
-                return AlarmEvent(time: Self.date(row["time"]), device: row["device"], register: row["register"], variable: row["variable"],
+                return AlarmEvent(time: TrendPoint.date(milliseconds: row["time"]), device: row["device"], register: row["register"], variable: row["variable"],
                                   unit: row["unit"], kind: kind, change: change, value: row["value"], threshold: row["threshold"])
             }
         }
@@ -293,7 +293,7 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
             try db.execute(sql: """
                 INSERT INTO writes (time, who, device, register, variable, old, requested, read_back, answer, succeeded)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [Self.milliseconds(write.time), write.who, write.device, write.register, write.variable, write.old, write.requested,
+                """, arguments: [TrendPoint.milliseconds(write.time), write.who, write.device, write.register, write.variable, write.old, write.requested,
                                  write.readBack, write.answer, write.succeeded])
         }
     }
@@ -306,7 +306,7 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
                 try Row.fetchAll(db, sql: "SELECT * FROM writes ORDER BY id DESC LIMIT ?", arguments: [limit])
             }
             return rows.map { row in
-                WriteRecord(time: Self.date(row["time"]), who: row["who"], device: row["device"], register: row["register"], variable: row["variable"],
+                WriteRecord(time: TrendPoint.date(milliseconds: row["time"]), who: row["who"], device: row["device"], register: row["register"], variable: row["variable"],
                             old: row["old"], requested: row["requested"], readBack: row["read_back"], answer: row["answer"], succeeded: row["succeeded"])
             }
         }
@@ -321,23 +321,9 @@ public final class SQLiteTrendStore: TrendStore, WriteAudit {
     }
 
     private static func point(_ row: Row) -> TrendPoint {
-        TrendPoint(time: date(row["time"]), minimum: row["minimum"], maximum: row["maximum"], mean: row["mean"],
+        TrendPoint(time: TrendPoint.date(milliseconds: row["time"]), minimum: row["minimum"], maximum: row["maximum"], mean: row["mean"],
                      last: row["last"], count: row["count"] ?? 0)
     }
-
-    /// A mean to 12 significant digits: beyond what any register holds, short of the noise of
-    /// summing in binary (0.13790158500000002).
-    static func trimmed(_ mean: Double?) -> Double? {
-        mean.map { Double(String(format: "%.12g", $0)) ?? $0 }
-    }
-
-    /// A time in whole milliseconds since 1970, held to what an Int64 holds rather than trapping
-    /// (the view models refuse times outside 1970 to 9999 before they get here).
-    static func milliseconds(_ date: Date) -> Int64 {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        return Int64(exactly: milliseconds) ?? (milliseconds > 0 ? .max : .min)
-    }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
     private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         do { return try await database.read(body) } catch { throw TrendStoreError("cannot read the Modbus history at \(path): \(Self.reason(error))") }

@@ -1,5 +1,6 @@
 import Foundation
 import LibraryPostgres
+import ListorPostgres
 
 /// How Prolific Library is built, for `serve` and for every `listor library` command alike:
 /// which library (a server's, or the local one in a SQLite file or PostgreSQL), how long its

@@ -29,3 +29,21 @@ public struct TrendPoint: Sendable, Hashable {
 
     public var isGap: Bool { count == 0 }
 }
+
+extension TrendPoint {
+    /// A time in whole milliseconds since 1970, as the stores keep it, held to what an Int64
+    /// holds rather than trapping (the view models refuse times outside 1970 to 9999 before
+    /// they get here).
+    public static func milliseconds(_ date: Date) -> Int64 {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        return Int64(exactly: milliseconds) ?? (milliseconds > 0 ? .max : .min)
+    }
+
+    public static func date(milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+
+    /// A mean to 12 significant digits: beyond what any register holds, short of the noise of
+    /// summing in binary (0.13790158500000002).
+    public static func trimmed(_ mean: Double?) -> Double? {
+        mean.map { Double(String(format: "%.12g", $0)) ?? $0 }
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Library
 import LibraryPostgres
+import ListorPostgres
 import LibrarySQLite
 import ListorTestSupport
 import Testing

@@ -1,4 +1,4 @@
-import LibraryPostgres
+import ListorPostgres
 import PostgresNIO
 import Testing
 
@@ -25,7 +25,7 @@ import Testing
         ("mysql://listor@db/library", "mysql://listor@db/library: it is not a postgres:// URL"),
     ])
     func aBadURLIsRefusedWithWhatIsWrong(_ text: String, _ message: String) {
-        #expect(throws: LibraryDatabaseURLError.self) { try PostgresURL(text) }
+        #expect(throws: PostgresURLError.self) { try PostgresURL(text) }
         do {
             _ = try PostgresURL(text)
         } catch {

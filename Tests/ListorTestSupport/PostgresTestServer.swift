@@ -1,18 +1,17 @@
 import Foundation
-import LibraryPostgres
-import ListorTestSupport
+import ListorPostgres
 import Logging
 import PostgresNIO
 import Testing
 
 /// The PostgreSQL server the tests use: `LISTOR_TEST_POSTGRES_URL`, which `.ci/postgres`
 /// prints after starting a throwaway one. Each test gets a database of its own, dropped after.
-enum PostgresTestServer {
-    static let logger = Logger(label: "listor.tests.postgres")
+public enum PostgresTestServer {
+    public static let logger = Logger(label: "listor.tests.postgres")
 
     /// The server's URL; nil (after printing why, or recording a failure under
     /// LISTOR_REQUIRE_EXTERNAL=1) when none is configured.
-    static func url() -> String? {
+    public static func url() -> String? {
         if let url = ProcessInfo.processInfo.environment["LISTOR_TEST_POSTGRES_URL"], !url.isEmpty { return url }
         let reason = "the PostgreSQL tests need LISTOR_TEST_POSTGRES_URL; start a server with `export LISTOR_TEST_POSTGRES_URL=$(.ci/postgres)`"
         ExternalComponent.unavailable(reason)
@@ -20,13 +19,13 @@ enum PostgresTestServer {
     }
 
     /// Runs `body` with a client of a new, empty database on the server at `url`.
-    static func withDatabase(_ url: String, _ body: @Sendable (PostgresClient) async throws -> Void) async throws {
+    public static func withDatabase(_ url: String, _ body: @Sendable (PostgresClient) async throws -> Void) async throws {
         try await withEmptyDatabase(url) { configuration in try await withClient(configuration, body) }
     }
 
     /// Runs `body` with the configuration of a new, empty database on the server at `url`, for
     /// as many clients as it starts (one per web node).
-    static func withEmptyDatabase(_ url: String, _ body: @Sendable (PostgresClient.Configuration) async throws -> Void) async throws {
+    public static func withEmptyDatabase(_ url: String, _ body: @Sendable (PostgresClient.Configuration) async throws -> Void) async throws {
         let server = try PostgresClient.Configuration(url: url)
         let name = "listor_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         // Database names cannot be bound as parameters; this one is ours: letters, digits and underscores.
@@ -46,7 +45,7 @@ enum PostgresTestServer {
     }
 
     /// Runs `body` with a running client; the client stops afterwards.
-    static func withClient<T: Sendable>(_ configuration: PostgresClient.Configuration, _ body: @Sendable (PostgresClient) async throws -> T) async throws -> T {
+    public static func withClient<T: Sendable>(_ configuration: PostgresClient.Configuration, _ body: @Sendable (PostgresClient) async throws -> T) async throws -> T {
         let client = PostgresClient(configuration: configuration)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }

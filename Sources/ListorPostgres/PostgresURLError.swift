@@ -1,7 +1,7 @@
 import Foundation
 
-/// A `--library-db` that cannot be used, and why; the password is never repeated.
-public struct LibraryDatabaseURLError: Error, CustomStringConvertible {
+/// A PostgreSQL URL (`--library-db`, `--modbus-history-db`) that cannot be used, and why; the password is never repeated.
+public struct PostgresURLError: Error, CustomStringConvertible {
     public let url: String
     public let reason: String
 

@@ -1,5 +1,4 @@
 import Foundation
-import Library
 import Logging
 import PostgresNIO
 
@@ -23,29 +22,29 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     public let requiresTLS: Bool
     public let maximumConnections: Int
 
-    public init(_ text: String) throws(LibraryDatabaseURLError) {
+    public init(_ text: String) throws(PostgresURLError) {
         guard let url = URLComponents(string: text), let scheme = url.scheme, ["postgres", "postgresql"].contains(scheme.lowercased()) else {
-            throw LibraryDatabaseURLError(url: text, reason: "it is not a postgres:// URL")
+            throw PostgresURLError(url: text, reason: "it is not a postgres:// URL")
         }
-        guard let host = url.host, !host.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no host") }
-        guard let user = url.user, !user.isEmpty else { throw LibraryDatabaseURLError(url: text, reason: "it names no user (postgres://user@host/database)") }
+        guard let host = url.host, !host.isEmpty else { throw PostgresURLError(url: text, reason: "it names no host") }
+        guard let user = url.user, !user.isEmpty else { throw PostgresURLError(url: text, reason: "it names no user (postgres://user@host/database)") }
         let items = url.queryItems ?? []
         if let unknown = items.first(where: { !Self.parameters.contains($0.name) }) {
-            throw LibraryDatabaseURLError(url: text, reason: "the parameter \(unknown.name) is not one of \(Self.parameters.joined(separator: ", "))")
+            throw PostgresURLError(url: text, reason: "the parameter \(unknown.name) is not one of \(Self.parameters.joined(separator: ", "))")
         }
         let mode = items.first { $0.name == "sslmode" }?.value ?? "disable"
-        guard ["disable", "require"].contains(mode) else { throw LibraryDatabaseURLError(url: text, reason: "sslmode \(mode) is not disable or require") }
+        guard ["disable", "require"].contains(mode) else { throw PostgresURLError(url: text, reason: "sslmode \(mode) is not disable or require") }
         let connections = items.first { $0.name == "pool_max_conns" }.map { $0.value ?? "" }
         if let connections {
             guard let count = Int(connections), (1...1000).contains(count) else {
-                throw LibraryDatabaseURLError(url: text, reason: "pool_max_conns \"\(connections)\" is not a whole number from 1 to 1000")
+                throw PostgresURLError(url: text, reason: "pool_max_conns \"\(connections)\" is not a whole number from 1 to 1000")
             }
             maximumConnections = count
         } else {
             maximumConnections = Self.defaultMaximumConnections
         }
         let database = String(url.path.drop { $0 == "/" })
-        description = LibraryDatabaseURLError(url: text, reason: "").shownURL
+        description = PostgresURLError(url: text, reason: "").shownURL
         self.host = host
         port = url.port ?? 5432
         self.user = user.removingPercentEncoding ?? user
@@ -81,7 +80,7 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
 }
 
 extension PostgresClient.Configuration {
-    public init(url text: String) throws(LibraryDatabaseURLError) {
+    public init(url text: String) throws(PostgresURLError) {
         self = try PostgresURL(text).clientConfiguration
     }
 }

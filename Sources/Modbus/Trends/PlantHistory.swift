@@ -1,0 +1,12 @@
+/// A plant's history: each device's trends and alarms under its name, and the audit log of every
+/// device's writes. ModbusSQLite keeps one in a file; ModbusPostgres in a database that several
+/// `serve` processes, each next to its own line, write and chart together.
+public protocol PlantHistory: WriteAudit {
+    associatedtype Store: TrendStore
+
+    /// The same history, for the device `name`.
+    func device(_ name: String) -> Store
+
+    /// The devices the history holds, in the order they were first described.
+    func devices() async throws -> [String]
+}
