@@ -28,7 +28,7 @@ public struct PostgresTrendStore: TrendStore, PlantHistory {
     /// An arbitrary constant naming the thinning lock ("Thin").
     static let thinningLock: Int64 = 0x5468_696E
 
-    public init(client: PostgresClient, location: String = "PostgreSQL", device: String = defaultDevice,
+    public init(client: PostgresClient, location: String = "PostgreSQL", device: String = PlantDevice.loneName,
                 fullResolution: Duration = .seconds(86_400), retention: Duration = .seconds(7 * 86_400),
                 logger: Logger = Logger(label: "listor.modbus.postgres")) {
         self.client = client
@@ -39,15 +39,12 @@ public struct PostgresTrendStore: TrendStore, PlantHistory {
         self.logger = logger
     }
 
-    /// The name a history's device has when none was given, as in the SQLite file.
-    public static let defaultDevice = "device"
-
     /// Runs `body` with the history in the database at `url`: connected, its client running and
     /// its tables made. A database that cannot be used fails at once with the reason, where a
     /// pool would keep retrying for a minute.
     public static func withHistory<T: Sendable>(at url: PostgresURL, retention: Duration = .seconds(7 * 86_400),
                                                 logger: Logger = Logger(label: "listor.modbus.postgres"),
-                                                _ body: @Sendable (PostgresTrendStore) async throws -> T) async throws -> T {
+                                                _ body: (PostgresTrendStore) async throws -> T) async throws -> T {
         do { try await url.checkConnection(logger: logger) } catch {
             throw TrendStoreError("cannot open the Modbus history at \(url): \(PostgresProblem.reason(error, target: url.address))")
         }

@@ -24,11 +24,7 @@ public final class SQLiteTrendStore: TrendStore, PlantHistory {
     public let fullResolution: Duration
     public let retention: Duration
 
-    /// The name a history's device has when none was given: a lone `--modbus-device`'s, or the
-    /// simulated one's, and what the history held before it was kept by device.
-    public static let defaultDevice = "device"
-
-    public init(path: String, device: String = defaultDevice, fullResolution: Duration = .seconds(86_400), retention: Duration = .seconds(7 * 86_400),
+    public init(path: String, device: String = PlantDevice.loneName, fullResolution: Duration = .seconds(86_400), retention: Duration = .seconds(7 * 86_400),
                 maximumBytes: Int? = nil) throws(TrendStoreError) {
         self.path = path
         self.device = device
@@ -116,7 +112,7 @@ public final class SQLiteTrendStore: TrendStore, PlantHistory {
                     SELECT id, ?, register, name, unit, position FROM variables;
                 DROP TABLE variables;
                 ALTER TABLE devices_variables RENAME TO variables;
-                """, arguments: [defaultDevice])
+                """, arguments: [PlantDevice.loneName])
         }
         // The audit log of writes.
         migrator.registerMigration("writes") { db in

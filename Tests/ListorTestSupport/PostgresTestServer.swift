@@ -26,16 +26,32 @@ public enum PostgresTestServer {
     /// Runs `body` with the configuration of a new, empty database on the server at `url`, for
     /// as many clients as it starts (one per web node).
     public static func withEmptyDatabase(_ url: String, _ body: @Sendable (PostgresClient.Configuration) async throws -> Void) async throws {
+        try await withNewDatabase(url) { name in
+            var configuration = try PostgresClient.Configuration(url: url)
+            configuration.database = name
+            try await body(configuration)
+        }
+    }
+
+    /// Runs `body` with the URL of a new, empty database on the server at `url`, for `listor`
+    /// commands and `serve` instances.
+    public static func withEmptyDatabaseURL(_ url: String, _ body: @Sendable (String) async throws -> Void) async throws {
+        try await withNewDatabase(url) { name in
+            var components = try #require(URLComponents(string: url))
+            components.path = "/" + name
+            try await body(try #require(components.string))
+        }
+    }
+
+    private static func withNewDatabase(_ url: String, _ body: @Sendable (_ name: String) async throws -> Void) async throws {
         let server = try PostgresClient.Configuration(url: url)
         let name = "listor_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         // Database names cannot be bound as parameters; this one is ours: letters, digits and underscores.
         precondition(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
         _ = try await withClient(server) { try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger) }
-        var configuration = server
-        configuration.database = name
         let outcome: Result<Void, any Error>
         do {
-            try await body(configuration)
+            try await body(name)
             outcome = .success(())
         } catch {
             outcome = .failure(error)

@@ -298,7 +298,12 @@ import Transistors
                                                   trends: VariableTrendViewModel(store: store, pollInterval: .seconds(1)),
                                                   writer: VariableWriter(device: name, transport: meter.link, audit: store), audit: store))
         }
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [ModbusWebModule(devices: devices, adminToken: "s3cret")])
+        // A pump that another server polls into the same history.
+        let pump = history.device("pump-9")
+        try await pump.describe(try RegisterMap.tuf2000m().variables)
+        try await pump.record([TrendSample(variable: "1-2", time: Date().addingTimeInterval(-30), value: 4.5)])
+        let recorded = RecordedDevicesViewModel(history: history, polled: devices.map(\.name))
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [ModbusWebModule(devices: devices, recorded: recorded, adminToken: "s3cret")])
         try await withLoopbackServer(router) { base in
             try await WebDriverSession.with(width: width, height: height, javaScript: javaScript) { browser in
                 try await browser.open(base.absoluteString + "/modbus")
@@ -317,6 +322,16 @@ import Transistors
                 #expect(try await browser.script("return document.querySelectorAll('table.writes tbody tr').length") == .number(1))
                 #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the variable's page fits")
                 try await save(browser, "modbus-write-\(width).png")
+                // The device another server polls: its variables, and a chart without a form.
+                try await browser.open(base.absoluteString + "/modbus")
+                try await browser.click(#"a[href="/modbus/devices/pump-9"]"#)
+                #expect(try await browser.text("#recorded-heading") == "pump-9")
+                #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the recorded device fits")
+                try await browser.click(#"a[href="/modbus/devices/pump-9/variables/1"]"#)
+                #expect(try await browser.text("#figure-last") == "4.5 m3/h")
+                #expect(try await browser.script("return document.querySelector('.write-form') === null && document.querySelector('#polled-elsewhere') !== null") == .bool(true))
+                #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "its chart fits")
+                try await save(browser, "modbus-recorded-\(width).png")
             }
         }
         _ = directory

@@ -2,7 +2,9 @@ import ArgumentParser
 import CoreMetrics
 import Foundation
 import Modbus
+import ListorPostgres
 import ModbusIO
+import ModbusPostgres
 import ModbusSQLite
 
 /// Builds ModbusApp's transports and devices: a client for one device, the simulated TUF-2000M,
@@ -19,25 +21,39 @@ enum ModbusComposition {
         return try result.get()
     }
 
-    /// The history `serve` keeps in `dataDirectory` (the default one when nil) of `device`, for
-    /// reading; without a device, the one the history holds. A directory without a history, or a
-    /// device it does not hold, is an error saying so.
-    static func trends(in dataDirectory: String?, device: String?) async throws -> VariableTrendViewModel {
+    /// Runs `body` with the plant's history and audit log: in PostgreSQL at `database`, its
+    /// client running and its tables made, or else in `dataDirectory`'s `modbus-history.sqlite`.
+    static func withHistory<T: Sendable>(_ database: PostgresURL?, dataDirectory: String, retention: Duration = .seconds(7 * 86_400),
+                               _ body: (any PlantHistory) async throws -> T) async throws -> T {
+        if let database {
+            return try await PostgresTrendStore.withHistory(at: database, retention: retention) { try await body($0) }
+        }
+        return try await body(try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: retention))
+    }
+
+    /// Runs `body` with the trends of `device` in the history `serve` keeps (in `database`, or in
+    /// `dataDirectory`, the default one when nil), for reading; without a device, the one the
+    /// history holds. A directory without a history, or a device the history does not hold, is
+    /// an error saying so.
+    static func withTrends<T: Sendable>(in dataDirectory: String?, database: PostgresURL?, device: String?,
+                              _ body: (VariableTrendViewModel) async throws -> T) async throws -> T {
         let directory = try DataDirectory.prepare(dataDirectory)
         let path = "\(directory)/modbus-history.sqlite"
-        guard FileManager.default.fileExists(atPath: path) else {
+        if database == nil, !FileManager.default.fileExists(atPath: path) {
             throw CompositionError("no Modbus history at \(path): `listor serve` records one (--data-dir \(directory))")
         }
-        let store = try SQLiteTrendStore(path: path)
-        let devices = try await store.devices()
-        let list = devices.map { "\"\($0)\"" }.joined(separator: ", ")
-        guard let name = device ?? (devices.count == 1 ? devices[0] : nil) else {
-            throw ValidationError("--device: the history at \(path) holds \(devices.count) devices; name one of \(list)")
+        return try await withHistory(database, dataDirectory: directory) { history in
+            let place = database.map { "\($0)" } ?? path
+            let devices = try await history.devices()
+            let list = devices.map { "\"\($0)\"" }.joined(separator: ", ")
+            guard let name = device ?? (devices.count == 1 ? devices[0] : nil) else {
+                throw ValidationError("--device: the history at \(place) holds \(devices.count) devices; name one of \(list)")
+            }
+            guard devices.contains(name) else {
+                throw ValidationError("--device: the history at \(place) holds no device \"\(name)\"; it holds \(devices.isEmpty ? "none yet" : list)")
+            }
+            return try await body(VariableTrendViewModel(store: history.device(name), pollInterval: .seconds(1)))
         }
-        guard devices.contains(name) else {
-            throw ValidationError("--device: the history at \(path) holds no device \"\(name)\"; it holds \(devices.isEmpty ? "none yet" : list)")
-        }
-        return VariableTrendViewModel(store: store.device(name), pollInterval: .seconds(1))
     }
 
     /// A poller of every variable of `map` on `transport`, counting its polls into `metrics`

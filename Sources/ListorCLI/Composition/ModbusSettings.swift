@@ -1,4 +1,5 @@
 import Foundation
+import ListorPostgres
 import Modbus
 
 /// How `serve` builds ModbusApp: the device to poll (a simulated TUF-2000M when none), its
@@ -12,8 +13,10 @@ struct ModbusSettings: Sendable {
     var map: String?
     var unit: UInt8 = 1
     var interval: Duration = .seconds(1)
-    /// Days of trends kept in the data directory's `modbus-history.sqlite`; 0 keeps none.
+    /// Days of trends kept; 0 keeps none.
     var historyDays = 7
+    /// Where the history and the audit log are: PostgreSQL, or the data directory's `modbus-history.sqlite` when nil.
+    var historyDatabase: PostgresURL?
     /// The token a write from a variable's page needs; nil: the pages take no writes.
     var adminToken: String?
 }

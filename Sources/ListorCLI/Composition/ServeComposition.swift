@@ -31,16 +31,6 @@ enum ServeComposition {
         }
         logger.logLevel = settings.logLevel
         let metrics = ServeMetrics()
-        let modbus: ServedModbus
-        let modbusLogger = logger
-        do {
-            modbus = try await ServedModbus.start(settings.modbus, dataDirectory: dataDirectory, environment: environment, metrics: metrics.factory) { modbusLogger.warning("\($0)") }
-        } catch let error as ValidationError {
-            environment.writeError("error: \(error.message)\n")
-            throw ExitCode.validationFailure
-        } catch {
-            throw CompositionError("cannot start ModbusApp: \(error)")
-        }
         let serverLogger = logger
         let reachFlags = [(settings.browser.allowsPrivateAddresses, "--browser-allow-private"), (settings.browser.allowsLinkLocalAddresses, "--browser-allow-link-local")]
             .filter(\.0).map(\.1)
@@ -48,58 +38,83 @@ enum ServeComposition {
             logger.warning("\(reachFlags.joined(separator: " ")): the reader fetches \(settings.browser.reach) for anyone who can reach this server")
         }
         let browser = settings.browser
-        try await WorkThreads.with { work in
-            try await withLiveHTTPTransport { transport in
-                try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
-                    let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
-                    try await LibraryComposition.withLibrary(settings.library, metrics: metrics.factory, work: work) { library in
-                        let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
-                                                                   work: work, metrics: metrics.factory)
-                        var services = modbus.services
-                        if let metricsPort = settings.metricsPort {
-                            services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
-                                environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
-                            })
+        try await withModbus(settings.modbus, dataDirectory: dataDirectory, environment: environment, metrics: metrics, logger: logger) { modbus in
+            try await WorkThreads.with { work in
+                try await withLiveHTTPTransport { transport in
+                    try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
+                        let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
+                        try await LibraryComposition.withLibrary(settings.library, metrics: metrics.factory, work: work) { library in
+                            let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
+                                                                       work: work, metrics: metrics.factory)
+                            var services = modbus.services
+                            if let metricsPort = settings.metricsPort {
+                                services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
+                                    environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
+                                })
+                            }
+                            let app = try await buildApplication(
+                                configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
+                                                                metrics: metrics.web, metricsAccess: settings.metricsAccess),
+                                modules: [
+                                    TransistorsWebModule(viewModel: transistors, catalog: wholeCatalog, metrics: metrics.factory),
+                                    ModbusWebModule(devices: modbus.devices.map {
+                                                        ModbusWebModule.Device(name: $0.name, description: $0.description, monitor: $0.monitor, trends: $0.trends,
+                                                                               writer: $0.writer, audit: $0.audit)
+                                                    }, recorded: modbus.recorded, adminToken: settings.modbus.adminToken, formKey: formKey,
+                                                    limits: settings.limits, metrics: metrics.web),
+                                    LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
+                                                     openLending: settings.libraryOpenLending, formKey: formKey, metrics: metrics.factory),
+                                    StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, metrics: metrics.factory),
+                                    reader,
+                                ],
+                                services: services,
+                                logger: serverLogger,
+                                onServerRunning: { port in
+                                    let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+                                    environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
+                                    environment.write("ModbusApp polls \(modbus.summary); its history is in \(settings.modbus.historyDatabase.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/modbus-history.sqlite")\n")
+                                    environment.write("The library is in \(settings.library.database)\n")
+                                    let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
+                                    environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
+                                    if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
+                                    let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
+                                    environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
+                                    environment.write("VessBrowser's reader fetches \(browser.reach); its history is in \(dataDirectory)/browser.sqlite\n")
+                                })
+                            let result: Result<Void, any Error>
+                            do { result = .success(try await run(app)) } catch { result = .failure(error) }
+                            let counters = await shop.pictures.pipeline.counters
+                            serverLogger.info("\(counters.summary)")
+                            let coverCounters = await covers.counters
+                            serverLogger.info("Covers: \(coverCounters.service.fetches) fetched from the cover service (\(coverCounters.service.failures) failed), \(coverCounters.made.fetches) sizes made")
+                            try result.get()
                         }
-                        let app = try await buildApplication(
-                            configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
-                                                            metrics: metrics.web, metricsAccess: settings.metricsAccess),
-                            modules: [
-                                TransistorsWebModule(viewModel: transistors, catalog: wholeCatalog, metrics: metrics.factory),
-                                ModbusWebModule(devices: modbus.devices.map {
-                                                    ModbusWebModule.Device(name: $0.name, description: $0.description, monitor: $0.monitor, trends: $0.trends,
-                                                                           writer: $0.writer, audit: $0.audit)
-                                                }, adminToken: settings.modbus.adminToken, formKey: formKey, limits: settings.limits, metrics: metrics.web),
-                                LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
-                                                 openLending: settings.libraryOpenLending, formKey: formKey, metrics: metrics.factory),
-                                StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, metrics: metrics.factory),
-                                reader,
-                            ],
-                            services: services,
-                            logger: serverLogger,
-                            onServerRunning: { port in
-                                let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
-                                environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
-                                environment.write("ModbusApp polls \(modbus.summary)\n")
-                                environment.write("The library is in \(settings.library.database)\n")
-                                let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
-                                environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
-                                if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
-                                let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
-                                environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
-                                environment.write("VessBrowser's reader fetches \(browser.reach); its history is in \(dataDirectory)/browser.sqlite\n")
-                            })
-                        let result: Result<Void, any Error>
-                        do { result = .success(try await run(app)) } catch { result = .failure(error) }
-                        await modbus.close()
-                        let counters = await shop.pictures.pipeline.counters
-                        serverLogger.info("\(counters.summary)")
-                        let coverCounters = await covers.counters
-                        serverLogger.info("Covers: \(coverCounters.service.fetches) fetched from the cover service (\(coverCounters.service.failures) failed), \(coverCounters.made.fetches) sizes made")
-                        try result.get()
                     }
                 }
             }
+        }
+    }
+
+    /// Runs `body` with ModbusApp started on its history, and stops it after; a history or a
+    /// plant that cannot be used stops `serve` with the reason.
+    private static func withModbus(_ settings: ModbusSettings, dataDirectory: String, environment: CommandEnvironment, metrics: ServeMetrics,
+                                   logger: Logger, _ body: (ServedModbus) async throws -> Void) async throws {
+        let retention = Duration.seconds(max(settings.historyDays, 1) * 86_400)
+        var started = false
+        do {
+            try await ModbusComposition.withHistory(settings.historyDatabase, dataDirectory: dataDirectory, retention: retention) { history in
+                let modbus = try await ServedModbus.start(settings, history: history, environment: environment, metrics: metrics.factory) { logger.warning("\($0)") }
+                started = true
+                let result: Result<Void, any Error>
+                do { result = .success(try await body(modbus)) } catch { result = .failure(error) }
+                await modbus.close()
+                try result.get()
+            }
+        } catch let error as ValidationError where !started {
+            environment.writeError("error: \(error.message)\n")
+            throw ExitCode.validationFailure
+        } catch where !started {
+            throw CompositionError("cannot start ModbusApp: \(error)")
         }
     }
 }

@@ -3,7 +3,6 @@ import CoreMetrics
 import Foundation
 import Modbus
 import ModbusIO
-import ModbusSQLite
 import ServiceLifecycle
 
 /// ModbusApp's running parts for `listor serve`: the plant's devices (a simulated TUF-2000M
@@ -23,6 +22,8 @@ struct ServedModbus {
     }
 
     let devices: [Device]
+    /// The devices other `serve` processes record into a shared history (PostgreSQL); nil otherwise.
+    let recorded: RecordedDevicesViewModel?
     let services: [any Service]
     private let lines: [ModbusLine]
     private let simulator: ModbusTCPServer?
@@ -34,7 +35,7 @@ struct ServedModbus {
 
     /// `report` hears what the devices and the history have to say for the log (a device gone
     /// and back, writes failing and working again).
-    static func start(_ settings: ModbusSettings, dataDirectory: String, environment: CommandEnvironment,
+    static func start(_ settings: ModbusSettings, history: any PlantHistory, environment: CommandEnvironment,
                       metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                       report: @escaping @Sendable (String) -> Void) async throws -> ServedModbus {
         var services: [any Service] = []
@@ -60,12 +61,11 @@ struct ServedModbus {
                     }
                 })
             }
-            plant = ModbusPlant(devices: [PlantDevice(name: SQLiteTrendStore.defaultDevice, link: link, unit: settings.unit, interval: settings.interval)])
+            plant = ModbusPlant(devices: [PlantDevice(name: PlantDevice.loneName, link: link, unit: settings.unit, interval: settings.interval)])
             maps = [map]
         }
-        // One file for the plant: each device's history under its name (when it is kept), and the audit log of writes.
-        let file = try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: .seconds(max(settings.historyDays, 1) * 86_400))
-        let history = settings.historyDays > 0 ? file : nil
+        // One history for the plant: each device's trends under its name (when they are kept), and the audit log of writes.
+        let trendsKept = settings.historyDays > 0
         var lines: [String: ModbusLine] = [:]
         var devices: [Device] = []
         for (device, map) in zip(plant.devices, maps) {
@@ -74,7 +74,8 @@ struct ServedModbus {
             let client = ModbusClient(line: line, unitID: device.unit)
             let what = simulator != nil ? "Simulated TUF-2000M" : map.device.isEmpty ? "the device" : map.device
             var recorder: TrendRecorder?, trends: VariableTrendViewModel?
-            if let store = history?.device(device.name) {
+            if trendsKept {
+                let store = history.device(device.name)
                 let trendRecorder = TrendRecorder(store: store, map: map, report: report)
                 services.append(TaskService { await trendRecorder.run() })
                 recorder = trendRecorder
@@ -85,9 +86,11 @@ struct ServedModbus {
                                                 recorder: recorder, report: { report(plant.devices.count == 1 ? $0 : "\(name): \($0)") })
             services.append(TaskService { await monitor.run() })
             devices.append(Device(name: device.name, description: "\(what) at \(device.link), unit \(device.unit)", monitor: monitor, trends: trends,
-                                  writer: VariableWriter(device: device.name, transport: client, audit: file), audit: file))
+                                  writer: VariableWriter(device: device.name, transport: client, audit: history), audit: history))
         }
-        return ServedModbus(devices: devices, services: services, lines: Array(lines.values), simulator: simulator)
+        let shared = settings.historyDatabase != nil && trendsKept
+        return ServedModbus(devices: devices, recorded: shared ? RecordedDevicesViewModel(history: history, polled: plant.devices.map(\.name)) : nil,
+                            services: services, lines: Array(lines.values), simulator: simulator)
     }
 
     /// The plant file at `path` and each device's map (a map's path is taken from the plant

@@ -19,9 +19,10 @@ struct ServeModbusOptions: ParsableArguments {
     @Option(name: .customLong("modbus-interval"), help: ArgumentHelp("Seconds between polls (0.1 to 3600).", valueName: "seconds"))
     var interval: Double = 1
     @Option(name: .customLong("modbus-history-days"), help: ArgumentHelp(
-        "Days of values to keep as trends in modbus-history.sqlite (whole for the last day, per-minute min/max/mean before it; 0 keeps none).",
+        "Days of values to keep as trends (whole for the last day, per-minute min/max/mean before it; 0 keeps none).",
         valueName: "days"))
     var historyDays: Int = 7
+    @OptionGroup var history: ModbusHistoryOption
     @Option(name: .customLong("modbus-admin-token"), help: ArgumentHelp(
         "The token a write from a variable's page needs (also LISTOR_MODBUS_ADMIN_TOKEN, as every option); without one, or empty, the pages take no writes.", valueName: "token"))
     var adminToken: String?
@@ -47,7 +48,7 @@ struct ServeModbusOptions: ParsableArguments {
 
     var settings: ModbusSettings {
         ModbusSettings(plant: plant, device: device.flatMap { try? link($0) }, map: map, unit: unit, interval: .milliseconds(Int((interval * 1000).rounded())),
-                       historyDays: historyDays,
+                       historyDays: historyDays, historyDatabase: try? history.database,
                        adminToken: adminToken.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

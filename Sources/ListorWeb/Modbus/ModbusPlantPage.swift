@@ -14,11 +14,24 @@ struct ModbusPlantPage: Encodable {
         let alarms: [String]
     }
 
+    /// A device another server records into the shared history: its history is charted here.
+    struct Recorded: Encodable {
+        let name: String
+        let path: String
+    }
+
     let summary: String
     let rows: [Row]
+    let recorded: [Recorded]
+    let hasRecorded: Bool
+    /// Why the shared history's other devices cannot be listed.
+    let recordedProblem: String?
 
-    init(_ viewModel: PlantViewModel, timeZone: TimeZone) {
+    init(_ viewModel: PlantViewModel, recorded: [String] = [], recordedProblem: String? = nil, timeZone: TimeZone) {
         summary = viewModel.summary
+        self.recorded = recorded.map { Recorded(name: $0, path: "/modbus/devices/\($0)") }
+        hasRecorded = !recorded.isEmpty
+        self.recordedProblem = recordedProblem
         rows = viewModel.rows(timeZone: timeZone).map { row in
             Row(name: row.name, path: "/modbus/devices/\(row.name)", address: row.address, state: row.state, stateText: row.stateText,
                 lastGood: row.lastGood, values: row.values, alarms: row.alarms)

@@ -51,6 +51,8 @@ struct ModbusVariablePage: Encodable {
         let offered: Bool
         /// Whether the server takes writes at all, to say why there is no form.
         let takesWrites: Bool
+        /// Whether this server polls the device; if not, another one does, and takes its writes.
+        let polledHere: Bool
         let csrf: String
         let value: String
         let valueError: String?
@@ -61,10 +63,11 @@ struct ModbusVariablePage: Encodable {
         let writes: [Kept]
         let hasWrites: Bool
 
-        init(offered: Bool, takesWrites: Bool, csrf: String, value: String, problem: (field: String, message: String)?, outcome: WriteRecord?,
+        init(offered: Bool, takesWrites: Bool, polledHere: Bool = true, csrf: String, value: String, problem: (field: String, message: String)?, outcome: WriteRecord?,
              writes: [WriteRecord], timeZone: TimeZone) {
             self.offered = offered
             self.takesWrites = takesWrites
+            self.polledHere = polledHere
             self.csrf = csrf
             self.value = value
             valueError = problem?.field == "value" ? problem?.message : nil

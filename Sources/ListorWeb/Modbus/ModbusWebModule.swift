@@ -38,7 +38,22 @@ public struct ModbusWebModule: WebModule {
         var apiPath: String { "/api/modbus/devices/\(name)" }
     }
 
+    /// A device whose history this server charts: one of its plant, or one that another server
+    /// records into the shared history.
+    private struct Charted {
+        let name: String
+        let trends: VariableTrendViewModel?
+        let audit: (any WriteAudit)?
+        /// The device, when this server polls it.
+        let polled: Device?
+
+        var path: String { "/modbus/devices/\(name)" }
+        var apiPath: String { "/api/modbus/devices/\(name)" }
+    }
+
     private let devices: [Device]
+    /// The devices other servers record into a shared history; nil when the history is this server's own.
+    private let recorded: RecordedDevicesViewModel?
     /// The token a write from a variable's page needs; without one, the pages take no writes.
     private let adminToken: String?
     private let formKey: FormKey
@@ -50,10 +65,11 @@ public struct ModbusWebModule: WebModule {
 
     /// `limits` bound the event streams: how many one client may hold, and what `Retry-After` says;
     /// `metrics` counts the streams open.
-    public init(devices: [Device], adminToken: String? = nil, formKey: FormKey = .random(), timeZone: TimeZone = .current,
-                limits: ConnectionLimits = ConnectionLimits(), metrics: WebMetrics = WebMetrics()) {
+    public init(devices: [Device], recorded: RecordedDevicesViewModel? = nil, adminToken: String? = nil, formKey: FormKey = .random(),
+                timeZone: TimeZone = .current, limits: ConnectionLimits = ConnectionLimits(), metrics: WebMetrics = WebMetrics()) {
         precondition(!devices.isEmpty, "a plant has at least one device")
         self.devices = devices
+        self.recorded = recorded
         self.adminToken = adminToken
         self.formKey = formKey
         sparklineCaches = Dictionary(devices.map { ($0.name, SparklineCache()) }, uniquingKeysWith: { first, _ in first })
@@ -85,10 +101,19 @@ public struct ModbusWebModule: WebModule {
             for device in devices {
                 plant.append(PlantViewModel.Device(name: device.name, address: device.description, snapshot: await device.monitor.snapshot))
             }
-            return try templates.html(ModbusPlantPage(PlantViewModel(devices: plant), timeZone: readerTimeZone(request)), as: "modbus/plant")
+            var others: [String] = [], problem: String?
+            do { others = try await recorded?.devices() ?? [] } catch let error as TrendStoreError { problem = error.description }
+            return try templates.html(ModbusPlantPage(PlantViewModel(devices: plant), recorded: others, recordedProblem: problem, timeZone: readerTimeZone(request)),
+                                      as: "modbus/plant")
         }
         router.get("/modbus/devices/:device") { request, context in
-            let device = try self.device(context)
+            let charted = try await self.charted(context)
+            guard let device = charted.polled else {
+                if Self.prefersJSON(request) { throw recordedElsewhere(charted.name) }
+                let trends = try trendsKept(of: charted)
+                let variables = try await answer(charted.path) { try await trends.variables() }
+                return try templates.html(ModbusRecordedPage(name: charted.name, path: charted.path, variables: variables), as: "modbus/recorded")
+            }
             let snapshot = await device.monitor.snapshot
             if Self.prefersJSON(request) { return try feed(snapshot, request) }
             let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: QueryPairs.parameters(of: request)["search"] ?? "",
@@ -100,7 +125,10 @@ public struct ModbusWebModule: WebModule {
             return try templates.html(page, as: "modbus/sheet")
         }
         router.get("/api/modbus") { request, _ in try feed(await first.monitor.snapshot, request) }
-        router.get("/api/modbus/devices/:device") { request, context in try feed(await self.device(context).monitor.snapshot, request) }
+        router.get("/api/modbus/devices/:device") { request, context in
+            guard let device = try await self.charted(context).polled else { throw recordedElsewhere(try context.parameters.require("device")) }
+            return try feed(await device.monitor.snapshot, request)
+        }
         router.get("/modbus/devices/:device/variables/:register") { request, context in
             try await variablePage(request, context, templates: templates)
         }
@@ -127,22 +155,22 @@ public struct ModbusWebModule: WebModule {
             return try await variablePage(request, context, templates: templates, status: outcome.succeeded ? .ok : .badGateway, outcome: outcome)
         }
         router.get("/api/modbus/devices/:device/alarms") { request, context in
-            let device = try self.device(context)
+            let device = try await self.charted(context)
             let parameters = QueryPairs.parameters(of: request)
             let trends = try trendsKept(of: device)
-            let events = try await answer(device) { try await trends.alarms(from: parameters["from"], to: parameters["to"], timeZone: readerTimeZone(request)) }
-            let active = await device.monitor.snapshot.alarms
+            let events = try await answer(device.path) { try await trends.alarms(from: parameters["from"], to: parameters["to"], timeZone: readerTimeZone(request)) }
+            let active = await device.polled?.monitor.snapshot.alarms ?? []
             var response = Response.json(JSONValue.members([("active", .array(active.map(Self.json))), ("events", .array(events.map(Self.json)))])
                 .serialized(pretty: false))
             response.headers[.cacheControl] = "no-store"
             return response
         }
         router.get("/api/modbus/devices/:device/writes") { request, context in
-            let device = try self.device(context)
+            let device = try await self.charted(context)
             var reader = ParameterReader { QueryPairs.parameters(of: request)[$0] }
             let limit = reader.count("limit", 1...1000) ?? 100
             if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
-            let writes = try await device.audit?.writes(device: device.name, limit: limit) ?? []
+            let writes = try await answer(device.path) { try await device.audit?.writes(device: device.name, limit: limit) ?? [] }
             var response = Response.json(JSONValue.members([("writes", .array(writes.map(ModbusVariablePage.json)))]).serialized(pretty: false))
             response.headers[.cacheControl] = "no-store"
             return response
@@ -152,12 +180,15 @@ public struct ModbusWebModule: WebModule {
             let query = request.uri.query.map { "?\($0)" } ?? ""
             return Response(status: .permanentRedirect, headers: [.location: "\(first.path)/variables/\(try context.parameters.require("register"))\(query)"])
         }
-        for (prefix, device) in [("/api/modbus/devices/:device", nil), ("/api/modbus", first)] {
+        let firstCharted = Charted(name: first.name, trends: first.trends, audit: first.audit, polled: first)
+        for (prefix, device) in [("/api/modbus/devices/:device", nil), ("/api/modbus", firstCharted)] {
             router.get(RouterPath("\(prefix)/variables/:register/history")) { request, context in
-                try await history(device ?? self.device(context), request, register: try context.parameters.require("register"), csv: Self.prefersCSV(request))
+                let charted = if let device { device } else { try await self.charted(context) }
+                return try await history(charted, request, register: try context.parameters.require("register"), csv: Self.prefersCSV(request))
             }
             router.get(RouterPath("\(prefix)/variables/:register/history.csv")) { request, context in
-                try await history(device ?? self.device(context), request, register: try context.parameters.require("register"), csv: true)
+                let charted = if let device { device } else { try await self.charted(context) }
+                return try await history(charted, request, register: try context.parameters.require("register"), csv: true)
             }
         }
         router.get("/modbus/devices/:device/events") { _, context in try await events(of: try self.device(context), client: context.clientAddress) }
@@ -168,19 +199,22 @@ public struct ModbusWebModule: WebModule {
     /// writes and the variable can be written), what the last write did, and its recent writes.
     private func variablePage(_ request: Request, _ context: WebRequestContext, templates: Templates, status: HTTPResponse.Status = .ok,
                               form: ModbusWriteForm? = nil, problem: (field: String, message: String)? = nil, outcome: WriteRecord? = nil) async throws -> Response {
-        let device = try self.device(context)
+        let device = try await charted(context)
         let trends = try trendsKept(of: device)
         let register = try context.parameters.require("register")
         let session = PageSession(request, formKey: formKey, cookiePath: "/modbus")
-        let chart = try await answer(device) {
+        let chart = try await answer(device.path) {
             try await trends.chart(register: register, range: QueryPairs.parameters(of: request)["range"], timeZone: readerTimeZone(request))
         }
-        let index = await device.monitor.snapshot.rows.firstIndex { $0.register == chart.variable.register }
-        let variable = device.monitor.map.variables.first { $0.registerLabel == chart.variable.register }
-        let writable = adminToken != nil && device.writer != nil && variable.map(VariableWriter.canWrite) == true
-        let writes = try await device.audit?.writes(device: device.name, limit: 200).filter { $0.register == chart.variable.register }.prefix(10) ?? []
+        let index = await device.polled?.monitor.snapshot.rows.firstIndex { $0.register == chart.variable.register }
+        let variable = device.polled?.monitor.map.variables.first { $0.registerLabel == chart.variable.register }
+        let writable = adminToken != nil && device.polled?.writer != nil && variable.map(VariableWriter.canWrite) == true
+        let writes = try await answer(device.path) {
+            try await device.audit?.writes(device: device.name, limit: 200).filter { $0.register == chart.variable.register }.prefix(10) ?? []
+        }
         let page = try ModbusVariablePage(chart, device: device.name, path: device.path, apiPath: device.apiPath, rowIndex: index, templates: templates,
-                                          write: ModbusVariablePage.Write(offered: writable, takesWrites: adminToken != nil, csrf: writable ? session.token : "",
+                                          write: ModbusVariablePage.Write(offered: writable, takesWrites: adminToken != nil, polledHere: device.polled != nil,
+                                                                          csrf: writable ? session.token : "",
                                                                           value: form?.value ?? "", problem: problem, outcome: outcome,
                                                                           writes: Array(writes), timeZone: readerTimeZone(request)))
         var response = try templates.html(page, as: "modbus/variable")
@@ -197,17 +231,38 @@ public struct ModbusWebModule: WebModule {
         ])
     }
 
-    /// The device the path names, or 404 listing the plant's.
+    /// The device of the plant the path names, or 404 listing the plant's.
     private func device(_ context: WebRequestContext) throws -> Device {
         let name = try context.parameters.require("device")
-        guard let device = devices.first(where: { $0.name == name }) else {
-            throw WebError(.notFound, title: "No such device", message: "The plant has no device \"\(name)\"; it has \(devices.map(\.name).joined(separator: ", ")).",
-                           suggestions: [WebError.Link(label: "The plant", href: "/modbus")])
-        }
+        guard let device = devices.first(where: { $0.name == name }) else { throw noSuchDevice(name) }
         return device
     }
 
-    private func trendsKept(of device: Device) throws -> VariableTrendViewModel {
+    private func noSuchDevice(_ name: String) -> WebError {
+        WebError(.notFound, title: "No such device", message: "The plant has no device \"\(name)\"; it has \(devices.map(\.name).joined(separator: ", ")).",
+                 suggestions: [WebError.Link(label: "The plant", href: "/modbus")])
+    }
+
+    /// The device the path names, polled here or recorded by another server into the shared
+    /// history; 404 listing both.
+    private func charted(_ context: WebRequestContext) async throws -> Charted {
+        let name = try context.parameters.require("device")
+        if let device = devices.first(where: { $0.name == name }) {
+            return Charted(name: name, trends: device.trends, audit: device.audit, polled: device)
+        }
+        if let recorded, let trends = try await answer("/modbus", { try await recorded.trends(of: name) }) {
+            return Charted(name: name, trends: trends, audit: recorded.audit, polled: nil)
+        }
+        throw noSuchDevice(name)
+    }
+
+    /// A device that another server polls asks for its live values.
+    private func recordedElsewhere(_ name: String) -> WebError {
+        WebError(.notFound, title: "Polled elsewhere", message: "\(name) is polled by another server that shares this history; its live values are there, its history here.",
+                 suggestions: [WebError.Link(label: "Its history", href: "/modbus/devices/\(name)")])
+    }
+
+    private func trendsKept(of device: Charted) throws -> VariableTrendViewModel {
         guard let trends = device.trends else {
             throw WebError(.notFound, title: "No history", message: "This server keeps no history of \(device.name)'s values.")
         }
@@ -215,10 +270,10 @@ public struct ModbusWebModule: WebModule {
     }
 
     /// `from`, `to` and `step` as `VariableTrendViewModel.series` reads them; JSON, or CSV.
-    private func history(_ device: Device, _ request: Request, register: String, csv: Bool) async throws -> Response {
+    private func history(_ device: Charted, _ request: Request, register: String, csv: Bool) async throws -> Response {
         let trends = try trendsKept(of: device)
         let parameters = QueryPairs.parameters(of: request)
-        let series = try await answer(device) {
+        let series = try await answer(device.path) {
             try await trends.series(register: register, from: parameters["from"], to: parameters["to"], step: parameters["step"], timeZone: readerTimeZone(request))
         }
         var response: Response
@@ -249,14 +304,14 @@ public struct ModbusWebModule: WebModule {
 
     /// A trend's own errors as the web says them: a bad parameter is 400 naming it, an unknown
     /// variable 404, a history that cannot be read 503.
-    private func answer<T>(_ device: Device, _ body: () async throws -> T) async throws -> T {
+    private func answer<T>(_ devicePath: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as TrendQueryError {
             switch error.kind {
             case .unknownVariable:
                 throw WebError(.notFound, title: "No such variable", message: "The register map has \(error.message.replacingOccurrences(of: "; the map has", with: ". It has")).",
-                               apiMessage: error.message, suggestions: [WebError.Link(label: "All variables", href: device.path)])
+                               apiMessage: error.message, suggestions: [WebError.Link(label: "All variables", href: devicePath)])
             case .invalid:
                 var web = WebError(.badRequest, message: error.description)
                 web.details = [("problems", .array([.members([("field", .string(error.field ?? "")), ("message", .string(error.message))])]))]

@@ -10,3 +10,9 @@ public protocol PlantHistory: WriteAudit {
     /// The devices the history holds, in the order they were first described.
     func devices() async throws -> [String]
 }
+
+extension PlantDevice {
+    /// The name a device has when none was given: a lone `--modbus-device`'s, or the simulated
+    /// one's, and what a history held before it was kept by device.
+    public static let loneName = "device"
+}

@@ -19,6 +19,11 @@ public struct VariableTrendViewModel: Sendable {
         self.now = now
     }
 
+    /// The variables the history holds of the device, in the map's order.
+    public func variables() async throws -> [TrendVariable] {
+        try await store.variables()
+    }
+
     /// The variable `register` names. Throws `.unknownVariable` naming it.
     public func variable(_ register: String) async throws -> TrendVariable {
         let variables = try await store.variables()

@@ -26,7 +26,7 @@ import Testing
             }
         }
         let store = try SQLiteTrendStore(path: path)
-        #expect(try await store.devices() == [SQLiteTrendStore.defaultDevice])
+        #expect(try await store.devices() == [PlantDevice.loneName])
         #expect(try await store.variables() == [TrendVariable(register: "1-2", name: "Flow Rate", unit: "m3/h")])
         let points = try await store.points(variable: "1-2", from: Self.start.addingTimeInterval(-60), to: Self.start.addingTimeInterval(1), step: nil)
         #expect(points.map(\.last) == [3, 2.5])

@@ -30,12 +30,14 @@ struct ModbusHistory: ListorCommand {
     @Option(help: "table, json or csv.")
     var format: Format = .table
     @OptionGroup var dataDirectory: DataDirectoryOption
+    @OptionGroup var history: ModbusHistoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let trends = try await ModbusComposition.trends(in: dataDirectory.path, device: device)
         let series: TrendSeries
         do {
-            series = try await trends.series(register: register, from: from, to: to, step: step)
+            series = try await ModbusComposition.withTrends(in: dataDirectory.path, database: try history.database, device: device) { trends in
+                try await trends.series(register: register, from: from, to: to, step: step)
+            }
         } catch let error as TrendQueryError {
             if error.kind == .invalid { throw ValidationError("--\(error.description)") }
             environment.writeError("listor: \(error.description)\n")

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import ListorKit
 import Modbus
-import ModbusSQLite
 
 struct ModbusWrite: ListorCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +12,7 @@ struct ModbusWrite: ListorCommand {
             registers take the format reads show: --format float 1.5, --format long -123456, in the word order given.
             With --variable, a variable of the register map (--map, the TUF-2000M's by default) is written in its own
             format. The value before and the value read back are printed, and every write, taken or refused, is kept in
-            the audit log in the data directory's modbus-history.sqlite.
+            the audit log: the data directory's modbus-history.sqlite, or --modbus-history-db.
             """)
 
     @OptionGroup var device: DeviceOptions
@@ -25,6 +24,7 @@ struct ModbusWrite: ListorCommand {
     @Option(help: ArgumentHelp("The register map --variable is in (JSON; default: the TUF-2000M's).", valueName: "file"))
     var map: String?
     @OptionGroup var dataDirectory: DataDirectoryOption
+    @OptionGroup var history: ModbusHistoryOption
     // Unrecognised words are values too, so that negative numbers need no "--" before them.
     @Argument(parsing: .allUnrecognized, help: "The values, in order from the reference.")
     var values: [String] = []
@@ -34,11 +34,12 @@ struct ModbusWrite: ListorCommand {
         let target = try self.target(environment)
         do { _ = try VariableWriter.request(values, to: target) } catch { throw ValidationError(error.description) }
         let directory = try DataDirectory.prepare(dataDirectory.path)
-        let audit = try SQLiteTrendStore(path: "\(directory)/modbus-history.sqlite")
         let who = environment.variables["USER"].map { "\($0) (command line)" } ?? "command line"
         let link = try device.link()
-        let record = try await device.withClient { client in
-            try await VariableWriter(device: "\(link), unit \(device.unit)", transport: client, audit: audit).write(values, to: target, by: who)
+        let record = try await ModbusComposition.withHistory(try history.database, dataDirectory: directory) { audit in
+            try await device.withClient { client in
+                try await VariableWriter(device: "\(link), unit \(device.unit)", transport: client, audit: audit).write(values, to: target, by: who)
+            }
         }
         guard record.succeeded else {
             environment.writeError("listor: \(record.answer); the write is kept in the audit log\n")
