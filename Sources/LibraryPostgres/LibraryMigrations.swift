@@ -20,20 +20,43 @@ enum LibraryMigrations {
             .statements("open loan count", PostgresSchema.openLoanCount),
             PostgresMigrator.Migration(name: "sample library") { connection, logger in
                 guard seeded else { return }
-                for book in SampleLibrary.books { _ = try await PostgresLibraryStore.insert(book, on: connection, logger: logger) }
+                for fields in SampleLibrary.books {
+                    try await connection.query("""
+                        INSERT INTO books (title, author, publisher, categories, isbn, search_words)
+                        VALUES (\(fields.title), \(fields.author), \(fields.publisher), \(fields.categories), \(fields.isbn), \(BookSearch.words(of: fields)))
+                        """, logger: logger)
+                }
             },
             // Books found by their ISBN, in both forms, and by who has them now.
             PostgresMigrator.Migration(name: "search by isbn and borrower") { connection, logger in try await reindex(on: connection, logger: logger) },
+            // Each borrower of the loans kept so far becomes a patron, found by name as the original clients name them.
+            PostgresMigrator.Migration(name: "patrons and holds") { connection, logger in
+                for statement in PostgresSchema.patronsAndHolds { try await connection.query(statement, logger: logger) }
+                var names: [String] = []
+                let rows = try await connection.query("SELECT min(borrower) FROM loans GROUP BY lower(borrower) ORDER BY min(id)", logger: logger)
+                for try await name in rows.decode(String.self) { names.append(name) }
+                for name in names {
+                    let patron = try await PostgresLibraryStore.insertPatron(PatronFields(name: name), on: connection, logger: logger)
+                    try await connection.query("UPDATE loans SET patron_id = \(patron.id.rawValue) WHERE lower(borrower) = lower(\(name))", logger: logger)
+                }
+            },
         ])
     }
 
-    /// Every book's search words again, as `BookSearch` makes them now.
+    /// Every book's search words again, as `BookSearch` makes them now, read from the tables as
+    /// they are at the migration's turn.
     private static func reindex(on connection: PostgresConnection, logger: Logger) async throws {
-        var ids: [Int64] = []
-        for try await id in try await connection.query("SELECT id FROM books", logger: logger).decode(Int64.self) { ids.append(id) }
-        for id in ids {
-            _ = try await PostgresLibraryStore.indexed(PostgresLibraryStore.existingBook(id: Book.ID(rawValue: id), on: connection, logger: logger),
-                                                       on: connection, logger: logger)
+        var words: [(Int64, String)] = []
+        let rows = try await connection.query("""
+            SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, l.borrower
+            FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+            """, logger: logger)
+        for try await (id, title, author, publisher, categories, isbn, borrower) in rows.decode((Int64, String, String, String?, String?, String?, String?).self) {
+            words.append((id, BookSearch.words(of: BookFields(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn),
+                                               borrower: borrower)))
+        }
+        for (id, text) in words {
+            try await connection.query("UPDATE books SET search_words = \(text) WHERE id = \(id)", logger: logger)
         }
     }
 }

@@ -16,8 +16,8 @@ import Tagged
 /// runs one. postgres-nio's errors do not leave this type: they become `LibraryStoreError`s
 /// with the server's message or the connection's failure.
 public final class PostgresLibraryStore: LibraryStore {
-    private let client: PostgresClient
-    private let logger: Logger
+    let client: PostgresClient
+    let logger: Logger
     /// The database's URL without its password, for messages.
     private let location: String
     private let counts = BookCountCache()
@@ -58,7 +58,7 @@ public final class PostgresLibraryStore: LibraryStore {
     }
 
     /// `body` with postgres-nio's errors translated; the library's own refusals pass as they are.
-    private func translating<T>(_ body: () async throws -> T) async throws -> T {
+    func translating<T>(_ body: () async throws -> T) async throws -> T {
         inUse.increment()
         defer { inUse.decrement() }
         do {
@@ -107,7 +107,7 @@ public final class PostgresLibraryStore: LibraryStore {
     }
 
     /// The book, its row locked until the transaction ends.
-    private static func lockedBook(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book {
+    static func lockedBook(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book {
         _ = try await connection.query("SELECT id FROM books WHERE id = \(id.rawValue) FOR UPDATE", logger: logger).collect()
         return try await existingBook(id: id, on: connection, logger: logger)
     }
@@ -243,24 +243,23 @@ public final class PostgresLibraryStore: LibraryStore {
         }
     }
 
-    public func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {
+    public func insert(_ fields: BookFields, lend: CirculationRequest?, cover: StoredCover?) async throws -> Book {
         try await translating {
-            guard checkout != nil || cover != nil else {
+            guard lend != nil || cover != nil else {
                 return try await client.withConnection { connection in try await Self.insert(fields, on: connection, logger: logger) }
             }
-            // A new book has no loan yet: its checkout cannot be refused.
             return try await transaction { connection in
                 var book = try await Self.insert(fields, on: connection, logger: logger)
                 if let cover { book = try await Self.write(.set(cover), of: book.id, on: connection, logger: logger) }
-                guard let checkout else { return book }
-                return try await Self.open(checkout, of: book.id, expectedVersion: nil, on: connection, logger: logger)
+                guard let lend else { return book }
+                return try await Self.circulate(book.id, lend, expectedVersion: nil, on: connection, logger: logger).book
             }
         }
     }
 
-    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
+    public func update(id: Book.ID, _ fields: BookFields, lend: CirculationRequest?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
         try await translating {
-            try await opening(checkout, of: id) {
+            try await opening(lend?.date, of: id) {
                 try await transaction { connection in
                     let changed = try await connection.query("""
                         UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher),
@@ -271,10 +270,10 @@ public final class PostgresLibraryStore: LibraryStore {
                     try await Self.requireChange(changed, id: id, on: connection, logger: logger)
                     if let cover { _ = try await Self.write(cover, of: id, on: connection, logger: logger) }
                     // The loan in the same transaction: refused, it takes the edit with it.
-                    guard let checkout else {
+                    guard let lend else {
                         return try await Self.indexed(Self.existingBook(id: id, on: connection, logger: logger), on: connection, logger: logger)
                     }
-                    return try await Self.open(checkout, of: id, expectedVersion: nil, on: connection, logger: logger)
+                    return try await Self.circulate(id, lend, expectedVersion: nil, on: connection, logger: logger).book
                 }
             }
         }
@@ -293,47 +292,21 @@ public final class PostgresLibraryStore: LibraryStore {
 
     public func deleteAll() async throws {
         try await translating {
-            _ = try await client.query("TRUNCATE covers, loans, books", logger: logger)
+            _ = try await client.query("TRUNCATE covers, holds, loans, books, patrons", logger: logger)
         }
     }
 
     // MARK: Loans
 
-    public func checkOut(id: Book.ID, _ checkout: Checkout, expectedVersion: Int?) async throws -> Book {
-        try await translating {
-            try await opening(checkout, of: id) {
-                try await transaction { connection in
-                    try await Self.open(checkout, of: id, expectedVersion: expectedVersion, on: connection, logger: logger)
-                }
-            }
-        }
-    }
-
     /// `body`, a transaction that opens a loan of book `id`; the unique index's refusal, which
     /// ends the transaction, becomes `LibraryError.onLoan` naming who has the book.
-    private func opening<T>(_ checkout: Checkout?, of id: Book.ID, _ body: () async throws -> T) async throws -> T {
+    func opening<T>(_ date: Date?, of id: Book.ID, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
-            guard let checkout else { throw error }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw && error.serverInfo?[.constraintName] == "loans_one_open_per_book" {
+            guard let date else { throw error }
             guard let book = try await book(id: id) else { throw LibraryError.notFound(id: id) }
-            throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? checkout.date)
-        }
-    }
-
-    public func checkIn(id: Book.ID, at date: Date) async throws -> Book {
-        try await translating {
-            try await transaction { connection in
-                let closed = try await connection.query("""
-                    UPDATE loans SET returned = \(date) WHERE book_id = \(id.rawValue) AND returned IS NULL RETURNING id
-                    """, logger: logger).collect()
-                if closed.isEmpty {
-                    _ = try await Self.existingBook(id: id, on: connection, logger: logger)
-                    throw LibraryError.notOnLoan(id: id)
-                }
-                try await connection.query("UPDATE books SET version = version + 1 WHERE id = \(id.rawValue)", logger: logger)
-                return try await Self.indexed(Self.existingBook(id: id, on: connection, logger: logger), on: connection, logger: logger)
-            }
+            throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? date)
         }
     }
 
@@ -342,9 +315,10 @@ public final class PostgresLibraryStore: LibraryStore {
             do {
                 return try await transaction { connection in
                     _ = try await Self.existingBook(id: loan.bookID, on: connection, logger: logger)
+                    let patron = try await Self.resolve(.name(loan.borrower), on: connection, logger: logger)
                     let rows = try await connection.query("""
-                        INSERT INTO loans (book_id, borrower, checked_out, due, returned)
-                        VALUES (\(loan.bookID.rawValue), \(loan.borrower), \(loan.checkedOut), \(loan.due), \(loan.returned)) RETURNING id
+                        INSERT INTO loans (book_id, borrower, patron_id, checked_out, due, returned)
+                        VALUES (\(loan.bookID.rawValue), \(loan.borrower), \(patron.id.rawValue), \(loan.checkedOut), \(loan.due), \(loan.returned)) RETURNING id
                         """, logger: logger)
                     var id: Loan.ID = 0
                     for try await value in rows.decode(Int64.self) { id = Loan.ID(rawValue: value) }
@@ -355,7 +329,8 @@ public final class PostgresLibraryStore: LibraryStore {
                     if loan.returned == nil {
                         _ = try await Self.indexed(Self.existingBook(id: loan.bookID, on: connection, logger: logger), on: connection, logger: logger)
                     }
-                    return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
+                    return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, patronID: patron.id, checkedOut: loan.checkedOut, due: loan.due,
+                                returned: loan.returned)
                 }
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresError.Code.uniqueViolation.raw {
                 guard let book = try await book(id: loan.bookID) else { throw LibraryError.notFound(id: loan.bookID) }
@@ -365,24 +340,28 @@ public final class PostgresLibraryStore: LibraryStore {
     }
 
     public func loans(_ selection: LoanSelection) async throws -> [Loan] {
-        try await translating {
+        let columns = "id, book_id, borrower, patron_id, checked_out, due, returned, renewals"
+        return try await translating {
             let rows: PostgresRowSequence = switch selection {
             case .book(let id):
-                try await client.query("SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE book_id = \(id.rawValue) ORDER BY checked_out DESC, id DESC", logger: logger)
+                try await client.query("SELECT \(unescaped: columns) FROM loans WHERE book_id = \(id.rawValue) ORDER BY checked_out DESC, id DESC", logger: logger)
             case .borrower(let name):
                 try await client.query("""
-                    SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE lower(borrower) = lower(\(name)) ORDER BY checked_out DESC, id DESC
+                    SELECT \(unescaped: columns) FROM loans WHERE lower(borrower) = lower(\(name)) ORDER BY checked_out DESC, id DESC
                     """, logger: logger)
+            case .patron(let id):
+                try await client.query("SELECT \(unescaped: columns) FROM loans WHERE patron_id = \(id.rawValue) ORDER BY checked_out DESC, id DESC", logger: logger)
             case .overdue(let date):
                 try await client.query("""
-                    SELECT id, book_id, borrower, checked_out, due, returned FROM loans WHERE returned IS NULL AND due < \(date) ORDER BY checked_out DESC, id DESC
+                    SELECT \(unescaped: columns) FROM loans WHERE returned IS NULL AND due < \(date) ORDER BY checked_out DESC, id DESC
                     """, logger: logger)
             case .all:
-                try await client.query("SELECT id, book_id, borrower, checked_out, due, returned FROM loans ORDER BY checked_out DESC, id DESC", logger: logger)
+                try await client.query("SELECT \(unescaped: columns) FROM loans ORDER BY checked_out DESC, id DESC", logger: logger)
             }
             var loans: [Loan] = []
-            for try await (id, bookID, borrower, checkedOut, due, returned) in rows.decode((Int64, Int64, String, Date, Date, Date?).self) {
-                loans.append(Loan(id: Loan.ID(rawValue: id), bookID: Book.ID(rawValue: bookID), borrower: borrower, checkedOut: checkedOut, due: due, returned: returned))
+            for try await (id, bookID, borrower, patronID, checkedOut, due, returned, renewals) in rows.decode((Int64, Int64, String, Int64?, Date, Date, Date?, Int).self) {
+                loans.append(Loan(id: Loan.ID(rawValue: id), bookID: Book.ID(rawValue: bookID), borrower: borrower, patronID: patronID.map(Patron.ID.init(rawValue:)),
+                                  checkedOut: checkedOut, due: due, returned: returned, renewals: renewals))
             }
             return loans
         }
@@ -390,7 +369,7 @@ public final class PostgresLibraryStore: LibraryStore {
 
     /// `body` in a transaction, rolled back if it throws; throws what `body` threw, not
     /// postgres-nio's wrapper around it.
-    private func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> sending Result) async throws -> Result {
+    func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> sending Result) async throws -> Result {
         try await PostgresProblem.transaction(client, logger: logger, body)
     }
 
@@ -405,23 +384,6 @@ public final class PostgresLibraryStore: LibraryStore {
     static func existingBook(id: Book.ID, on connection: PostgresConnection, logger: Logger) async throws -> Book {
         guard let book = try await book(id: id, on: connection, logger: logger) else { throw LibraryError.notFound(id: id) }
         return book
-    }
-
-    /// Opens the book's loan and records who last had it, inside the caller's transaction. The
-    /// loan goes first: the unique index refuses a second open loan of the book, and a concurrent
-    /// checkout waits here until this one commits, then fails.
-    private static func open(_ checkout: Checkout, of id: Book.ID, expectedVersion: Int?, on connection: PostgresConnection, logger: Logger) async throws -> Book {
-        let opened = try await connection.query("""
-            INSERT INTO loans (book_id, borrower, checked_out, due)
-            SELECT id, \(checkout.borrower), \(checkout.date), \(checkout.due) FROM books
-            WHERE id = \(id.rawValue) AND (\(expectedVersion)::integer IS NULL OR version = \(expectedVersion))
-            RETURNING id
-            """, logger: logger).collect()
-        try await requireChange(opened, id: id, on: connection, logger: logger)
-        try await connection.query("""
-            UPDATE books SET last_checked_out = \(checkout.date), last_checked_out_by = \(checkout.borrower), version = version + 1 WHERE id = \(id.rawValue)
-            """, logger: logger)
-        return try await indexed(existingBook(id: id, on: connection, logger: logger), on: connection, logger: logger)
     }
 
     /// `book`, its words for search kept as it now is (its fields, ISBN and borrower), inside the
@@ -456,16 +418,17 @@ public final class PostgresLibraryStore: LibraryStore {
     /// The columns of `books_with_loans` that `book(_:)` reads, in its order.
     static let bookColumns = """
         id, title, author, publisher, categories, isbn, last_checked_out, last_checked_out_by, version, \
-        loan_id, borrower, checked_out, due, has_cover, cover_colors
+        loan_id, borrower, checked_out, due, has_cover, cover_colors, patron_id, renewals
         """
 
     static func book(_ row: PostgresRow) throws -> Book {
-        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?, Bool, String?).self
-        let (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due, hasCover, coverColors)
-            = try row.decode(columns)
+        let columns = (Int64, String, String, String?, String?, String?, Date?, String?, Int, Int64?, String?, Date?, Date?, Bool, String?, Int64?, Int?).self
+        let (id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loanID, borrower, checkedOut, due, hasCover, coverColors,
+             patronID, renewals) = try row.decode(columns)
         var loan: Loan?
         if let loanID, let borrower, let checkedOut, let due {
-            loan = Loan(id: Loan.ID(rawValue: loanID), bookID: Book.ID(rawValue: id), borrower: borrower, checkedOut: checkedOut, due: due)
+            loan = Loan(id: Loan.ID(rawValue: loanID), bookID: Book.ID(rawValue: id), borrower: borrower, patronID: patronID.map(Patron.ID.init(rawValue:)),
+                        checkedOut: checkedOut, due: due, renewals: renewals ?? 0)
         }
         return Book(id: Book.ID(rawValue: id), title: title, author: author, publisher: publisher, categories: categories, isbn: isbn,
                     lastCheckedOut: lastCheckedOut, lastCheckedOutBy: lastCheckedOutBy, version: version, loan: loan, hasCover: hasCover,

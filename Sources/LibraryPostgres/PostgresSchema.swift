@@ -151,4 +151,50 @@ enum PostgresSchema {
         "CREATE TRIGGER book_count_open_loans AFTER INSERT OR UPDATE OF returned OR DELETE ON loans FOR EACH ROW EXECUTE FUNCTION listor_count_open_loans()",
         "CREATE TRIGGER book_count_open_loans_truncate AFTER TRUNCATE ON loans FOR EACH STATEMENT EXECUTE FUNCTION listor_count_open_loans()",
     ]
+
+    /// Patrons as records, loans to them with their renewals, and holds.
+    static let patronsAndHolds: [PostgresQuery] = [
+        """
+        CREATE TABLE patrons (
+            id BIGSERIAL PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            card TEXT,
+            email TEXT,
+            phone TEXT,
+            notes TEXT,
+            reminders_off BOOLEAN NOT NULL DEFAULT FALSE,
+            version INTEGER NOT NULL DEFAULT 1,
+            words TEXT NOT NULL
+        )
+        """,
+        "CREATE UNIQUE INDEX patrons_card ON patrons(lower(card)) WHERE card IS NOT NULL",
+        "CREATE INDEX patrons_by_name ON patrons(name_key, id)",
+        "ALTER TABLE loans ADD COLUMN patron_id BIGINT REFERENCES patrons(id)",
+        "ALTER TABLE loans ADD COLUMN renewals INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX loans_patron_history ON loans(patron_id, checked_out DESC, id DESC)",
+        """
+        CREATE TABLE holds (
+            id BIGSERIAL PRIMARY KEY,
+            book_id BIGINT NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+            patron_id BIGINT NOT NULL REFERENCES patrons(id),
+            placed TIMESTAMPTZ NOT NULL,
+            state TEXT NOT NULL,
+            ready_at TIMESTAMPTZ,
+            expires TIMESTAMPTZ,
+            ended TIMESTAMPTZ
+        )
+        """,
+        "CREATE INDEX holds_queue ON holds(book_id, id) WHERE state IN ('waiting', 'ready')",
+        "CREATE UNIQUE INDEX holds_one_per_patron ON holds(book_id, patron_id) WHERE state IN ('waiting', 'ready')",
+        "CREATE INDEX holds_of_patron ON holds(patron_id, id DESC)",
+        "CREATE INDEX holds_ready ON holds(ready_at, id) WHERE state = 'ready'",
+        "DROP VIEW books_with_loans",
+        """
+        CREATE VIEW books_with_loans AS
+        SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, b.last_checked_out, b.last_checked_out_by, b.version,
+               l.id AS loan_id, l.borrower, l.checked_out, l.due, b.has_cover, b.cover_colors, l.patron_id, l.renewals
+        FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+        """,
+    ]
 }

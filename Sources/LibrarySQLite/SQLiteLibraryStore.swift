@@ -81,7 +81,7 @@ public final class SQLiteLibraryStore: LibraryStore {
     }
 
     /// Reads in a snapshot on the pool's queues, with GRDB's errors translated: for reads of any length.
-    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         readers.increment()
         defer { readers.decrement() }
         do { return try await database.read(body) } catch let error as DatabaseError { throw failure(error) }
@@ -95,7 +95,7 @@ public final class SQLiteLibraryStore: LibraryStore {
     }
 
     /// Writes in one transaction, with GRDB's errors translated; the library's own refusals pass.
-    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         writers.increment()
         defer { writers.decrement() }
         do { return try await database.write(body) } catch let error as DatabaseError { throw failure(error) }
@@ -218,13 +218,71 @@ public final class SQLiteLibraryStore: LibraryStore {
                 BEGIN UPDATE book_count SET on_loan = on_loan - 1; END;
                 """)
         }
+        // Migrations write with the tables as they are at their turn, never through the reads of
+        // later versions.
         migrator.registerMigration("sample library") { db in
             guard seeded else { return }
-            for book in SampleLibrary.books { _ = try insert(book, in: db) }
+            for fields in SampleLibrary.books {
+                try db.execute(sql: "INSERT INTO books (title, author, publisher, categories, isbn) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn])
+                try indexWords(BookSearch.words(of: fields), of: Book.ID(rawValue: db.lastInsertedRowID), in: db)
+            }
         }
         // Books found by their ISBN, in both forms, and by who has them now.
         migrator.registerMigration("search by isbn and borrower") { db in
-            for id in try Int64.fetchAll(db, sql: "SELECT id FROM books") { _ = try indexed(existingBook(id: Book.ID(rawValue: id), in: db), in: db) }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, l.borrower
+                FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+                """)
+            for row in rows {
+                let fields = BookFields(title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"], isbn: row["isbn"])
+                try indexWords(BookSearch.words(of: fields, borrower: row["borrower"]), of: Book.ID(rawValue: row["id"]), in: db)
+            }
+        }
+        // Patrons as records, loans to them with their renewals, and holds. Each borrower of the
+        // loans kept so far becomes a patron, found by name as the original clients name them.
+        migrator.registerMigration("patrons and holds") { db in
+            try db.execute(sql: """
+                CREATE TABLE patrons (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    name_key TEXT NOT NULL,
+                    card TEXT,
+                    email TEXT,
+                    phone TEXT,
+                    notes TEXT,
+                    reminders_off INTEGER NOT NULL DEFAULT 0,
+                    version INTEGER NOT NULL DEFAULT 1,
+                    words TEXT NOT NULL
+                );
+                CREATE UNIQUE INDEX patrons_card ON patrons(card COLLATE NOCASE) WHERE card IS NOT NULL;
+                CREATE INDEX patrons_by_name ON patrons(name_key, id);
+                ALTER TABLE loans ADD COLUMN patron_id INTEGER REFERENCES patrons(id);
+                ALTER TABLE loans ADD COLUMN renewals INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX loans_patron_history ON loans(patron_id, checked_out DESC, id DESC);
+                CREATE TABLE holds (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    patron_id INTEGER NOT NULL REFERENCES patrons(id),
+                    placed DATETIME NOT NULL,
+                    state TEXT NOT NULL,
+                    ready_at DATETIME,
+                    expires DATETIME,
+                    ended DATETIME
+                );
+                CREATE INDEX holds_queue ON holds(book_id, id) WHERE state IN ('waiting', 'ready');
+                CREATE UNIQUE INDEX holds_one_per_patron ON holds(book_id, patron_id) WHERE state IN ('waiting', 'ready');
+                CREATE INDEX holds_of_patron ON holds(patron_id, id DESC);
+                CREATE INDEX holds_ready ON holds(ready_at, id) WHERE state = 'ready';
+                DROP VIEW books_with_loans;
+                CREATE VIEW books_with_loans AS
+                SELECT b.*, l.id AS loan_id, l.borrower, l.checked_out, l.due, l.patron_id, l.renewals
+                FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL;
+                """)
+            for name in try String.fetchAll(db, sql: "SELECT borrower FROM loans GROUP BY borrower COLLATE NOCASE ORDER BY MIN(id)") {
+                let patron = try insertPatron(PatronFields(name: name), in: db)
+                try db.execute(sql: "UPDATE loans SET patron_id = ? WHERE borrower = ? COLLATE NOCASE", arguments: [patron.id.rawValue, name])
+            }
         }
         return migrator
     }
@@ -352,7 +410,7 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     /// `book`, its words for search kept as it now is (its fields, ISBN and borrower), inside the
     /// caller's transaction: every write that changes one of them ends here.
-    private static func indexed(_ book: Book, in db: Database) throws -> Book {
+    static func indexed(_ book: Book, in db: Database) throws -> Book {
         try indexWords(BookSearch.words(of: book), of: book.id, in: db)
         return book
     }
@@ -370,16 +428,16 @@ public final class SQLiteLibraryStore: LibraryStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT number FROM library_changes")) ?? 0
     }
 
-    public func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {
+    public func insert(_ fields: BookFields, lend: CirculationRequest?, cover: StoredCover?) async throws -> Book {
         try await write { db in
             var book = try Self.insert(fields, in: db)
             if let cover { book = try Self.write(.set(cover), of: book.id, in: db) }
-            guard let checkout else { return book }
-            return try Self.open(checkout, of: book.id, expectedVersion: nil, in: db)
+            guard let lend else { return book }
+            return try Self.circulate(book.id, lend, expectedVersion: nil, in: db).book
         }
     }
 
-    public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
+    public func update(id: Book.ID, _ fields: BookFields, lend: CirculationRequest?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
         try await write { db in
             try db.execute(
                 sql: """
@@ -390,8 +448,8 @@ public final class SQLiteLibraryStore: LibraryStore {
             try Self.requireChange(id: id, in: db)
             if let cover { _ = try Self.write(cover, of: id, in: db) }
             // The loan in the same transaction: refused, it takes the edit with it.
-            guard let checkout else { return try Self.indexed(Self.existingBook(id: id, in: db), in: db) }
-            return try Self.open(checkout, of: id, expectedVersion: nil, in: db)
+            guard let lend else { return try Self.indexed(Self.existingBook(id: id, in: db), in: db) }
+            return try Self.circulate(id, lend, expectedVersion: nil, in: db).book
         }
     }
 
@@ -405,7 +463,7 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     public func deleteAll() async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM loans; DELETE FROM books; DELETE FROM books_search")
+            try db.execute(sql: "DELETE FROM holds; DELETE FROM loans; DELETE FROM books; DELETE FROM books_search; DELETE FROM patrons")
         }
     }
 
@@ -447,28 +505,13 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     // MARK: Loans
 
-    public func checkOut(id: Book.ID, _ checkout: Checkout, expectedVersion: Int?) async throws -> Book {
-        try await write { db in try Self.open(checkout, of: id, expectedVersion: expectedVersion, in: db) }
-    }
-
-    public func checkIn(id: Book.ID, at date: Date) async throws -> Book {
-        try await write { db in
-            try db.execute(sql: "UPDATE loans SET returned = ? WHERE book_id = ? AND returned IS NULL", arguments: [date, id.rawValue])
-            if db.changesCount == 0 {
-                _ = try Self.existingBook(id: id, in: db)
-                throw LibraryError.notOnLoan(id: id)
-            }
-            try db.execute(sql: "UPDATE books SET version = version + 1 WHERE id = ?", arguments: [id.rawValue])
-            return try Self.indexed(Self.existingBook(id: id, in: db), in: db)
-        }
-    }
-
     public func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan {
         try await write { db in
             _ = try Self.existingBook(id: loan.bookID, in: db)
+            let patron = try Self.resolve(.name(loan.borrower), in: db)
             do {
-                try db.execute(sql: "INSERT INTO loans (book_id, borrower, checked_out, due, returned) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [loan.bookID.rawValue, loan.borrower, loan.checkedOut, loan.due, loan.returned])
+                try db.execute(sql: "INSERT INTO loans (book_id, borrower, patron_id, checked_out, due, returned) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [loan.bookID.rawValue, loan.borrower, patron.id.rawValue, loan.checkedOut, loan.due, loan.returned])
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 let book = try Self.existingBook(id: loan.bookID, in: db)
                 throw LibraryError.onLoan(id: loan.bookID, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? loan.checkedOut)
@@ -481,7 +524,7 @@ public final class SQLiteLibraryStore: LibraryStore {
                     """,
                 arguments: [loan.checkedOut, loan.borrower, loan.bookID.rawValue, loan.checkedOut])
             if loan.returned == nil { _ = try Self.indexed(Self.existingBook(id: loan.bookID, in: db), in: db) }
-            return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
+            return Loan(id: id, bookID: loan.bookID, borrower: loan.borrower, patronID: patron.id, checkedOut: loan.checkedOut, due: loan.due, returned: loan.returned)
         }
     }
 
@@ -492,6 +535,8 @@ public final class SQLiteLibraryStore: LibraryStore {
             return try shortRead { db in try Self.loans(in: db, "SELECT * FROM loans WHERE book_id = ? ORDER BY checked_out DESC, id DESC", [id.rawValue]) }
         case .borrower(let name):
             return try await read { db in try Self.loans(in: db, "SELECT * FROM loans WHERE borrower = ? COLLATE NOCASE ORDER BY checked_out DESC, id DESC", [name]) }
+        case .patron(let id):
+            return try await read { db in try Self.loans(in: db, "SELECT * FROM loans WHERE patron_id = ? ORDER BY checked_out DESC, id DESC", [id.rawValue]) }
         case .overdue(let date):
             return try await read { db in try Self.loans(in: db, "SELECT * FROM loans WHERE returned IS NULL AND due < ? ORDER BY checked_out DESC, id DESC", [date]) }
         case .all:
@@ -501,43 +546,25 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     private static func loans(in db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Loan] {
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            Loan(id: Loan.ID(rawValue: row["id"]), bookID: Book.ID(rawValue: row["book_id"]), borrower: row["borrower"], checkedOut: row["checked_out"], due: row["due"], returned: row["returned"])
+            Loan(id: Loan.ID(rawValue: row["id"]), bookID: Book.ID(rawValue: row["book_id"]), borrower: row["borrower"],
+                 patronID: (row["patron_id"] as Int64?).map(Patron.ID.init(rawValue:)), checkedOut: row["checked_out"], due: row["due"],
+                 returned: row["returned"], renewals: row["renewals"])
         }
     }
 
     // MARK: Rows
 
-    private static func insert(_ fields: BookFields, in db: Database) throws -> Book {
+    static func insert(_ fields: BookFields, in db: Database) throws -> Book {
         try db.execute(sql: "INSERT INTO books (title, author, publisher, categories, isbn) VALUES (?, ?, ?, ?, ?)",
                        arguments: [fields.title, fields.author, fields.publisher, fields.categories, fields.isbn])
         return try indexed(existingBook(id: Book.ID(rawValue: db.lastInsertedRowID), in: db), in: db)
     }
 
-    /// Opens the book's loan and records who last had it, inside the caller's transaction.
-    private static func open(_ checkout: Checkout, of id: Book.ID, expectedVersion: Int?, in db: Database) throws -> Book {
-        // The loan first: the unique index refuses a second open loan of the book.
-        do {
-            try db.execute(
-                sql: """
-                    INSERT INTO loans (book_id, borrower, checked_out, due)
-                    SELECT id, ?, ?, ? FROM books WHERE id = ? AND (? IS NULL OR version = ?)
-                    """,
-                arguments: [checkout.borrower, checkout.date, checkout.due, id.rawValue, expectedVersion, expectedVersion])
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            let book = try existingBook(id: id, in: db)
-            throw LibraryError.onLoan(id: id, borrower: book.loan?.borrower ?? "someone", since: book.loan?.checkedOut ?? checkout.date)
-        }
-        try requireChange(id: id, in: db)
-        try db.execute(sql: "UPDATE books SET last_checked_out = ?, last_checked_out_by = ?, version = version + 1 WHERE id = ?",
-                       arguments: [checkout.date, checkout.borrower, id.rawValue])
-        return try indexed(existingBook(id: id, in: db), in: db)
-    }
-
-    private static func book(id: Book.ID, in db: Database) throws -> Book? {
+    static func book(id: Book.ID, in db: Database) throws -> Book? {
         try Row.fetchOne(db.cachedStatement(literal: "SELECT \(columns) FROM books_with_loans WHERE id = \(id.rawValue)")).map(book)
     }
 
-    private static func existingBook(id: Book.ID, in db: Database) throws -> Book {
+    static func existingBook(id: Book.ID, in db: Database) throws -> Book {
         guard let book = try book(id: id, in: db) else { throw LibraryError.notFound(id: id) }
         return book
     }
@@ -552,7 +579,7 @@ public final class SQLiteLibraryStore: LibraryStore {
     /// The columns `book(_:)` reads, by position: a name is looked up in every row, a position not.
     private static let columns: SQL = """
         id, title, author, publisher, categories, isbn, last_checked_out, last_checked_out_by, version, has_cover, cover_colors, \
-        loan_id, borrower, checked_out, due
+        loan_id, borrower, checked_out, due, patron_id, renewals
         """
 
     private static func book(_ row: Row) -> Book {
@@ -562,7 +589,10 @@ public final class SQLiteLibraryStore: LibraryStore {
         return Book(
             id: id, title: row[1], author: row[2], publisher: row[3], categories: row[4], isbn: row[5],
             lastCheckedOut: row[6], lastCheckedOutBy: row[7], version: row[8],
-            loan: loanID.map { Loan(id: Loan.ID(rawValue: $0), bookID: id, borrower: row[12], checkedOut: row[13], due: row[14]) },
+            loan: loanID.map {
+                Loan(id: Loan.ID(rawValue: $0), bookID: id, borrower: row[12], patronID: (row[15] as Int64?).map(Patron.ID.init(rawValue:)),
+                     checkedOut: row[13], due: row[14], renewals: row[16] ?? 0)
+            },
             hasCover: row[9] ?? false, coverColors: colors.flatMap(CoverColors.init(text:)))
     }
 }

@@ -95,9 +95,13 @@ struct WebError: Error {
             details = [("lastCheckedOutBy", .string(borrower)), ("lastCheckedOut", .string(LibraryDate.text(since)))]
         case .notOnLoan:
             self.init(.conflict, message: error.description)
-        case .versionMismatch(_, let current):
+        case .versionMismatch(_, let current), .patronChanged(_, let current):
             self.init(.preconditionFailed, message: error.description)
             details = [("version", .number(Double(current)))]
+        case .patronNotFound, .cardNotFound, .holdNotFound:
+            self.init(.notFound, message: error.description)
+        case .cardTaken, .loanLimit, .held, .renewalLimit, .renewalHeld, .alreadyHolds, .holdsOwnLoan:
+            self.init(.conflict, message: error.description)
         }
     }
 

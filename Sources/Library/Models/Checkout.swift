@@ -5,11 +5,14 @@ import Foundation
 /// book and checks it out does both or neither.
 public struct Checkout: Sendable, Hashable {
     public var borrower: String
+    /// The patron, when the loan is to one.
+    public var patronID: Patron.ID?
     public var date: Date
     public var due: Date
 
-    public init(borrower: String, date: Date, due: Date) {
+    public init(borrower: String, patronID: Patron.ID? = nil, date: Date, due: Date) {
         self.borrower = borrower
+        self.patronID = patronID
         self.date = date
         self.due = due
     }

@@ -6,6 +6,19 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
     case onLoan(id: Book.ID, borrower: String, since: Date)
     case notOnLoan(id: Book.ID)
     case versionMismatch(id: Book.ID, current: Int)
+    case patronNotFound(id: Patron.ID)
+    case patronChanged(id: Patron.ID, current: Int)
+    case cardNotFound(card: String)
+    /// Another patron has this card number.
+    case cardTaken(card: String, by: Patron.ID)
+    case loanLimit(patron: String, limit: Int)
+    /// Someone is before the patron in the book's queue: set aside for them, or waited for.
+    case held(id: Book.ID, for: String, ready: Bool)
+    case renewalLimit(id: Book.ID, limit: Int)
+    case renewalHeld(id: Book.ID, holds: Int)
+    case alreadyHolds(id: Book.ID, patron: String, hold: Hold.ID)
+    case holdsOwnLoan(id: Book.ID, patron: String)
+    case holdNotFound(id: Hold.ID, book: Book.ID)
 
     public var description: String {
         switch self {
@@ -13,6 +26,18 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .onLoan(let id, let borrower, _): "book \(id) is already checked out by \(borrower)"
         case .notOnLoan(let id): "book \(id) is not checked out"
         case .versionMismatch(let id, let current): "book \(id) has changed since it was read (it is now version \(current)); read it again"
+        case .patronNotFound(let id): "there is no patron \(id)"
+        case .patronChanged(let id, let current): "patron \(id) has changed since it was read (it is now version \(current)); read it again"
+        case .cardNotFound(let card): "no patron has the card \(card)"
+        case .cardTaken(let card, let other): "the card \(card) is patron \(other)'s already"
+        case .loanLimit(let patron, let limit): "\(patron) has \(limit) books out already, the most a patron may have"
+        case .held(let id, let patron, let ready):
+            ready ? "book \(id) is set aside for \(patron), who holds it" : "book \(id) is held: \(patron) is first in its queue"
+        case .renewalLimit(let id, let limit): "book \(id)'s loan has been renewed \(limit) \(limit == 1 ? "time" : "times"), the most a loan may be"
+        case .renewalHeld(let id, let holds): "book \(id) cannot be renewed: \(holds) \(holds == 1 ? "patron is" : "patrons are") waiting for it"
+        case .alreadyHolds(let id, let patron, let hold): "\(patron) holds book \(id) already (hold \(hold))"
+        case .holdsOwnLoan(let id, let patron): "\(patron) has book \(id) out now"
+        case .holdNotFound(let id, let book): "book \(book) has no hold \(id) in its queue"
         }
     }
 }

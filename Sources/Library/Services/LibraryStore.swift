@@ -20,19 +20,39 @@ public protocol LibraryStore: Sendable {
     /// The library's change number: every write to the books or the loans moves it on, from any
     /// process, so what was read at one number still holds while the number stays.
     func change() async throws -> Int64
-    /// Adds a book, with its cover and checked out at once when they are given, in one transaction.
-    func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book
-    /// Writes the book's fields and, when given, its cover and its loan, in one transaction: all
-    /// or nothing. Throws `LibraryError.notFound`, `.versionMismatch` or `.onLoan`.
-    func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book
+    /// Adds a book, with its cover, and lent at once as `lend` decides, in one transaction.
+    func insert(_ fields: BookFields, lend: CirculationRequest?, cover: StoredCover?) async throws -> Book
+    /// Writes the book's fields and, when given, its cover and what `lend` decides, in one
+    /// transaction: all or nothing. Throws `LibraryError.notFound`, `.versionMismatch`, or what
+    /// `lend`'s rule throws.
+    func update(id: Book.ID, _ fields: BookFields, lend: CirculationRequest?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book
     func delete(id: Book.ID, expectedVersion: Int?) async throws
     /// Every book and every loan.
     func deleteAll() async throws
-    /// Opens a loan, and sets `lastCheckedOut` and `lastCheckedOutBy`, in one transaction;
-    /// throws `LibraryError.onLoan` naming the borrower when the book is already out.
-    func checkOut(id: Book.ID, _ checkout: Checkout, expectedVersion: Int?) async throws -> Book
-    /// Closes the open loan; throws `LibraryError.notOnLoan` when there is none.
-    func checkIn(id: Book.ID, at date: Date) async throws -> Book
+    /// Reads the book (at `expectedVersion`, when given), its queue, and the patron the request
+    /// names with how many books they have out, in one transaction that holds the book and the
+    /// patron against every other change; writes what the request's rule decides in it: all or nothing. A
+    /// patron named by `.name` that does not exist is made in the same transaction. Opening a
+    /// loan sets `lastCheckedOut` and `lastCheckedOutBy`; every change moves the book's version on.
+    /// Throws `LibraryError.notFound`, `.patronNotFound`, `.cardNotFound`, `.versionMismatch`,
+    /// or what the rule throws.
+    func circulate(book id: Book.ID, _ request: CirculationRequest, expectedVersion: Int?) async throws -> CirculationOutcome
+    /// The holds selected, in queue order for a book, newest first for a patron.
+    func holds(_ selection: HoldSelection) async throws -> [Hold]
+
+    /// Adds a patron; throws `LibraryError.cardTaken` when another patron has the card.
+    func insertPatron(_ fields: PatronFields) async throws -> Patron
+    /// Writes the patron's fields, provided it is still at `expectedVersion` (nil for any).
+    /// Throws `LibraryError.patronNotFound`, `.cardTaken` or `.patronChanged`.
+    func updatePatron(id: Patron.ID, _ fields: PatronFields, expectedVersion: Int?) async throws -> Patron
+    /// The patron `reference` names; nil when none does (a name is looked up, not made).
+    func patron(_ reference: PatronReference) async throws -> Patron?
+    /// Patrons whose name, card, email or phone holds `search` (folded; every patron when
+    /// empty), by name, then by id: at most `limit`, after the first `offset`.
+    func patrons(search: String, limit: Int, offset: Int) async throws -> [Patron]
+    /// Makes the patron `merged` one with `kept`: its loans and holds become `kept`'s (of two
+    /// holds of one book, the earlier place stays), and it is deleted; in one transaction.
+    func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron
     func loans(_ selection: LoanSelection) async throws -> [Loan]
     /// Records a loan from elsewhere (an import): an open one checks the book out, so it is
     /// refused with `LibraryError.onLoan` when the book is out; the book's `lastCheckedOut`
@@ -47,6 +67,20 @@ public protocol LibraryStore: Sendable {
 }
 
 extension LibraryStore {
+    /// Lends the book as `checkout` says, to the patron of its borrower's name (made if need
+    /// be), without the rules of lending: for imports and tests. Throws `LibraryError.onLoan`.
+    public func checkOut(id: Book.ID, _ checkout: Checkout, expectedVersion: Int?) async throws -> Book {
+        try await circulate(book: id, .lending(checkout), expectedVersion: expectedVersion).book
+    }
+
+    /// Ends the open loan, whatever the queue; throws `LibraryError.notOnLoan`.
+    public func checkIn(id: Book.ID, at date: Date) async throws -> Book {
+        try await circulate(book: id, CirculationRequest(patron: nil, date: date) { state in
+            guard state.book.loan != nil else { throw LibraryError.notOnLoan(id: state.book.id) }
+            return CirculationChange(close: true)
+        }, expectedVersion: nil).book
+    }
+
     /// Every book, each with its open loan, in id order, read in batches.
     public func books() async throws -> [Book] {
         var books: [Book] = []
@@ -61,15 +95,20 @@ extension LibraryStore {
 
     /// Adds a book on the shelf.
     public func insert(_ fields: BookFields) async throws -> Book {
-        try await insert(fields, checkout: nil, cover: nil)
+        try await insert(fields, lend: nil, cover: nil)
     }
 
+    /// Adds a book, lent at once as `checkout` says, without the rules of lending.
     public func insert(_ fields: BookFields, checkout: Checkout?) async throws -> Book {
-        try await insert(fields, checkout: checkout, cover: nil)
+        try await insert(fields, lend: checkout.map(CirculationRequest.lending), cover: nil)
+    }
+
+    public func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {
+        try await insert(fields, lend: checkout.map(CirculationRequest.lending), cover: cover)
     }
 
     public func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, expectedVersion: Int?) async throws -> Book {
-        try await update(id: id, fields, checkout: checkout, cover: nil, expectedVersion: expectedVersion)
+        try await update(id: id, fields, lend: checkout.map(CirculationRequest.lending), cover: nil, expectedVersion: expectedVersion)
     }
 
     /// Keeps `cover` as the book's, or removes its cover when nil, whatever its version.

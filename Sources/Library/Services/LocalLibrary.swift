@@ -5,17 +5,24 @@ import ListorKit
 /// covers are decoded by `work` (on a server, threads of their own).
 public struct LocalLibrary: LibraryService {
     public let store: any LibraryStore
-    public let loanPeriod: Duration
+    public let circulation: Circulation
     private let work: any HeavyWork
     private let now: @Sendable () -> Date
 
-    public init(store: any LibraryStore, loanPeriod: Duration = .seconds(14 * 24 * 3600), work: any HeavyWork = InlineWork(),
+    public init(store: any LibraryStore, policy: CirculationPolicy = CirculationPolicy(), work: any HeavyWork = InlineWork(),
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
-        self.loanPeriod = loanPeriod
+        circulation = Circulation(policy: policy)
         self.work = work
         self.now = now
     }
+
+    /// The library with the default rules but for how long a loan lasts.
+    public init(store: any LibraryStore, loanPeriod: Duration, work: any HeavyWork = InlineWork(), now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(store: store, policy: CirculationPolicy(loanPeriod: loanPeriod), work: work, now: now)
+    }
+
+    public var loanPeriod: Duration { circulation.policy.loanPeriod }
 
     public func books(_ query: BookQuery, page: Int, perPage: Int) async throws -> BookPage {
         try await store.page(query, at: now(), number: page, size: perPage)
@@ -51,7 +58,7 @@ public struct LocalLibrary: LibraryService {
 
     public func add(_ form: BookForm, checkedOutBy borrower: String?, cover: [UInt8]?) async throws -> Book {
         let (fields, name, stored) = try await checked(form.validated(borrower: borrower), cover: cover.map(CoverEdit.upload))
-        return try await store.insert(fields, checkout: name.map(checkout), cover: stored?.cover)
+        return try await store.insert(fields, lend: name.map { lending(to: .name($0)) }, cover: stored?.cover)
     }
 
     public func edit(id: Book.ID, _ changes: BookChanges, checkedOutBy borrower: String?, cover: CoverEdit?, ifVersion: Int?) async throws -> Book {
@@ -78,7 +85,7 @@ public struct LocalLibrary: LibraryService {
             return try await store.setCover(change, of: id, expectedVersion: current.version)
         }
         // The version read is the one the edit applies to: an edit in between is not overwritten.
-        return try await store.update(id: id, fields, checkout: name.map(checkout), cover: change, expectedVersion: current.version)
+        return try await store.update(id: id, fields, lend: name.map { lending(to: .name($0)) }, cover: change, expectedVersion: current.version)
     }
 
     public func cover(of id: Book.ID) async throws -> StoredCover? {
@@ -107,19 +114,102 @@ public struct LocalLibrary: LibraryService {
         }
     }
 
+    /// Lends the book to the patron of the name (made if none has it), as the original clients ask.
     public func checkOut(id: Book.ID, borrower: String, ifVersion: Int?) async throws -> Book {
         let name = try BookForm.borrower(borrower).get()
-        return try await store.checkOut(id: id, checkout(name), expectedVersion: ifVersion)
-    }
-
-    /// A loan to `borrower` from now, for the loan period.
-    private func checkout(_ borrower: String) -> Checkout {
-        let date = now()
-        return Checkout(borrower: borrower, date: date, due: date.addingTimeInterval(loanPeriod.timeInterval))
+        return try await store.circulate(book: id, lending(to: .name(name)), expectedVersion: ifVersion).book
     }
 
     public func checkIn(id: Book.ID) async throws -> Book {
-        try await store.checkIn(id: id, at: now())
+        try await checkIn(book: id).book
+    }
+
+    // MARK: Circulation
+
+    /// A loan to `patron` from now, until `due` or for the loan period, by the rules of lending.
+    private func lending(to patron: PatronReference, due: Date? = nil) -> CirculationRequest {
+        CirculationRequest(patron: patron, date: now()) { [circulation] state in try circulation.checkOut(state, due: due) }
+    }
+
+    /// Lends the book to `patron` until `due` (the loan period when nil): refused when it is out,
+    /// held for someone before them, or when they have their limit of books.
+    public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date? = nil, ifVersion: Int? = nil) async throws -> CirculationOutcome {
+        try await store.circulate(book: id, lending(to: patron, due: due), expectedVersion: ifVersion)
+    }
+
+    /// Ends the book's loan; the outcome's `setAside` is the hold it is now kept for, if anyone waits.
+    public func checkIn(book id: Book.ID) async throws -> CirculationOutcome {
+        try await act(on: id) { circulation, state in try circulation.checkIn(state) }
+    }
+
+    public func renew(book id: Book.ID) async throws -> CirculationOutcome {
+        try await act(on: id) { circulation, state in try circulation.renew(state) }
+    }
+
+    /// Puts `patron` in the book's queue; the outcome's `placed` is the hold, `place(of:)` its place.
+    public func placeHold(on id: Book.ID, for patron: PatronReference) async throws -> CirculationOutcome {
+        try await act(on: id, patron: patron) { circulation, state in try circulation.placeHold(state) }
+    }
+
+    public func cancelHold(_ hold: Hold.ID, on id: Book.ID) async throws -> CirculationOutcome {
+        try await act(on: id) { circulation, state in try circulation.cancel(hold, state) }
+    }
+
+    /// Lets the book's holds not collected in time expire, passing it on.
+    public func expireHolds(on id: Book.ID) async throws -> CirculationOutcome {
+        try await act(on: id) { circulation, state in circulation.expire(state) }
+    }
+
+    /// The book's queue as it is now, holds not collected in time gone.
+    public func queue(of id: Book.ID) async throws -> [Hold] {
+        try await expireHolds(on: id).queue
+    }
+
+    public func holds(of patron: Patron.ID) async throws -> [Hold] {
+        _ = try await self.patron(id: patron)
+        return try await store.holds(.patron(patron))
+    }
+
+    private func act(on id: Book.ID, patron: PatronReference? = nil,
+                     _ rule: @escaping @Sendable (Circulation, CirculationState) throws -> CirculationChange) async throws -> CirculationOutcome {
+        try await store.circulate(book: id, CirculationRequest(patron: patron, date: now()) { [circulation] state in try rule(circulation, state) },
+                                  expectedVersion: nil)
+    }
+
+    // MARK: Patrons
+
+    public func addPatron(_ form: PatronForm) async throws -> Patron {
+        try await cardChecked { try await store.insertPatron(form.validated().get()) }
+    }
+
+    public func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron {
+        try await cardChecked { try await store.updatePatron(id: id, form.validated().get(), expectedVersion: ifVersion) }
+    }
+
+    public func patron(id: Patron.ID) async throws -> Patron {
+        guard let patron = try await store.patron(.id(id)) else { throw LibraryError.patronNotFound(id: id) }
+        return patron
+    }
+
+    public func patron(card: String) async throws -> Patron {
+        guard let patron = try await store.patron(.card(card.trimmed())) else { throw LibraryError.cardNotFound(card: card.trimmed()) }
+        return patron
+    }
+
+    public func patrons(search: String, page: Int = 1, perPage: Int = 50) async throws -> [Patron] {
+        try await store.patrons(search: search, limit: perPage, offset: max(page - 1, 0) * perPage)
+    }
+
+    /// Makes `merged` one with `kept`: its loans and holds become theirs.
+    public func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron {
+        try await store.mergePatrons(keep: kept, merge: merged)
+    }
+
+    /// A card another patron has is a problem of the form's card field.
+    private func cardChecked(_ body: () async throws -> Patron) async throws -> Patron {
+        do { return try await body() } catch LibraryError.cardTaken(let card, let other) {
+            throw FieldErrors([FieldError(field: "card", message: "\(card) is patron \(other)'s card already")])
+        }
     }
 
     public func delete(id: Book.ID, ifVersion: Int?) async throws {

@@ -155,6 +155,7 @@ public struct RemoteLibrary: LibraryService {
         let json: JSONValue = switch selection {
         case .book(let id): try await send("GET", ["books", "\(id)", "loans"], id: id)
         case .borrower(let name): try await send("GET", ["borrowers", name, "loans"])
+        case .patron(let id): try await send("GET", ["patrons", "\(id)", "loans"])
         // The server's clock decides what is overdue.
         case .overdue: try await send("GET", ["loans", "overdue"])
         case .all: try await send("GET", ["loans"])

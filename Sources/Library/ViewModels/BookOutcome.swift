@@ -43,9 +43,9 @@ public enum BookOutcome: Sendable, Hashable {
             return .invalid(errors)
         } catch let error as LibraryError {
             switch error {
-            case .notFound: throw error
-            case .onLoan, .notOnLoan: return .conflict(error)
-            case .versionMismatch: return .stale(error)
+            case .notFound, .patronNotFound, .cardNotFound, .holdNotFound: throw error
+            case .onLoan, .notOnLoan, .cardTaken, .loanLimit, .held, .renewalLimit, .renewalHeld, .alreadyHolds, .holdsOwnLoan: return .conflict(error)
+            case .versionMismatch, .patronChanged: return .stale(error)
             }
         }
     }

@@ -54,7 +54,8 @@ import Testing
             let png = StoredCover(mediaType: "image/png", bytes: [0x89, 0x50, 0x4E, 0x47], colors: nil)
             await #expect(throws: LibraryError.self) {
                 try await store.update(id: out.id, BookFields(title: "Dune Messiah", author: "Frank Herbert"),
-                                       checkout: Checkout(borrower: "Ben", date: date, due: date.addingTimeInterval(86400)), cover: .set(png), expectedVersion: out.version)
+                                       lend: .lending(Checkout(borrower: "Ben", date: date, due: date.addingTimeInterval(86400))), cover: .set(png),
+                                       expectedVersion: out.version)
             }
             #expect(try await store.book(id: out.id) == out, "neither the title nor the cover changed")
             #expect(try await store.cover(of: out.id) == jpeg)
@@ -62,7 +63,7 @@ import Testing
             await #expect(throws: LibraryError.versionMismatch(id: out.id, current: out.version)) {
                 try await store.setCover(.remove, of: out.id, expectedVersion: out.version - 1)
             }
-            let bare = try await store.update(id: out.id, BookFields(title: "Dune", author: "Frank Herbert"), checkout: nil, cover: .remove, expectedVersion: out.version)
+            let bare = try await store.update(id: out.id, BookFields(title: "Dune", author: "Frank Herbert"), lend: nil, cover: .remove, expectedVersion: out.version)
             #expect(!bare.hasCover && bare.coverColors == nil)
             #expect(bare.version == out.version + 2, "the edit and the cover each count")
         }

@@ -29,7 +29,7 @@ import Testing
                                                headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "listor_csrf=\(token)"],
                                                body: ByteBuffer(string: "csrf=\(token)&borrower=Ann"))
             #expect(out.status == .seeOther)
-            #expect(store.calls == ["checkOut"], "one write, and nothing read")
+            #expect(store.calls == ["circulate"], "one write, and nothing read")
             #expect(try await sqlite.book(id: 1)?.loan?.borrower == "Ann")
 
             // A refusal reads the book, to show why on its page, and writes nothing.
@@ -38,7 +38,7 @@ import Testing
                                                  headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "listor_csrf=\(token)"],
                                                  body: ByteBuffer(string: "csrf=\(token)&borrower=Bob"))
             #expect(again.status == .conflict)
-            #expect(store.calls.first == "checkOut" && !store.calls.dropFirst().contains("checkOut"))
+            #expect(store.calls.first == "circulate" && !store.calls.dropFirst().contains("circulate"))
         }
         withExtendedLifetime(directory) {}
     }
@@ -64,18 +64,29 @@ private final class CountingStore: LibraryStore {
     func books(ids: [Book.ID]) async throws -> [Book] { note("books(ids:)"); return try await base.books(ids: ids) }
     func book(id: Book.ID) async throws -> Book? { note("book"); return try await base.book(id: id) }
     func change() async throws -> Int64 { note("change"); return try await base.change() }
-    func insert(_ fields: BookFields, checkout: Checkout?, cover: StoredCover?) async throws -> Book {
-        note("insert"); return try await base.insert(fields, checkout: checkout, cover: cover)
+    func insert(_ fields: BookFields, lend: CirculationRequest?, cover: StoredCover?) async throws -> Book {
+        note("insert"); return try await base.insert(fields, lend: lend, cover: cover)
     }
-    func update(id: Book.ID, _ fields: BookFields, checkout: Checkout?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
-        note("update"); return try await base.update(id: id, fields, checkout: checkout, cover: cover, expectedVersion: expectedVersion)
+    func update(id: Book.ID, _ fields: BookFields, lend: CirculationRequest?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
+        note("update"); return try await base.update(id: id, fields, lend: lend, cover: cover, expectedVersion: expectedVersion)
     }
     func delete(id: Book.ID, expectedVersion: Int?) async throws { note("delete"); try await base.delete(id: id, expectedVersion: expectedVersion) }
     func deleteAll() async throws { note("deleteAll"); try await base.deleteAll() }
-    func checkOut(id: Book.ID, _ checkout: Checkout, expectedVersion: Int?) async throws -> Book {
-        note("checkOut"); return try await base.checkOut(id: id, checkout, expectedVersion: expectedVersion)
+    func circulate(book id: Book.ID, _ request: CirculationRequest, expectedVersion: Int?) async throws -> CirculationOutcome {
+        note("circulate"); return try await base.circulate(book: id, request, expectedVersion: expectedVersion)
     }
-    func checkIn(id: Book.ID, at date: Date) async throws -> Book { note("checkIn"); return try await base.checkIn(id: id, at: date) }
+    func holds(_ selection: HoldSelection) async throws -> [Hold] { note("holds"); return try await base.holds(selection) }
+    func insertPatron(_ fields: PatronFields) async throws -> Patron { note("insertPatron"); return try await base.insertPatron(fields) }
+    func updatePatron(id: Patron.ID, _ fields: PatronFields, expectedVersion: Int?) async throws -> Patron {
+        note("updatePatron"); return try await base.updatePatron(id: id, fields, expectedVersion: expectedVersion)
+    }
+    func patron(_ reference: PatronReference) async throws -> Patron? { note("patron"); return try await base.patron(reference) }
+    func patrons(search: String, limit: Int, offset: Int) async throws -> [Patron] {
+        note("patrons"); return try await base.patrons(search: search, limit: limit, offset: offset)
+    }
+    func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron {
+        note("mergePatrons"); return try await base.mergePatrons(keep: kept, merge: merged)
+    }
     func loans(_ selection: LoanSelection) async throws -> [Loan] { note("loans"); return try await base.loans(selection) }
     func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan { note("insertLoan"); return try await base.insertLoan(loan) }
     func cover(of id: Book.ID) async throws -> StoredCover? { note("cover"); return try await base.cover(of: id) }

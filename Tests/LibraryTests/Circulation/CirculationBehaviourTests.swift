@@ -1,0 +1,200 @@
+import Foundation
+import Library
+import ListorKit
+import Testing
+
+/// The rules of lending on both stores: patrons, loan limits, renewals, and holds (the queue's
+/// order, the pickup period, a hold passed on).
+@Suite struct CirculationBehaviourTests {
+    static let policy = CirculationPolicy(loanPeriod: .seconds(14 * 86_400), renewalLimit: 2, loanLimit: 2, pickupPeriod: .seconds(3 * 86_400))
+
+    func withLibrary(_ kind: StoreKind, _ body: @Sendable (LocalLibrary, TestClock) async throws -> Void) async throws {
+        try await kind.withStore { store in
+            let clock = TestClock()
+            try await body(LocalLibrary(store: store, policy: Self.policy, now: { clock.now }), clock)
+        }
+    }
+
+    /// Three books and three patrons: Ann, Ben and Cy.
+    func setUp(_ library: LocalLibrary) async throws -> (books: [Book], ann: Patron, ben: Patron, cy: Patron) {
+        var books: [Book] = []
+        for title in ["Dune", "Emma", "Ulysses"] { books.append(try await library.add(BookForm(title: title, author: "Someone"))) }
+        let ann = try await library.addPatron(PatronForm(name: "Ann Brontë", card: "C-1", email: "ann@example.org"))
+        let ben = try await library.addPatron(PatronForm(name: "Ben", card: "C-2", phone: "+44 20 7946 0000"))
+        let cy = try await library.addPatron(PatronForm(name: "Cy", card: "C-3"))
+        return (books, ann, ben, cy)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func patronsAreAddedFoundEditedAndTheirCardsAreTheirOwn(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, _ in
+            let (_, ann, ben, _) = try await setUp(library)
+            #expect(ann.card == "C-1" && ann.email == "ann@example.org" && ann.version == 1)
+            #expect(try await library.patron(card: "c-1") == ann, "cards match without regard to case")
+            #expect(try await library.patrons(search: "bronte").map(\.id) == [ann.id], "folded")
+            #expect(try await library.patrons(search: "7946").map(\.id) == [ben.id], "by phone")
+            #expect(try await library.patrons(search: "").map(\.name) == ["Ann Brontë", "Ben", "Cy"])
+            let taken = await #expect(throws: FieldErrors.self) { try await library.addPatron(PatronForm(name: "Dee", card: "c-2")) }
+            #expect(taken?.errors == [FieldError(field: "card", message: "c-2 is patron \(ben.id)'s card already")])
+            let bad = await #expect(throws: FieldErrors.self) { try await library.addPatron(PatronForm(name: " ", card: "C 9", email: "ann@", phone: "call me")) }
+            #expect(bad?.errors.map(\.field) == ["name", "card", "email", "phone"])
+            let edited = try await library.editPatron(id: ben.id, PatronForm(name: "Ben Okri", card: "C-2", remindersOff: true), ifVersion: 1)
+            #expect(edited.name == "Ben Okri" && edited.remindersOff && edited.phone == nil && edited.version == 2)
+            await #expect(throws: LibraryError.patronChanged(id: ben.id, current: 2)) {
+                try await library.editPatron(id: ben.id, PatronForm(name: "Ben"), ifVersion: 1)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aPatronMayHaveTheLoanLimitAndNoMore(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, clock in
+            let (books, ann, _, _) = try await setUp(library)
+            let first = try await library.checkOut(book: books[0].id, to: .card("C-1"))
+            #expect(first.book.loan?.patronID == ann.id && first.book.loan?.borrower == "Ann Brontë")
+            #expect(first.book.loan?.due == clock.now.addingTimeInterval(14 * 86_400))
+            _ = try await library.checkOut(book: books[1].id, to: .id(ann.id))
+            await #expect(throws: LibraryError.loanLimit(patron: "Ann Brontë", limit: 2)) {
+                try await library.checkOut(book: books[2].id, to: .id(ann.id))
+            }
+            _ = try await library.checkIn(book: books[0].id)
+            _ = try await library.checkOut(book: books[2].id, to: .id(ann.id))
+            #expect(try await library.store.loans(.patron(ann.id)).count == 3)
+            await #expect(throws: LibraryError.cardNotFound(card: "C-404")) { try await library.checkOut(book: books[0].id, to: .card("C-404")) }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aLoanIsRenewedUpToItsLimitAndNotWhileHeld(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, clock in
+            let (books, ann, ben, _) = try await setUp(library)
+            let out = try await library.checkOut(book: books[0].id, to: .id(ann.id))
+            let due = try #require(out.book.loan?.due)
+            clock.advance(days: 3)
+            let once = try await library.renew(book: books[0].id)
+            #expect(once.book.loan?.due == due.addingTimeInterval(14 * 86_400), "from the due date, which is later than now")
+            #expect(once.book.loan?.renewals == 1)
+            clock.advance(days: 40)
+            let twice = try await library.renew(book: books[0].id)
+            #expect(twice.book.loan?.due == clock.now.addingTimeInterval(14 * 86_400), "from now, when overdue")
+            await #expect(throws: LibraryError.renewalLimit(id: books[0].id, limit: 2)) { try await library.renew(book: books[0].id) }
+            let other = try await library.checkOut(book: books[1].id, to: .id(ann.id))
+            _ = try await library.placeHold(on: other.book.id, for: .id(ben.id))
+            await #expect(throws: LibraryError.renewalHeld(id: books[1].id, holds: 1)) { try await library.renew(book: books[1].id) }
+            await #expect(throws: LibraryError.notOnLoan(id: books[2].id)) { try await library.renew(book: books[2].id) }
+        }
+    }
+
+    /// Holds are served in the order they were placed; the book comes back set aside for the
+    /// first, who alone may take it; the next moves up.
+    @Test(arguments: StoreKind.allCases)
+    func holdsAreServedFirstComeFirstServed(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, clock in
+            let (books, ann, ben, cy) = try await setUp(library)
+            let book = books[0].id
+            _ = try await library.checkOut(book: book, to: .id(ann.id))
+            let benHold = try await library.placeHold(on: book, for: .id(ben.id))
+            let cyHold = try await library.placeHold(on: book, for: .card("C-3"))
+            #expect(benHold.placed.flatMap { benHold.place(of: $0.id) } == 1)
+            #expect(cyHold.placed.flatMap { cyHold.place(of: $0.id) } == 2)
+            #expect(cyHold.placed?.state == .waiting)
+            await #expect(throws: LibraryError.self) { try await library.placeHold(on: book, for: .id(ben.id)) }
+            await #expect(throws: LibraryError.holdsOwnLoan(id: book, patron: "Ann Brontë")) { try await library.placeHold(on: book, for: .id(ann.id)) }
+            clock.advance(days: 1)
+            let back = try await library.checkIn(book: book)
+            #expect(back.book.loan == nil)
+            #expect(back.setAside?.patronID == ben.id, "check-in names who has the book next")
+            #expect(back.queue.map(\.state) == [.ready, .waiting])
+            #expect(back.queue.first?.expires == clock.now.addingTimeInterval(3 * 86_400))
+            await #expect(throws: LibraryError.held(id: book, for: "Ben", ready: true)) { try await library.checkOut(book: book, to: .id(cy.id)) }
+            let taken = try await library.checkOut(book: book, to: .id(ben.id))
+            #expect(taken.book.loan?.patronID == ben.id)
+            #expect(taken.queue.map(\.patronID) == [cy.id], "Ben's hold is collected; Cy is first now")
+            #expect(try await library.holds(of: ben.id).map(\.state) == [.collected])
+        }
+    }
+
+    /// A hold not collected within the pickup period expires and the book passes to the next; a
+    /// cancelled hold passes it on the same way; a book on the shelf is set aside at once.
+    @Test(arguments: StoreKind.allCases)
+    func anExpiredOrCancelledHoldPassesTheBookOn(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, clock in
+            let (books, ann, ben, cy) = try await setUp(library)
+            let book = books[1].id
+            let atOnce = try await library.placeHold(on: book, for: .id(ann.id))
+            #expect(atOnce.placed?.state == .ready && atOnce.setAside?.patronID == ann.id, "on the shelf and nobody waiting: set aside at once")
+            _ = try await library.placeHold(on: book, for: .id(ben.id))
+            _ = try await library.placeHold(on: book, for: .id(cy.id))
+            clock.advance(days: 2.9)
+            #expect(try await library.queue(of: book).map(\.state) == [.ready, .waiting, .waiting], "not yet past the pickup period")
+            clock.advance(days: 0.2)
+            let queue = try await library.queue(of: book)
+            #expect(queue.map(\.patronID) == [ben.id, cy.id])
+            #expect(queue.map(\.state) == [.ready, .waiting])
+            #expect(try await library.holds(of: ann.id).map(\.state) == [.expired])
+            let benHold = try #require(queue.first)
+            let cancelled = try await library.cancelHold(benHold.id, on: book)
+            #expect(cancelled.queue.map(\.patronID) == [cy.id] && cancelled.queue.first?.state == .ready)
+            #expect(cancelled.setAside?.patronID == cy.id)
+            await #expect(throws: LibraryError.holdNotFound(id: benHold.id, book: book)) { try await library.cancelHold(benHold.id, on: book) }
+        }
+    }
+
+    /// The original clients name a borrower in free text: the name finds the patron (folded), or
+    /// makes one without a card.
+    @Test(arguments: StoreKind.allCases)
+    func aFreeTextBorrowerFindsOrMakesThePatron(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, _ in
+            let (books, ann, _, _) = try await setUp(library)
+            let found = try await library.checkOut(id: books[0].id, borrower: "ann  bronte", ifVersion: nil)
+            #expect(found.loan?.patronID == ann.id)
+            let made = try await library.checkOut(id: books[1].id, borrower: "Dora", ifVersion: nil)
+            let dora = try #require(try await library.store.patron(.name("dora")))
+            #expect(made.loan?.patronID == dora.id && dora.card == nil)
+            let added = try await library.add(BookForm(title: "Middlemarch", author: "George Eliot"), checkedOutBy: "Dora")
+            #expect(added.loan?.patronID == dora.id, "the same patron, not a second Dora")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func mergingTwoRecordsOfOnePersonKeepsTheirLoansAndTheEarlierHold(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, _ in
+            let (books, ann, ben, cy) = try await setUp(library)
+            _ = try await library.checkOut(book: books[0].id, to: .id(cy.id))
+            _ = try await library.checkOut(id: books[1].id, borrower: "A. Bronte", ifVersion: nil)
+            let duplicate = try #require(try await library.store.patron(.name("A. Bronte")))
+            _ = try await library.placeHold(on: books[0].id, for: .id(ann.id))
+            _ = try await library.placeHold(on: books[0].id, for: .id(ben.id))
+            _ = try await library.placeHold(on: books[0].id, for: .id(duplicate.id))
+            let merged = try await library.mergePatrons(keep: ann.id, merge: duplicate.id)
+            #expect(merged.version == ann.version + 1)
+            #expect(try await library.store.loans(.patron(ann.id)).map(\.bookID) == [books[1].id])
+            #expect(try await library.queue(of: books[0].id).map(\.patronID) == [ann.id, ben.id], "Ann's earlier place stays; the later one goes")
+            await #expect(throws: LibraryError.patronNotFound(id: duplicate.id)) { try await library.patron(id: duplicate.id) }
+        }
+    }
+
+    /// Holds placed at once on one book get places 1, 2, 3… each once, in the order of the queue.
+    @Test(arguments: StoreKind.allCases)
+    func holdsPlacedAtOnceTakeTurnsInTheQueue(_ kind: StoreKind) async throws {
+        try await withLibrary(kind) { library, _ in
+            let (books, ann, _, _) = try await setUp(library)
+            let book = books[2].id
+            _ = try await library.checkOut(book: book, to: .id(ann.id))
+            var patrons: [Patron] = []
+            for index in 0..<30 { patrons.append(try await library.addPatron(PatronForm(name: "Reader \(index)", card: "R-\(index)"))) }
+            let places = try await withThrowingTaskGroup(of: (Patron.ID, Int).self) { group in
+                for patron in patrons {
+                    group.addTask {
+                        let outcome = try await library.placeHold(on: book, for: .id(patron.id))
+                        return (patron.id, try #require(outcome.placed.flatMap { outcome.place(of: $0.id) }))
+                    }
+                }
+                return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            }
+            #expect(places.values.sorted() == Array(1...30), "each place once")
+            let queue = try await library.queue(of: book)
+            #expect(queue.map(\.patronID) == places.sorted { $0.value < $1.value }.map(\.key), "the queue in the order the places were given")
+        }
+    }
+}
