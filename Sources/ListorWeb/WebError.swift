@@ -95,13 +95,18 @@ struct WebError: Error {
             details = [("lastCheckedOutBy", .string(borrower)), ("lastCheckedOut", .string(LibraryDate.text(since)))]
         case .notOnLoan:
             self.init(.conflict, message: error.description)
-        case .versionMismatch(_, let current), .patronChanged(_, let current):
+        case .versionMismatch(_, let current):
             self.init(.preconditionFailed, message: error.description)
             details = [("version", .number(Double(current)))]
+        case .patronChanged:
+            self.init(.preconditionFailed, message: error.description)
+            details = LibraryErrorJSON.members(error)
         case .patronNotFound, .cardNotFound, .holdNotFound:
             self.init(.notFound, message: error.description)
+            details = LibraryErrorJSON.members(error)
         case .cardTaken, .loanLimit, .held, .renewalLimit, .renewalHeld, .alreadyHolds, .holdsOwnLoan:
             self.init(.conflict, message: error.description)
+            details = LibraryErrorJSON.members(error)
         }
     }
 

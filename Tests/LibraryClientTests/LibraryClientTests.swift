@@ -47,7 +47,7 @@ struct LibraryClientTests {
             #expect(try stale.preconditionFailed.body.json.version == lent.version)
 
             let back = try await client.checkInBook(path: .init(id: dune.id)).ok.body.json
-            #expect(back.loan == nil && back.lastCheckedOutBy == "Ann Lee")
+            #expect(back.value1.loan == nil && back.value1.lastCheckedOutBy == "Ann Lee" && back.value2.heldFor == nil)
             let loans = try await client.listBookLoans(path: .init(id: dune.id)).ok.body.json
             #expect(loans.map(\.borrower) == ["Ann Lee"] && loans.allSatisfy { $0.returned != nil })
             #expect(try await client.checkInBook(path: .init(id: dune.id)).conflict.body.json.error.isEmpty == false)

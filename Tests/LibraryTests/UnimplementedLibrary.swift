@@ -34,4 +34,17 @@ struct UnimplementedLibrary: LibraryService {
     func importLoans(_ csv: String) async throws -> ImportReport { throw fail("importLoans") }
     func exportBooks() async throws -> String { throw fail("exportBooks") }
     func exportLoans() async throws -> String { throw fail("exportLoans") }
+    func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome { throw fail("checkOut(book:to:)") }
+    func checkIn(book id: Book.ID) async throws -> CirculationOutcome { throw fail("checkIn(book:)") }
+    func renew(book id: Book.ID) async throws -> CirculationOutcome { throw fail("renew") }
+    func placeHold(on id: Book.ID, for patron: PatronReference) async throws -> CirculationOutcome { throw fail("placeHold") }
+    func cancelHold(_ hold: Hold.ID, on id: Book.ID) async throws -> CirculationOutcome { throw fail("cancelHold") }
+    func queue(of id: Book.ID) async throws -> [Hold] { throw fail("queue") }
+    func holds(of patron: Patron.ID) async throws -> [Hold] { throw fail("holds(of:)") }
+    func addPatron(_ form: PatronForm) async throws -> Patron { throw fail("addPatron") }
+    func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron { throw fail("editPatron") }
+    func patron(id: Patron.ID) async throws -> Patron { throw fail("patron(id:)") }
+    func patron(card: String) async throws -> Patron { throw fail("patron(card:)") }
+    func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron] { throw fail("patrons") }
+    func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron { throw fail("mergePatrons") }
 }

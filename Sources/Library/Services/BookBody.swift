@@ -2,7 +2,7 @@ import ListorKit
 
 /// A book as a request sends it (`POST /books`, `PUT /books/{id}`), as JSON or as a form: each
 /// field a string, or absent (or null) for "not given". `lastCheckedOutBy` checks the book out,
-/// as the original clients did.
+/// as the original clients did; `patron` (an id) or `card` checks it out to a patron, until `due`.
 ///
 /// JSON bodies are read through `JSONFields`, so that `{"title": 5}` is refused naming the
 /// field; form bodies through `Decodable`. A field that is not a book's (`titel`) is refused by
@@ -15,22 +15,29 @@ public struct BookBody: Sendable, Hashable, JSONValueDecodable {
     public var categories: String?
     public var isbn: String?
     public var lastCheckedOutBy: String?
+    /// A checkout to a patron, by id or by card, until `due` when given.
+    public var patron: String?
+    public var card: String?
+    public var due: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case title, author, publisher, categories, isbn, lastCheckedOutBy
+        case title, author, publisher, categories, isbn, lastCheckedOutBy, patron, card, due
     }
 
     /// The members of `BookJSON`'s book that a body may carry and that are not written.
     static let readOnly: Set<String> = ["id", "lastCheckedOut", "url", "version", "loan", "cover", "colors"]
 
     public init(title: String? = nil, author: String? = nil, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
-                lastCheckedOutBy: String? = nil) {
+                lastCheckedOutBy: String? = nil, patron: String? = nil, card: String? = nil, due: String? = nil) {
         self.title = title
         self.author = author
         self.publisher = publisher
         self.categories = categories
         self.isbn = isbn
         self.lastCheckedOutBy = lastCheckedOutBy
+        self.patron = patron
+        self.card = card
+        self.due = due
     }
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
@@ -38,7 +45,9 @@ public struct BookBody: Sendable, Hashable, JSONValueDecodable {
         try Self.checkNames(fields.object.keys, codingPath: codingPath)
         self.init(title: try fields.optionalString(CodingKeys.title), author: try fields.optionalString(CodingKeys.author),
                   publisher: try fields.optionalString(CodingKeys.publisher), categories: try fields.optionalString(CodingKeys.categories),
-                  isbn: try fields.optionalString(CodingKeys.isbn), lastCheckedOutBy: try fields.optionalString(CodingKeys.lastCheckedOutBy))
+                  isbn: try fields.optionalString(CodingKeys.isbn), lastCheckedOutBy: try fields.optionalString(CodingKeys.lastCheckedOutBy),
+                  patron: try fields.optionalInteger(Int64.self, CodingKeys.patron).map(String.init), card: try fields.optionalString(CodingKeys.card),
+                  due: try fields.optionalString(CodingKeys.due))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -46,7 +55,7 @@ public struct BookBody: Sendable, Hashable, JSONValueDecodable {
         try Self.checkNames(container.allKeys.map(\.stringValue), codingPath: decoder.codingPath)
         func text(_ key: CodingKeys) throws -> String? { try container.decodeIfPresent(String.self, forKey: AnyJSONKey(key.rawValue)) }
         self.init(title: try text(.title), author: try text(.author), publisher: try text(.publisher), categories: try text(.categories),
-                  isbn: try text(.isbn), lastCheckedOutBy: try text(.lastCheckedOutBy))
+                  isbn: try text(.isbn), lastCheckedOutBy: try text(.lastCheckedOutBy), patron: try text(.patron), card: try text(.card), due: try text(.due))
     }
 
     /// Refuses the first name that is no field of a book, listing those that can be written.

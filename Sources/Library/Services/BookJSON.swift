@@ -9,7 +9,7 @@ import Tagged
 /// been fetched). Reading them back is `Book` and `Loan`'s `JSONValueDecodable` conformance.
 public enum BookJSON {
     /// The book; `colors` are its cover's when known beyond what the book carries.
-    public static func value(_ book: Book, colors: CoverColors? = nil) -> JSONValue {
+    public static func value(_ book: Book, colors: CoverColors? = nil, adding extra: [(String, JSONValue)] = []) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func date(_ value: Date?) -> JSONValue { value.map { .string(LibraryDate.text($0)) } ?? .null }
         return .members([
@@ -19,7 +19,7 @@ public enum BookJSON {
             ("url", .string("/books/\(book.id.rawValue)")), ("isbn", text(book.isbn)), ("version", .number(Double(book.version))),
             ("loan", book.loan.map(value) ?? .null), ("cover", .string(CoverRendition.medium.path(of: book))),
             ("colors", (colors ?? book.coverColors).map(value) ?? .null),
-        ])
+        ] + extra)
     }
 
     /// `{"background": "#1F2A44", "primary": "#FFFFFF", "secondary": …, "detail": …}`.
@@ -33,6 +33,7 @@ public enum BookJSON {
             ("id", .number(Double(loan.id.rawValue))), ("bookId", .number(Double(loan.bookID.rawValue))), ("borrower", .string(loan.borrower)),
             ("checkedOut", .string(LibraryDate.text(loan.checkedOut))), ("due", .string(LibraryDate.text(loan.due))),
             ("returned", loan.returned.map { .string(LibraryDate.text($0)) } ?? .null),
+            ("patronId", loan.patronID.map { .number(Double($0.rawValue)) } ?? .null), ("renewals", .number(Double(loan.renewals))),
         ])
     }
 
@@ -66,7 +67,7 @@ extension Book: JSONValueDecodable {
 
 extension Loan: JSONValueDecodable {
     private enum Key: String, CodingKey {
-        case id, bookId, borrower, checkedOut, due, returned
+        case id, bookId, borrower, checkedOut, due, returned, patronId, renewals
     }
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
@@ -74,7 +75,9 @@ extension Loan: JSONValueDecodable {
         guard let checkedOut = try BookJSON.date(fields, Key.checkedOut) else { throw fields.invalid(Key.checkedOut, "missing") }
         guard let due = try BookJSON.date(fields, Key.due) else { throw fields.invalid(Key.due, "missing") }
         self.init(id: ID(rawValue: try fields.integer(Int64.self, Key.id)), bookID: Book.ID(rawValue: try fields.integer(Int64.self, Key.bookId)),
-                  borrower: try fields.string(Key.borrower), checkedOut: checkedOut, due: due, returned: try BookJSON.date(fields, Key.returned))
+                  borrower: try fields.string(Key.borrower), patronID: try fields.optionalInteger(Int64.self, Key.patronId).map(Patron.ID.init(rawValue:)),
+                  checkedOut: checkedOut, due: due, returned: try BookJSON.date(fields, Key.returned),
+                  renewals: try fields.optionalInteger(Int.self, Key.renewals) ?? 0)
     }
 
     public init(from decoder: any Decoder) throws {

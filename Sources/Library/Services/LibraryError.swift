@@ -40,4 +40,25 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .holdNotFound(let id, let book): "book \(book) has no hold \(id) in its queue"
         }
     }
+
+    /// A word for the kind of refusal, for the API's answers: "loanLimit", "held".
+    public var reason: String {
+        switch self {
+        case .notFound: "notFound"
+        case .onLoan: "onLoan"
+        case .notOnLoan: "notOnLoan"
+        case .versionMismatch: "versionMismatch"
+        case .patronNotFound: "patronNotFound"
+        case .patronChanged: "patronChanged"
+        case .cardNotFound: "cardNotFound"
+        case .cardTaken: "cardTaken"
+        case .loanLimit: "loanLimit"
+        case .held: "held"
+        case .renewalLimit: "renewalLimit"
+        case .renewalHeld: "renewalHeld"
+        case .alreadyHolds: "alreadyHolds"
+        case .holdsOwnLoan: "holdsOwnLoan"
+        case .holdNotFound: "holdNotFound"
+        }
+    }
 }

@@ -47,9 +47,43 @@ public protocol LibraryService: Sendable {
     func importLoans(_ csv: String) async throws -> ImportReport
     func exportBooks() async throws -> String
     func exportLoans() async throws -> String
+
+    // MARK: Circulation, by the library's rules (`Circulation`)
+
+    /// Lends the book to `patron` until `due` (the loan period when nil).
+    func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome
+    /// Ends the book's loan; the outcome's `setAside` is the hold it is now kept for, if anyone waits.
+    func checkIn(book id: Book.ID) async throws -> CirculationOutcome
+    func renew(book id: Book.ID) async throws -> CirculationOutcome
+    /// Puts `patron` in the book's queue; the outcome's `placed` is the hold.
+    func placeHold(on id: Book.ID, for patron: PatronReference) async throws -> CirculationOutcome
+    func cancelHold(_ hold: Hold.ID, on id: Book.ID) async throws -> CirculationOutcome
+    /// The book's queue, first come first.
+    func queue(of id: Book.ID) async throws -> [Hold]
+    /// Every hold the patron has had, newest first.
+    func holds(of patron: Patron.ID) async throws -> [Hold]
+
+    // MARK: Patrons
+
+    func addPatron(_ form: PatronForm) async throws -> Patron
+    func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron
+    func patron(id: Patron.ID) async throws -> Patron
+    func patron(card: String) async throws -> Patron
+    /// Patrons whose name, card, email or phone holds `search`, by name, a page at a time.
+    func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron]
+    /// Makes `merged` one with `kept`: its loans and holds become theirs.
+    func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron
 }
 
 extension LibraryService {
+    public func checkOut(book id: Book.ID, to patron: PatronReference) async throws -> CirculationOutcome {
+        try await checkOut(book: id, to: patron, due: nil, ifVersion: nil)
+    }
+
+    public func patrons(search: String) async throws -> [Patron] {
+        try await patrons(search: search, page: 1, perPage: 50)
+    }
+
     public func add(_ form: BookForm) async throws -> Book {
         try await add(form, checkedOutBy: nil, cover: nil)
     }

@@ -133,7 +133,7 @@ public struct LocalLibrary: LibraryService {
 
     /// Lends the book to `patron` until `due` (the loan period when nil): refused when it is out,
     /// held for someone before them, or when they have their limit of books.
-    public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date? = nil, ifVersion: Int? = nil) async throws -> CirculationOutcome {
+    public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome {
         try await store.circulate(book: id, lending(to: patron, due: due), expectedVersion: ifVersion)
     }
 
@@ -196,7 +196,7 @@ public struct LocalLibrary: LibraryService {
         return patron
     }
 
-    public func patrons(search: String, page: Int = 1, perPage: Int = 50) async throws -> [Patron] {
+    public func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron] {
         try await store.patrons(search: search, limit: perPage, offset: max(page - 1, 0) * perPage)
     }
 

@@ -183,7 +183,99 @@ public struct RemoteLibrary: LibraryService {
         try await text(["export", "loans.csv"])
     }
 
+    // MARK: Circulation
+
+    public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome {
+        let body = JSONValue.members(Self.members(patron) + (due.map { [("due", JSONValue.string(LibraryDate.text($0)))] } ?? []))
+        let book = try one(Book.self, try await send("PUT", ["books", "\(id)"], id: id, body: body, ifVersion: ifVersion))
+        return CirculationOutcome(book: book, queue: try await queue(of: id))
+    }
+
+    public func checkIn(book id: Book.ID) async throws -> CirculationOutcome {
+        let json = try await send("POST", ["books", "\(id)", "checkin"], id: id)
+        let setAside = try json["heldFor"].flatMap { $0 == .null ? nil : try one(Hold.self, $0) }
+        return CirculationOutcome(book: try one(Book.self, json), queue: try await queue(of: id), setAside: setAside)
+    }
+
+    public func renew(book id: Book.ID) async throws -> CirculationOutcome {
+        let book = try one(Book.self, try await send("POST", ["books", "\(id)", "renew"], id: id))
+        return CirculationOutcome(book: book, queue: try await queue(of: id))
+    }
+
+    public func placeHold(on id: Book.ID, for patron: PatronReference) async throws -> CirculationOutcome {
+        let hold = try one(Hold.self, try await send("POST", ["books", "\(id)", "holds"], id: id, body: .members(Self.members(patron))))
+        return CirculationOutcome(book: try await book(id: id), queue: try await queue(of: id), placed: hold, setAside: hold.state == .ready ? hold : nil)
+    }
+
+    public func cancelHold(_ hold: Hold.ID, on id: Book.ID) async throws -> CirculationOutcome {
+        _ = try await send("DELETE", ["books", "\(id)", "holds", "\(hold)"], id: id)
+        let queue = try await queue(of: id)
+        return CirculationOutcome(book: try await book(id: id), queue: queue, setAside: queue.first { $0.state == .ready })
+    }
+
+    public func queue(of id: Book.ID) async throws -> [Hold] {
+        try strictList(Hold.self, try await send("GET", ["books", "\(id)", "holds"], id: id), what: "holds")
+    }
+
+    public func holds(of patron: Patron.ID) async throws -> [Hold] {
+        try strictList(Hold.self, try await send("GET", ["patrons", "\(patron)", "holds"]), what: "holds")
+    }
+
+    // MARK: Patrons
+
+    public func addPatron(_ form: PatronForm) async throws -> Patron {
+        try one(Patron.self, try await send("POST", ["patrons"], body: Self.body(form)))
+    }
+
+    public func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron {
+        do {
+            return try one(Patron.self, try await send("PUT", ["patrons", "\(id)"], body: Self.body(form), ifVersion: ifVersion))
+        } catch LibraryError.patronChanged(_, let current) {
+            throw LibraryError.patronChanged(id: id, current: current)
+        }
+    }
+
+    public func patron(id: Patron.ID) async throws -> Patron {
+        try one(Patron.self, try await send("GET", ["patrons", "\(id)"]))
+    }
+
+    public func patron(card: String) async throws -> Patron {
+        let found = try strictList(Patron.self, try await send("GET", ["patrons"], query: [URLQueryItem(name: "card", value: card)]), what: "patrons")
+        guard let patron = found.first else { throw LibraryError.cardNotFound(card: card) }
+        return patron
+    }
+
+    public func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron] {
+        let query = [URLQueryItem(name: "search", value: search), URLQueryItem(name: "page", value: "\(page)"), URLQueryItem(name: "per_page", value: "\(perPage)")]
+        return try strictList(Patron.self, try await send("GET", ["patrons"], query: query), what: "patrons")
+    }
+
+    public func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron {
+        try one(Patron.self, try await send("POST", ["patrons", "\(kept)", "merge"], body: .members([("from", .number(Double(merged.rawValue)))])))
+    }
+
+    /// Who a request is for, as the API takes it: `patron` (an id), `card`, or the original clients' `lastCheckedOutBy`.
+    static func members(_ patron: PatronReference) -> [(String, JSONValue)] {
+        switch patron {
+        case .id(let id): [("patron", .number(Double(id.rawValue)))]
+        case .card(let card): [("card", .string(card))]
+        case .name(let name): [("lastCheckedOutBy", .string(name))]
+        }
+    }
+
+    static func body(_ form: PatronForm) -> JSONValue {
+        .members([("name", .string(form.name)), ("card", .string(form.card)), ("email", .string(form.email)), ("phone", .string(form.phone)),
+                  ("notes", .string(form.notes)), ("remindersOff", .bool(form.remindersOff))])
+    }
+
     // MARK: Answers
+
+    /// Every item of a list, or the server's fault naming the first that cannot be read.
+    private func strictList<T: JSONValueDecodable & Sendable>(_ type: T.Type, _ json: JSONValue, what: String) throws -> [T] {
+        let items = try list(type, json, what: what) { _ in nil }
+        if let problem = items.problems.first { throw RemoteLibraryError(url: baseURL, status: 200, message: "the server sent \(what) that cannot be read: \(problem)") }
+        return items.items
+    }
 
     /// One book or loan from the server's answer; an answer that is not one is the server's fault.
     private func one<T: JSONValueDecodable>(_ type: T.Type, _ json: JSONValue) throws -> T {
@@ -253,8 +345,8 @@ public struct RemoteLibrary: LibraryService {
         if !query.isEmpty { components.queryItems = query }
         let url = components.url ?? baseURL
         var headers = headers
-        // The server may guard every write with its token; reads never need it.
-        if method != "GET", let adminToken { headers["Authorization"] = "Bearer \(adminToken)" }
+        // The server may guard every write with its token, and the patrons' records; other reads never need it.
+        if method != "GET" || path.first == "patrons", let adminToken { headers["Authorization"] = "Bearer \(adminToken)" }
         return (url, try await transport.send(HTTPRequestMessage(method: method, url: url, headers: headers, body: body), limits))
     }
 
@@ -262,6 +354,7 @@ public struct RemoteLibrary: LibraryService {
     private func failure(_ response: HTTPTransport.Response, url: URL, id: Book.ID?) throws -> any Error {
         let json: JSONValue = (try? JSONParser.parse(response.body)) ?? .null
         let message = json["error"]?.stringValue ?? "the server answered \(response.status)"
+        if let error = LibraryErrorJSON.error(json, book: id) { return error }
         switch response.status {
         case 400:
             if case .object(let fields)? = json["fields"] {

@@ -43,9 +43,11 @@ struct LibraryAPI: Sendable {
             try await library.deleteAll()
             return Response(status: .noContent)
         }
+        // The book back, and `heldFor`: the hold it is now set aside for, when someone waits.
         api.post("books/:id/checkin") { request, context in
             try access.authorize(request, for: .lending)
-            return try await bookResponse(try book(of: try await actions.checkIn(id: try LibraryPages.id(context))))
+            let outcome = try await CirculationDesk(library: library).checkIn(book: try LibraryPages.id(context))
+            return try await bookResponse(outcome.book, adding: [("heldFor", outcome.setAside.map { CirculationJSON.value($0, place: 1) } ?? .null)])
         }
         addCoverRoutes(to: api)
         api.get("books/:id/loans") { _, context in
@@ -181,7 +183,15 @@ struct LibraryAPI: Sendable {
         let body = try await RequestBody.decode(BookBody.self, from: request, limit: maximumBodySize)
         let version = try await ifMatch(request, id: id)
         // A body that only names a borrower is a checkout, which open lending leaves to anyone.
-        try access.authorize(request, for: body.changes.isEmpty && body.lastCheckedOutBy != nil ? .lending : .catalogue)
+        let lends = body.lastCheckedOutBy != nil || body.patron != nil || body.card != nil
+        try access.authorize(request, for: body.changes.isEmpty && lends ? .lending : .catalogue)
+        if body.patron != nil || body.card != nil, let patron = try CirculationDesk.patron(id: body.patron, card: body.card, name: body.lastCheckedOutBy) {
+            guard body.changes.isEmpty else {
+                throw FieldErrors([FieldError(field: body.patron != nil ? "patron" : "card", message: "checks the book out in a request of its own, without changes to the book")])
+            }
+            let due = try CirculationDesk.due(body.due)
+            return try await bookResponse(try await CirculationDesk(library: library).checkOut(book: id, to: patron, due: due, ifVersion: version).book)
+        }
         if body.changes.isEmpty {
             guard let borrower = body.lastCheckedOutBy else { return try await bookResponse(try await library.book(id: id)) }
             return try await bookResponse(try self.book(of: try await actions.checkOut(id: id, by: borrower, ifVersion: version)))
@@ -207,9 +217,9 @@ struct LibraryAPI: Sendable {
     // MARK: Responses
 
     /// The book with its cover's colours as far as they are known, and its ETag.
-    private func bookResponse(_ book: Book, status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func bookResponse(_ book: Book, status: HTTPResponse.Status = .ok, adding extra: [(String, JSONValue)] = []) async throws -> Response {
         let colors = await covers.knownColors(of: book)
-        var response = Response.json(BookJSON.value(book, colors: colors).serialized(pretty: false), status: status)
+        var response = Response.json(BookJSON.value(book, colors: colors, adding: extra).serialized(pretty: false), status: status)
         response.headers[.eTag] = "\"\(book.version)\""
         return response
     }

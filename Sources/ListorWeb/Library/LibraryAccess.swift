@@ -11,13 +11,16 @@ struct LibraryAccess: Sendable {
     enum Action: Sendable {
         /// Adding, editing, deleting, importing, clearing.
         case catalogue
-        /// Checking out and in.
+        /// Checking out and in, renewing, holds.
         case lending
+        /// Reading and writing patrons' records, which hold their email addresses and phone numbers.
+        case patrons
 
         var needs: String {
             switch self {
             case .catalogue: "changing the catalogue needs the admin token"
             case .lending: "lending needs the admin token (the server does not run with --library-open-lending)"
+            case .patrons: "patrons' records need the admin token"
             }
         }
     }

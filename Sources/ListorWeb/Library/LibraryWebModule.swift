@@ -9,6 +9,7 @@ import Library
 public struct LibraryWebModule: WebModule {
     private let library: any LibraryService
     private let api: LibraryAPI
+    private let circulation: LibraryCirculationAPI
     /// The pages, once the templates are there.
     private let pages: @Sendable (Templates) -> LibraryPages
     private let covers: LibraryCoverRoutes
@@ -25,6 +26,7 @@ public struct LibraryWebModule: WebModule {
         let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
         self.library = library
         api = LibraryAPI(library: library, covers: covers, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
+        circulation = LibraryCirculationAPI(library: library, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
         let listPages = RenderedPages<ListPageKey>(name: "library/list", admission: .secondAsk, metrics: metrics)
         pages = { LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize, listPages: listPages, templates: $0, now: now) }
         self.covers = LibraryCoverRoutes(covers: covers)
@@ -59,6 +61,7 @@ public struct LibraryWebModule: WebModule {
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         api.addRoutes(to: router)
+        circulation.addRoutes(to: router)
         pages(templates).addRoutes(to: router)
         covers.addRoutes(to: router)
     }

@@ -1,22 +1,44 @@
 import Foundation
 import Library
+import ListorHTTPClient
 import ListorKit
+import ListorTestSupport
+import ListorWeb
 import Testing
 
-/// The rules of lending on both stores: patrons, loan limits, renewals, and holds (the queue's
-/// order, the pickup period, a hold passed on).
+/// The rules of lending on both stores, and through the API by `RemoteLibrary`: patrons, loan
+/// limits, renewals, and holds (the queue's order, the pickup period, a hold passed on).
 @Suite struct CirculationBehaviourTests {
     static let policy = CirculationPolicy(loanPeriod: .seconds(14 * 86_400), renewalLimit: 2, loanLimit: 2, pickupPeriod: .seconds(3 * 86_400))
 
-    func withLibrary(_ kind: StoreKind, _ body: @Sendable (LocalLibrary, TestClock) async throws -> Void) async throws {
-        try await kind.withStore { store in
-            let clock = TestClock()
-            try await body(LocalLibrary(store: store, policy: Self.policy, now: { clock.now }), clock)
+    /// Where the library is: on each store, or on a server's (SQLite) over its API.
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres, api
+        var testDescription: String { rawValue }
+    }
+
+    func withLibrary(_ kind: Kind, _ body: @escaping @Sendable (any LibraryService, TestClock) async throws -> Void) async throws {
+        let clock = TestClock()
+        switch kind {
+        case .sqlite, .postgres:
+            try await (kind == .sqlite ? StoreKind.sqlite : .postgres).withStore { store in
+                try await body(LocalLibrary(store: store, policy: Self.policy, now: { clock.now }), clock)
+            }
+        case .api:
+            try await StoreKind.sqlite.withStore { store in
+                let served = LocalLibrary(store: store, policy: Self.policy, now: { clock.now })
+                let module = LibraryWebModule(library: served, covers: BookCovers(library: served), adminToken: "s3cret")
+                try await withLoopbackServer(try await buildRouter(configuration: WebConfiguration(), modules: [module])) { base in
+                    try await withLiveHTTPTransport { transport in
+                        try await body(RemoteLibrary(baseURL: base.appendingPathComponent("library/api"), transport: transport, adminToken: "s3cret"), clock)
+                    }
+                }
+            }
         }
     }
 
     /// Three books and three patrons: Ann, Ben and Cy.
-    func setUp(_ library: LocalLibrary) async throws -> (books: [Book], ann: Patron, ben: Patron, cy: Patron) {
+    func setUp(_ library: any LibraryService) async throws -> (books: [Book], ann: Patron, ben: Patron, cy: Patron) {
         var books: [Book] = []
         for title in ["Dune", "Emma", "Ulysses"] { books.append(try await library.add(BookForm(title: title, author: "Someone"))) }
         let ann = try await library.addPatron(PatronForm(name: "Ann Brontë", card: "C-1", email: "ann@example.org"))
@@ -25,8 +47,8 @@ import Testing
         return (books, ann, ben, cy)
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func patronsAreAddedFoundEditedAndTheirCardsAreTheirOwn(_ kind: StoreKind) async throws {
+    @Test(arguments: Kind.allCases)
+    func patronsAreAddedFoundEditedAndTheirCardsAreTheirOwn(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, _ in
             let (_, ann, ben, _) = try await setUp(library)
             #expect(ann.card == "C-1" && ann.email == "ann@example.org" && ann.version == 1)
@@ -46,8 +68,8 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aPatronMayHaveTheLoanLimitAndNoMore(_ kind: StoreKind) async throws {
+    @Test(arguments: Kind.allCases)
+    func aPatronMayHaveTheLoanLimitAndNoMore(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, clock in
             let (books, ann, _, _) = try await setUp(library)
             let first = try await library.checkOut(book: books[0].id, to: .card("C-1"))
@@ -59,13 +81,13 @@ import Testing
             }
             _ = try await library.checkIn(book: books[0].id)
             _ = try await library.checkOut(book: books[2].id, to: .id(ann.id))
-            #expect(try await library.store.loans(.patron(ann.id)).count == 3)
+            #expect(try await library.loans(.patron(ann.id)).items.count == 3)
             await #expect(throws: LibraryError.cardNotFound(card: "C-404")) { try await library.checkOut(book: books[0].id, to: .card("C-404")) }
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func aLoanIsRenewedUpToItsLimitAndNotWhileHeld(_ kind: StoreKind) async throws {
+    @Test(arguments: Kind.allCases)
+    func aLoanIsRenewedUpToItsLimitAndNotWhileHeld(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, clock in
             let (books, ann, ben, _) = try await setUp(library)
             let out = try await library.checkOut(book: books[0].id, to: .id(ann.id))
@@ -87,8 +109,8 @@ import Testing
 
     /// Holds are served in the order they were placed; the book comes back set aside for the
     /// first, who alone may take it; the next moves up.
-    @Test(arguments: StoreKind.allCases)
-    func holdsAreServedFirstComeFirstServed(_ kind: StoreKind) async throws {
+    @Test(arguments: Kind.allCases)
+    func holdsAreServedFirstComeFirstServed(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, clock in
             let (books, ann, ben, cy) = try await setUp(library)
             let book = books[0].id
@@ -116,8 +138,8 @@ import Testing
 
     /// A hold not collected within the pickup period expires and the book passes to the next; a
     /// cancelled hold passes it on the same way; a book on the shelf is set aside at once.
-    @Test(arguments: StoreKind.allCases)
-    func anExpiredOrCancelledHoldPassesTheBookOn(_ kind: StoreKind) async throws {
+    @Test(arguments: Kind.allCases)
+    func anExpiredOrCancelledHoldPassesTheBookOn(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, clock in
             let (books, ann, ben, cy) = try await setUp(library)
             let book = books[1].id
@@ -142,41 +164,41 @@ import Testing
 
     /// The original clients name a borrower in free text: the name finds the patron (folded), or
     /// makes one without a card.
-    @Test(arguments: StoreKind.allCases)
-    func aFreeTextBorrowerFindsOrMakesThePatron(_ kind: StoreKind) async throws {
+    @Test(arguments: Kind.allCases)
+    func aFreeTextBorrowerFindsOrMakesThePatron(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, _ in
             let (books, ann, _, _) = try await setUp(library)
             let found = try await library.checkOut(id: books[0].id, borrower: "ann  bronte", ifVersion: nil)
             #expect(found.loan?.patronID == ann.id)
             let made = try await library.checkOut(id: books[1].id, borrower: "Dora", ifVersion: nil)
-            let dora = try #require(try await library.store.patron(.name("dora")))
+            let dora = try #require(try await library.patrons(search: "dora").first)
             #expect(made.loan?.patronID == dora.id && dora.card == nil)
             let added = try await library.add(BookForm(title: "Middlemarch", author: "George Eliot"), checkedOutBy: "Dora")
             #expect(added.loan?.patronID == dora.id, "the same patron, not a second Dora")
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func mergingTwoRecordsOfOnePersonKeepsTheirLoansAndTheEarlierHold(_ kind: StoreKind) async throws {
+    @Test(arguments: Kind.allCases)
+    func mergingTwoRecordsOfOnePersonKeepsTheirLoansAndTheEarlierHold(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, _ in
             let (books, ann, ben, cy) = try await setUp(library)
             _ = try await library.checkOut(book: books[0].id, to: .id(cy.id))
             _ = try await library.checkOut(id: books[1].id, borrower: "A. Bronte", ifVersion: nil)
-            let duplicate = try #require(try await library.store.patron(.name("A. Bronte")))
+            let duplicate = try #require(try await library.patrons(search: "a bronte").first { $0.name == "A. Bronte" })
             _ = try await library.placeHold(on: books[0].id, for: .id(ann.id))
             _ = try await library.placeHold(on: books[0].id, for: .id(ben.id))
             _ = try await library.placeHold(on: books[0].id, for: .id(duplicate.id))
             let merged = try await library.mergePatrons(keep: ann.id, merge: duplicate.id)
             #expect(merged.version == ann.version + 1)
-            #expect(try await library.store.loans(.patron(ann.id)).map(\.bookID) == [books[1].id])
+            #expect(try await library.loans(.patron(ann.id)).items.map(\.bookID) == [books[1].id])
             #expect(try await library.queue(of: books[0].id).map(\.patronID) == [ann.id, ben.id], "Ann's earlier place stays; the later one goes")
             await #expect(throws: LibraryError.patronNotFound(id: duplicate.id)) { try await library.patron(id: duplicate.id) }
         }
     }
 
     /// Holds placed at once on one book get places 1, 2, 3… each once, in the order of the queue.
-    @Test(arguments: StoreKind.allCases)
-    func holdsPlacedAtOnceTakeTurnsInTheQueue(_ kind: StoreKind) async throws {
+    @Test(arguments: Kind.allCases)
+    func holdsPlacedAtOnceTakeTurnsInTheQueue(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, _ in
             let (books, ann, _, _) = try await setUp(library)
             let book = books[2].id

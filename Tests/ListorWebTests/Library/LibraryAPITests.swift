@@ -98,7 +98,7 @@ import Testing
 
             // A misspelt field is named, in JSON and in a form, and nothing is written; a book sent
             // back as it was read (with its id, url, version…) is a good body.
-            let unknown = "is not a field of a book; the fields are title, author, publisher, categories, isbn, lastCheckedOutBy"
+            let unknown = "is not a field of a book; the fields are title, author, publisher, categories, isbn, lastCheckedOutBy, patron, card, due"
             let typo = try await client.execute(uri: "/library/api/books/2", method: .put, headers: Self.json, body: ByteBuffer(string: #"{"titel": "typo"}"#))
             #expect(typo.status == .badRequest)
             #expect(try object(typo)["fields"] == .members([("titel", .string(unknown))]))

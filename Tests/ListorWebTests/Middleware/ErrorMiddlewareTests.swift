@@ -112,4 +112,17 @@ private struct BrokenLibrary: LibraryService {
     func importLoans(_ csv: String) async throws -> ImportReport { throw Failure() }
     func exportBooks() async throws -> String { throw Failure() }
     func exportLoans() async throws -> String { throw Failure() }
+    func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome { throw Failure() }
+    func checkIn(book id: Book.ID) async throws -> CirculationOutcome { throw Failure() }
+    func renew(book id: Book.ID) async throws -> CirculationOutcome { throw Failure() }
+    func placeHold(on id: Book.ID, for patron: PatronReference) async throws -> CirculationOutcome { throw Failure() }
+    func cancelHold(_ hold: Hold.ID, on id: Book.ID) async throws -> CirculationOutcome { throw Failure() }
+    func queue(of id: Book.ID) async throws -> [Hold] { throw Failure() }
+    func holds(of patron: Patron.ID) async throws -> [Hold] { throw Failure() }
+    func addPatron(_ form: PatronForm) async throws -> Patron { throw Failure() }
+    func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron { throw Failure() }
+    func patron(id: Patron.ID) async throws -> Patron { throw Failure() }
+    func patron(card: String) async throws -> Patron { throw Failure() }
+    func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron] { throw Failure() }
+    func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron { throw Failure() }
 }

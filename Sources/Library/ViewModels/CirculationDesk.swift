@@ -1,0 +1,77 @@
+import Foundation
+import ListorKit
+import Tagged
+
+/// What the librarian does at the desk, by the library's rules: lends a book to a patron, takes
+/// it back and learns who it is now set aside for, renews it, places and cancels holds, and keeps
+/// the patrons' records. Each is one write; a refusal is thrown as the `LibraryError` or
+/// `FieldErrors` that says why.
+public struct CirculationDesk: Sendable {
+    private let library: any LibraryService
+
+    public init(library: any LibraryService) {
+        self.library = library
+    }
+
+    /// Who a request names: a patron's id (`patron`), a card number (`card`), or the original
+    /// clients' free-text name (`name`); nil when none is given. Two at once, or an id that is not
+    /// one, is refused naming the field.
+    public static func patron(id: String?, card: String?, name: String? = nil) throws(FieldErrors) -> PatronReference? {
+        let given = [("patron", id), ("card", card), ("lastCheckedOutBy", name)].compactMap { field, value in value.map { (field, $0.trimmed()) } }
+        guard given.count <= 1 else {
+            throw FieldErrors([FieldError(field: given[1].0, message: "names a second patron; give one of patron, card and lastCheckedOutBy")])
+        }
+        guard let (field, value) = given.first else { return nil }
+        switch field {
+        case "patron":
+            guard let number = Int64(value), number > 0 else { throw FieldErrors([FieldError(field: "patron", message: "\"\(value.prefix(30))\" is not a patron's id")]) }
+            return .id(Patron.ID(rawValue: number))
+        case "card":
+            guard !value.isEmpty else { throw FieldErrors([FieldError(field: "card", message: "is empty")]) }
+            return .card(value)
+        default:
+            return .name(try BookForm.borrower(value).get())
+        }
+    }
+
+    /// A due date as a request gives it: "2026-12-01 17:00:00" (UTC) or "2026-12-01" (the end of that day, UTC).
+    public static func due(_ text: String?) throws(FieldErrors) -> Date? {
+        guard let text = text?.trimmed(), !text.isEmpty else { return nil }
+        if let date = LibraryDate.date(text) { return date }
+        if let day = LibraryDate.date(text + " 23:59:59") { return day }
+        throw FieldErrors([FieldError(field: "due", message: "\"\(text.prefix(30))\" is not a date (2026-12-01, or 2026-12-01 17:00:00 in UTC)")])
+    }
+
+    public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date? = nil, ifVersion: Int? = nil) async throws -> CirculationOutcome {
+        try await library.checkOut(book: id, to: patron, due: due, ifVersion: ifVersion)
+    }
+
+    public func checkIn(book id: Book.ID) async throws -> CirculationOutcome {
+        try await library.checkIn(book: id)
+    }
+
+    public func renew(book id: Book.ID) async throws -> CirculationOutcome {
+        try await library.renew(book: id)
+    }
+
+    public func placeHold(on id: Book.ID, for patron: PatronReference) async throws -> CirculationOutcome {
+        try await library.placeHold(on: id, for: patron)
+    }
+
+    public func cancelHold(_ hold: Hold.ID, on id: Book.ID) async throws -> CirculationOutcome {
+        try await library.cancelHold(hold, on: id)
+    }
+
+    public func addPatron(_ form: PatronForm) async throws -> Patron {
+        try await library.addPatron(form)
+    }
+
+    public func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron {
+        try await library.editPatron(id: id, form, ifVersion: ifVersion)
+    }
+
+    public func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron {
+        guard kept != merged else { throw FieldErrors([FieldError(field: "from", message: "is the patron itself")]) }
+        return try await library.mergePatrons(keep: kept, merge: merged)
+    }
+}
