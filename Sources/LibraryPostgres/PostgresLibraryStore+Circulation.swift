@@ -71,10 +71,9 @@ extension PostgresLibraryStore {
             }
         }
         try await connection.query("UPDATE books SET version = version + 1 WHERE id = \(id.rawValue)", logger: logger)
-        let setAside = change.holds.first { $0.state == .ready } ?? (placed?.state == .ready ? placed : nil)
+        let after = try await holds(on: connection, logger: logger, "WHERE h.book_id = \(id.rawValue) AND h.state IN ('waiting', 'ready') ORDER BY h.id")
         return CirculationOutcome(book: try await indexed(existingBook(id: id, on: connection, logger: logger), on: connection, logger: logger),
-                                  queue: try await holds(on: connection, logger: logger, "WHERE h.book_id = \(id.rawValue) AND h.state IN ('waiting', 'ready') ORDER BY h.id"),
-                                  placed: placed, setAside: setAside)
+                                  queue: after, placed: placed, setAside: CirculationOutcome.newlyReady(after, before: queue))
     }
 
     public func holds(_ selection: HoldSelection) async throws -> [Hold] {
@@ -195,12 +194,14 @@ extension PostgresLibraryStore {
     static func resolve(_ reference: PatronReference, on connection: PostgresConnection, logger: Logger) async throws -> Patron {
         if case .name(let name) = reference {
             try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(PatronSearch.key(of: name))))", logger: logger)
+        } else if case .cardOrName(let name) = reference {
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(PatronSearch.key(of: name))))", logger: logger)
         }
         if let found = try await find(reference, on: connection, logger: logger) { return found }
         switch reference {
         case .id(let id): throw LibraryError.patronNotFound(id: id)
         case .card(let card): throw LibraryError.cardNotFound(card: card)
-        case .name(let name): return try await insertPatron(PatronFields(name: name), on: connection, logger: logger)
+        case .name(let name), .cardOrName(let name): return try await insertPatron(PatronFields(name: name), on: connection, logger: logger)
         }
     }
 
@@ -209,6 +210,11 @@ extension PostgresLibraryStore {
         case .id(let id): "SELECT \(unescaped: patronColumns) FROM patrons WHERE id = \(id.rawValue)"
         case .card(let card): "SELECT \(unescaped: patronColumns) FROM patrons WHERE lower(card) = lower(\(card))"
         case .name(let name): "SELECT \(unescaped: patronColumns) FROM patrons WHERE name_key = \(PatronSearch.key(of: name)) ORDER BY id LIMIT 1"
+        case .cardOrName(let text):
+            """
+            SELECT \(unescaped: patronColumns) FROM patrons WHERE lower(card) = lower(\(text)) OR name_key = \(PatronSearch.key(of: text))
+            ORDER BY (lower(card) = lower(\(text))) IS TRUE DESC, id LIMIT 1
+            """
         }
         for try await row in try await connection.query(query, logger: logger) { return try patron(row) }
         return nil

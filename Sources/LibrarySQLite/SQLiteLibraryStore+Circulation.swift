@@ -49,8 +49,8 @@ extension SQLiteLibraryStore {
             placed?.id = Hold.ID(rawValue: db.lastInsertedRowID)
         }
         try db.execute(sql: "UPDATE books SET version = version + 1 WHERE id = ?", arguments: [id.rawValue])
-        let setAside = change.holds.first { $0.state == .ready } ?? (placed?.state == .ready ? placed : nil)
-        return CirculationOutcome(book: try indexed(existingBook(id: id, in: db), in: db), queue: try queue(of: id, in: db), placed: placed, setAside: setAside)
+        let after = try queue(of: id, in: db)
+        return CirculationOutcome(book: try indexed(existingBook(id: id, in: db), in: db), queue: after, placed: placed, setAside: CirculationOutcome.newlyReady(after, before: state.queue))
     }
 
     public func holds(_ selection: HoldSelection) async throws -> [Hold] {
@@ -148,7 +148,7 @@ extension SQLiteLibraryStore {
         switch reference {
         case .id(let id): throw LibraryError.patronNotFound(id: id)
         case .card(let card): throw LibraryError.cardNotFound(card: card)
-        case .name(let name): return try insertPatron(PatronFields(name: name), in: db)
+        case .name(let name), .cardOrName(let name): return try insertPatron(PatronFields(name: name), in: db)
         }
     }
 
@@ -157,6 +157,10 @@ extension SQLiteLibraryStore {
         case .id(let id): try Row.fetchOne(db, sql: "SELECT * FROM patrons WHERE id = ?", arguments: [id.rawValue])
         case .card(let card): try Row.fetchOne(db, sql: "SELECT * FROM patrons WHERE card = ? COLLATE NOCASE", arguments: [card])
         case .name(let name): try Row.fetchOne(db, sql: "SELECT * FROM patrons WHERE name_key = ? ORDER BY id LIMIT 1", arguments: [PatronSearch.key(of: name)])
+        case .cardOrName(let text):
+            try Row.fetchOne(db, sql: """
+                SELECT * FROM patrons WHERE card = ? COLLATE NOCASE OR name_key = ? ORDER BY card = ? COLLATE NOCASE DESC, id LIMIT 1
+                """, arguments: [text, PatronSearch.key(of: text), text])
         }
         return row.map(patron)
     }

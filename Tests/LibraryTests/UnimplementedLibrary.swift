@@ -34,6 +34,8 @@ struct UnimplementedLibrary: LibraryService {
     func importLoans(_ csv: String) async throws -> ImportReport { throw fail("importLoans") }
     func exportBooks() async throws -> String { throw fail("exportBooks") }
     func exportLoans() async throws -> String { throw fail("exportLoans") }
+    func importPatrons(_ csv: String) async throws -> ImportReport { throw fail("importPatrons") }
+    func exportPatrons() async throws -> String { throw fail("exportPatrons") }
     func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome { throw fail("checkOut(book:to:)") }
     func checkIn(book id: Book.ID) async throws -> CirculationOutcome { throw fail("checkIn(book:)") }
     func renew(book id: Book.ID) async throws -> CirculationOutcome { throw fail("renew") }

@@ -409,6 +409,48 @@ import Transistors
         }
     }
 
+    /// Circulation as a librarian does it: add two patrons, check a book out to one by card,
+    /// place a hold for the other by name, check the book in, and see it set aside for them.
+    @Test("check out to a patron, place a hold, check in, the hold set aside", arguments: [(1280, 900, true), (375, 812, true), (1280, 900, false), (375, 812, false)])
+    func circulationAtTheDesk(width: Int, height: Int, javaScript: Bool) async throws {
+        if browserMissing() { return }
+        try await serveLibrary { base in
+            try await WebDriverSession.with(width: width, height: height, javaScript: javaScript) { browser in
+                for (name, card) in [("Ann Lee", "C-1"), ("Ben Okri", "C-2")] {
+                    try await browser.open(base + "/library/patrons/new")
+                    try await browser.type(name, into: "#name")
+                    try await browser.type(card, into: "#card")
+                    try await browser.press("#save-patron")
+                    try await browser.waitUntil("document.getElementById('patron-heading') !== null")
+                    #expect(try await browser.text("#patron-heading") == name)
+                }
+                try await browser.open(base + "/library/books/1")
+                try await browser.type("c-1", into: "#borrower")
+                try await browser.press("#check-out")
+                try await browser.waitUntil("document.getElementById('checkout-status').textContent.startsWith('Checked out by Ann Lee on ')")
+                try await browser.type("Ben Okri", into: "#holder")
+                try await browser.press("#place-hold")
+                try await browser.waitUntil("document.getElementById('notice') !== null && document.getElementById('notice').textContent === 'Hold placed.'")
+                #expect(try await browser.text("#queue li").hasPrefix("Ben Okri · waiting since "))
+                // Someone else cannot take it out while Ben waits: refused, and said why.
+                try await browser.press("#check-in")
+                try await browser.waitUntil("document.getElementById('checkout-status').textContent.startsWith('Available.')")
+                #expect(try await browser.text("#queue li").hasPrefix("Ben Okri · set aside until "))
+                try await browser.type("Ann Lee", into: "#borrower")
+                try await browser.press("#check-out")
+                try await browser.waitUntil("document.getElementById('problem') !== null")
+                #expect(try await browser.text("#problem") == "Not checked out: book 1 is set aside for Ben Okri, who holds it.")
+                #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the book's page fits")
+                try await save(browser, "library-holds-\(width)\(javaScript ? "" : "-no-js").png")
+                try await browser.press(#"#queue a[href="/library/patrons/2"]"#)
+                try await browser.waitUntil("document.getElementById('patron-heading') !== null")
+                #expect(try await browser.text("#holds li").hasPrefix("Dune · set aside until "))
+                #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the patron's page fits")
+                try await save(browser, "library-patron-\(width)\(javaScript ? "" : "-no-js").png")
+            }
+        }
+    }
+
     /// With an admin token, adding a book takes the librarian's sign-in first, and then the
     /// page forms (sent from this origin, with their signed token) go through.
     @Test func theLibrarianSignsInBeforeAddingABook() async throws {

@@ -14,6 +14,12 @@ public struct CirculationOutcome: Sendable, Hashable {
         self.setAside = setAside
     }
 
+    /// The hold of `queue` set aside by the action: ready now, and not before it.
+    public static func newlyReady(_ queue: [Hold], before: [Hold]) -> Hold? {
+        let wasReady = Set(before.filter { $0.state == .ready }.map(\.id))
+        return queue.first { $0.state == .ready && !wasReady.contains($0.id) }
+    }
+
     /// The place of `hold` in the queue, from 1; nil when it is not in it.
     public func place(of hold: Hold.ID) -> Int? {
         queue.firstIndex { $0.id == hold }.map { $0 + 1 }

@@ -19,6 +19,11 @@ public struct MergeBody: Sendable, Hashable, JSONValueDecodable {
 
     /// The patron named, or the problem with `from`.
     public func patron() throws(FieldErrors) -> Patron.ID {
+        try Self.patron(from)
+    }
+
+    /// The patron `from` names, or the problem with it.
+    public static func patron(_ from: String?) throws(FieldErrors) -> Patron.ID {
         guard let text = from?.trimmed(), !text.isEmpty else {
             throw FieldErrors([FieldError(field: "from", message: "is required: the id of the patron to merge into this one")])
         }

@@ -6,4 +6,6 @@ public enum PatronReference: Sendable, Hashable {
     /// The original clients' free text: the patron of that name (the first made, if several), or
     /// a new one without a card.
     case name(String)
+    /// What a librarian types at the desk: the patron whose card it is, else as `name`.
+    case cardOrName(String)
 }

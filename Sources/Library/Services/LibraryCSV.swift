@@ -6,7 +6,7 @@ import Tagged
 public enum LibraryCSV {
     /// What a CSV file holds.
     public enum Table: String, Sendable, Hashable, CaseIterable {
-        case books, loans
+        case books, loans, patrons
 
         /// "1 book", "3 loans".
         public func count(_ count: Int) -> String {
@@ -16,6 +16,63 @@ public enum LibraryCSV {
 
     public static let bookColumns = ["id", "title", "author", "publisher", "categories", "isbn", "lastCheckedOut", "lastCheckedOutBy"]
     public static let loanColumns = ["id", "bookId", "borrower", "checkedOut", "due", "returned"]
+    public static let patronColumns = ["id", "name", "card", "email", "phone", "notes", "remindersOff"]
+
+    public static func patrons(_ patrons: [Patron]) -> String {
+        CSV.write([patronColumns] + patrons.map { patron in
+            [patron.id.description, patron.name, patron.card ?? "", patron.email ?? "", patron.phone ?? "", patron.notes ?? "", patron.remindersOff ? "true" : "false"]
+        })
+    }
+
+    /// Adds every good row of a patrons CSV (column name, and optionally card, email, phone,
+    /// notes, remindersOff) to `library`; the bad ones are reported by line and field. A patron
+    /// whose card the library already has, or an earlier row gave, is reported as already there,
+    /// so that importing a file again adds each patron once.
+    public static func importPatrons(_ text: String, into library: any LibraryService) async throws -> ImportReport {
+        let (rows, unknown, malformed) = try rows(text, required: ["name"], known: patronColumns)
+        var report = ImportReport(table: .patrons)
+        if !unknown.isEmpty { report.problems.append(Problem(line: 1, reason: "ignored the columns \(unknown.joined(separator: ", "))")) }
+        var cards: [String: Int] = [:]
+        for (line, value) in rows {
+            let off = value("remindersOff").trimmed().lowercased()
+            guard ["", "true", "false", "yes", "no", "1", "0"].contains(off) else {
+                report.problems.append(Problem(line: line, reason: "remindersOff: \"\(off.prefix(20))\" is not true or false"))
+                continue
+            }
+            let form = PatronForm(name: value("name"), card: value("card"), email: value("email"), phone: value("phone"), notes: value("notes"),
+                                  remindersOff: ["true", "yes", "1"].contains(off))
+            let card = form.card.trimmed().lowercased()
+            if !card.isEmpty, let earlier = cards[card] {
+                report.alreadyThere.append(Problem(line: line, reason: "the card \(form.card.trimmed()) is line \(earlier)'s"))
+                continue
+            }
+            if !card.isEmpty, let patron = try? await library.patron(card: form.card.trimmed()) {
+                report.alreadyThere.append(Problem(line: line, reason: "the card \(form.card.trimmed()) is patron \(patron.id)'s, \(patron.name)"))
+                continue
+            }
+            do {
+                _ = try await library.addPatron(form)
+                if !card.isEmpty { cards[card] = line }
+                report.imported += 1
+            } catch let problems as FieldErrors {
+                report.problems.append(Problem(line: line, reason: problems.description))
+            }
+        }
+        report.problems = (report.problems + malformed).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        return report
+    }
+
+    /// Every patron, by name, read in pages.
+    public static func allPatrons(of library: any LibraryService) async throws -> [Patron] {
+        var patrons: [Patron] = []
+        var page = 1
+        while true {
+            let batch = try await library.patrons(search: "", page: page, perPage: 500)
+            patrons += batch
+            guard batch.count == 500 else { return patrons }
+            page += 1
+        }
+    }
 
     public static func books(_ books: [Book]) -> String {
         CSV.write([bookColumns] + books.map { book in

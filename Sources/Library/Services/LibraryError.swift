@@ -61,4 +61,12 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .holdNotFound: "holdNotFound"
         }
     }
+
+    /// Whether the library refuses what was asked (as opposed to not finding what was named).
+    public var isRefusal: Bool {
+        switch self {
+        case .notFound, .patronNotFound, .cardNotFound, .holdNotFound: false
+        default: true
+        }
+    }
 }

@@ -47,6 +47,9 @@ public protocol LibraryService: Sendable {
     func importLoans(_ csv: String) async throws -> ImportReport
     func exportBooks() async throws -> String
     func exportLoans() async throws -> String
+    /// Adds the good rows of a patrons CSV and reports the others.
+    func importPatrons(_ csv: String) async throws -> ImportReport
+    func exportPatrons() async throws -> String
 
     // MARK: Circulation, by the library's rules (`Circulation`)
 

@@ -160,9 +160,13 @@ public struct LocalLibrary: LibraryService {
         try await act(on: id) { circulation, state in circulation.expire(state) }
     }
 
-    /// The book's queue as it is now, holds not collected in time gone.
+    /// The book's queue as it is now: holds not collected in time are shown gone, and the book
+    /// passed on, as the next action on the book (or `expireHolds`) will write them. Only reads.
     public func queue(of id: Book.ID) async throws -> [Hold] {
-        try await expireHolds(on: id).queue
+        let book = try await self.book(id: id)
+        let state = CirculationState(book: book, queue: try await store.holds(.queue(id)), now: now())
+        let changed = Dictionary(circulation.expire(state).holds.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        return state.queue.map { changed[$0.id] ?? $0 }.filter(\.state.isActive)
     }
 
     public func holds(of patron: Patron.ID) async throws -> [Hold] {
@@ -259,6 +263,14 @@ public struct LocalLibrary: LibraryService {
 
     public func exportBooks() async throws -> String {
         LibraryCSV.books(try await store.books())
+    }
+
+    public func importPatrons(_ csv: String) async throws -> ImportReport {
+        try await LibraryCSV.importPatrons(csv, into: self)
+    }
+
+    public func exportPatrons() async throws -> String {
+        LibraryCSV.patrons(try await LibraryCSV.allPatrons(of: self))
     }
 
     public func exportLoans() async throws -> String {

@@ -183,6 +183,14 @@ public struct RemoteLibrary: LibraryService {
         try await text(["export", "loans.csv"])
     }
 
+    public func importPatrons(_ csv: String) async throws -> ImportReport {
+        try report(.patrons, try await send("POST", ["import", "patrons"], csv: csv))
+    }
+
+    public func exportPatrons() async throws -> String {
+        try await text(["export", "patrons.csv"])
+    }
+
     // MARK: Circulation
 
     public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome {
@@ -259,7 +267,7 @@ public struct RemoteLibrary: LibraryService {
         switch patron {
         case .id(let id): [("patron", .number(Double(id.rawValue)))]
         case .card(let card): [("card", .string(card))]
-        case .name(let name): [("lastCheckedOutBy", .string(name))]
+        case .name(let name), .cardOrName(let name): [("lastCheckedOutBy", .string(name))]
         }
     }
 
@@ -346,7 +354,7 @@ public struct RemoteLibrary: LibraryService {
         let url = components.url ?? baseURL
         var headers = headers
         // The server may guard every write with its token, and the patrons' records; other reads never need it.
-        if method != "GET" || path.first == "patrons", let adminToken { headers["Authorization"] = "Bearer \(adminToken)" }
+        if method != "GET" || path.first == "patrons" || path == ["export", "patrons.csv"], let adminToken { headers["Authorization"] = "Bearer \(adminToken)" }
         return (url, try await transport.send(HTTPRequestMessage(method: method, url: url, headers: headers, body: body), limits))
     }
 

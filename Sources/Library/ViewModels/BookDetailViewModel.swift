@@ -13,24 +13,48 @@ public struct BookDetailViewModel: Sendable {
     public let book: Book
     /// The book's loans, newest first.
     public let loans: [Loan]
+    /// Its holds, first come first.
+    public let queue: [Hold]
     /// Loans a remote library sent that could not be read.
     public let problems: [Problem]
     private let now: Date
     private let timeZone: TimeZone
 
-    public init(book: Book, loans: [Loan] = [], problems: [Problem] = [], now: Date, timeZone: TimeZone) {
+    public init(book: Book, loans: [Loan] = [], queue: [Hold] = [], problems: [Problem] = [], now: Date, timeZone: TimeZone) {
         self.book = book
         self.loans = loans
+        self.queue = queue
         self.problems = problems
         self.now = now
         self.timeZone = timeZone
     }
 
-    /// The book and its loans; throws `LibraryError.notFound` when there is no such book.
+    /// The book, its loans and its queue; throws `LibraryError.notFound` when there is no such book.
     public static func load(_ id: Book.ID, from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookDetailViewModel {
+        // The queue first: reading it lets holds not collected in time expire, which changes the book.
+        let queue: [Hold]
+        do { queue = try await library.queue(of: id) } catch is RemoteLibraryError {
+            queue = []  // A server of the original API keeps no holds.
+        }
         let book = try await library.book(id: id)
         let loans = try await library.loans(.book(id))
-        return BookDetailViewModel(book: book, loans: loans.items, problems: loans.problems, now: now, timeZone: timeZone)
+        return BookDetailViewModel(book: book, loans: loans.items, queue: queue, problems: loans.problems, now: now, timeZone: timeZone)
+    }
+
+    /// Each hold of the queue as one line: "Ben · set aside until Nov 30, 2026 at 4:06 PM", "Cy · waiting since Nov 26, 2026 at 9:00 AM".
+    public var queueLines: [(hold: Hold, text: String)] {
+        queue.map { hold in
+            let text = hold.state == .ready
+                ? "set aside until \(hold.expires.map { BookDates.long($0, timeZone: timeZone) } ?? "collected")"
+                : "waiting since \(BookDates.long(hold.placed, timeZone: timeZone))"
+            return (hold, text)
+        }
+    }
+
+    /// "Renewed twice; 2 renewals are the most a loan may have", or nil for a loan never renewed.
+    public var renewalText: String? {
+        guard let renewals = book.loan?.renewals, renewals > 0 else { return nil }
+        return renewals == 1 ? "Renewed once" : "Renewed \(renewals) times"
     }
 
     // MARK: - What it shows

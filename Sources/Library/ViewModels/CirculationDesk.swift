@@ -42,6 +42,26 @@ public struct CirculationDesk: Sendable {
         throw FieldErrors([FieldError(field: "due", message: "\"\(text.prefix(30))\" is not a date (2026-12-01, or 2026-12-01 17:00:00 in UTC)")])
     }
 
+    /// Lends the book to what the librarian typed: the patron whose card it is, else the patron of
+    /// that name, made if nobody has it; found and lent in one write.
+    public func checkOut(book id: Book.ID, cardOrName text: String, due: Date? = nil) async throws -> CirculationOutcome {
+        let typed: String
+        do { typed = try BookForm.borrower(text).get() } catch { throw FieldErrors(error.errors.map { FieldError(field: "borrower", message: $0.message) }) }
+        return try await library.checkOut(book: id, to: .cardOrName(typed), due: due, ifVersion: nil)
+    }
+
+    /// The existing patron a librarian typed: the one whose card it is, else the patron of that name.
+    public func patron(cardOrName text: String) async throws -> PatronReference {
+        let typed = text.trimmed()
+        guard !typed.isEmpty else { throw FieldErrors([FieldError(field: "holder", message: "is required: a patron's card number or name")]) }
+        if let patron = try? await library.patron(card: typed) { return .id(patron.id) }
+        let key = PatronSearch.key(of: typed)
+        if let patron = try await library.patrons(search: typed, page: 1, perPage: 500).first(where: { PatronSearch.key(of: $0.name) == key }) {
+            return .id(patron.id)
+        }
+        throw FieldErrors([FieldError(field: "holder", message: "no patron has the card or the name “\(typed.prefix(60))”")])
+    }
+
     public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date? = nil, ifVersion: Int? = nil) async throws -> CirculationOutcome {
         try await library.checkOut(book: id, to: patron, due: due, ifVersion: ifVersion)
     }

@@ -16,6 +16,15 @@ struct BookDetailPage: Encodable {
         let text: String
     }
 
+    struct QueueLine: Encodable {
+        let place: Int
+        let patron: String
+        let patronHref: String
+        let text: String
+        let cancelPath: String
+        let isReady: Bool
+    }
+
     let title: String
     let author: String
     let path: String
@@ -33,13 +42,20 @@ struct BookDetailPage: Encodable {
     let problem: String?
     let borrower: String
     let borrowerError: String?
+    let due: String
+    let holder: String
+    let holderError: String?
+    let queue: [QueueLine]
+    let hasQueue: Bool
+    let renewalText: String?
     /// The cover at the page's size and twice it, and the stylesheet of its colours.
     let cover: String
     let cover2x: String
     let colorsHref: String
     let categories: String?
 
-    init(_ detail: BookDetailViewModel, csrf: String, notice: String? = nil, problem: String? = nil, borrower: String = "", borrowerError: String? = nil) {
+    init(_ detail: BookDetailViewModel, csrf: String, notice: String? = nil, problem: String? = nil, borrower: String = "", borrowerError: String? = nil,
+         due: String = "", holder: String = "", holderError: String? = nil) {
         let book = detail.book
         title = book.title
         author = book.author
@@ -61,6 +77,15 @@ struct BookDetailPage: Encodable {
         self.problem = problem
         self.borrower = borrower
         self.borrowerError = borrowerError
+        self.due = due
+        self.holder = holder
+        self.holderError = holderError
+        queue = detail.queueLines.enumerated().map { index, line in
+            QueueLine(place: index + 1, patron: line.hold.patronName, patronHref: "/library/patrons/\(line.hold.patronID)", text: line.text,
+                      cancelPath: "/library/books/\(book.id)/holds/\(line.hold.id)/cancel", isReady: line.hold.state == .ready)
+        }
+        hasQueue = !queue.isEmpty
+        renewalText = detail.renewalText
         cover = CoverRendition.medium.path(of: book)
         cover2x = CoverRendition(.medium, scale: 2).path(of: book)
         colorsHref = "/library/books/\(book.id)/colors.css?v=\(book.version)"

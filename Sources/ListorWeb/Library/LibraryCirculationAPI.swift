@@ -64,6 +64,16 @@ struct LibraryCirculationAPI: Sendable {
             let body = try await RequestBody.decode(MergeBody.self, from: request, limit: 4096)
             return patronResponse(try await desk.mergePatrons(keep: try Self.patronID(context), merge: try body.patron()))
         }
+        api.get("export/patrons.csv") { request, _ in
+            try access.authorize(request, for: .patrons)
+            return LibraryAPI.csv(try await library.exportPatrons(), name: "patrons.csv")
+        }
+        api.post("import/patrons") { request, _ in
+            try access.authorize(request, for: .patrons)
+            let buffer = try await RequestBody.collect(request, limit: maximumBodySize)
+            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else { throw WebError(.badRequest, message: "the CSV is not UTF-8 text") }
+            return LibraryAPI.report(try await library.importPatrons(text))
+        }
         api.get("patrons/:patron/loans") { request, context in
             try access.authorize(request, for: .patrons)
             let id = try Self.patronID(context)

@@ -12,6 +12,9 @@ struct LibraryPageForm: CSRFProtectedForm {
     var categories: String?
     var isbn: String?
     var borrower: String?
+    /// A checkout's due date (`2026-12-01`), and the patron a hold is for (card or name).
+    var due: String?
+    var holder: String?
     var adminToken: String?
     /// Where the sign-in form goes next.
     var next: String?
@@ -19,7 +22,7 @@ struct LibraryPageForm: CSRFProtectedForm {
     var removeCover: String?
 
     enum CodingKeys: String, CodingKey {
-        case csrf, version, title, author, publisher, categories, isbn, borrower, next
+        case csrf, version, title, author, publisher, categories, isbn, borrower, due, holder, next
         case adminToken = "admin_token"
         case removeCover = "remove_cover"
     }
@@ -34,6 +37,8 @@ struct LibraryPageForm: CSRFProtectedForm {
         categories = fields[CodingKeys.categories.rawValue]
         isbn = fields[CodingKeys.isbn.rawValue]
         borrower = fields[CodingKeys.borrower.rawValue]
+        due = fields[CodingKeys.due.rawValue]
+        holder = fields[CodingKeys.holder.rawValue]
         adminToken = fields[CodingKeys.adminToken.rawValue]
         next = fields[CodingKeys.next.rawValue]
         removeCover = fields[CodingKeys.removeCover.rawValue]

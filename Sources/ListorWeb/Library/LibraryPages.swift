@@ -33,6 +33,9 @@ struct LibraryPages: Sendable {
         router.post("/library/books/:id", use: saveBook)
         router.post("/library/books/:id/checkout", use: checkOut)
         router.post("/library/books/:id/checkin", use: checkIn)
+        router.post("/library/books/:id/renew", use: renew)
+        router.post("/library/books/:id/holds", use: placeHold)
+        router.post("/library/books/:id/holds/:hold/cancel", use: cancelHold)
         router.get("/library/books/:id/delete", use: confirmDelete)
         router.post("/library/books/:id/delete", use: delete)
         router.get("/library/sign-in", use: signInPage)
@@ -41,6 +44,7 @@ struct LibraryPages: Sendable {
     }
 
     private var actions: BookActions { BookActions(library: library) }
+    private var desk: CirculationDesk { CirculationDesk(library: library) }
 
     // MARK: Books
 
@@ -117,22 +121,68 @@ struct LibraryPages: Sendable {
         return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
     }
 
-    /// One write when it goes through; the book is read only to show why it did not.
+    /// One write when it goes through; the book is read only to show why it did not. The
+    /// borrower is a patron's card number or name (a name nobody has makes a patron).
     @Sendable func checkOut(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let fields = try await session.checkedForm(request, limit: maximumBodySize)
         try requireLibrarian(session, for: .lending)
         let id = try Self.id(context)
-        let borrower = fields.borrower ?? ""
-        let outcome = try await actions.checkOut(id: id, by: borrower)
-        if case .done = outcome { return Self.redirect("/library/books/\(id)?notice=checked-out") }
-        // The page again, as the book is now, with why it was not checked out.
-        let page = if case .invalid(let errors) = outcome {
-            BookDetailPage(try await detail(id, session), csrf: session.token, borrower: borrower, borrowerError: errors.errors.first?.message)
-        } else {
-            BookDetailPage(try await detail(id, session), csrf: session.token, problem: "Not checked out: \(outcome.problems.joined(separator: "; ")).")
+        let (borrower, due) = (fields.borrower ?? "", fields.due ?? "")
+        do {
+            _ = try await desk.checkOut(book: id, cardOrName: borrower, due: try CirculationDesk.due(due))
+            return Self.redirect("/library/books/\(id)?notice=checked-out")
+        } catch let errors as FieldErrors {
+            let page = BookDetailPage(try await detail(id, session), csrf: session.token, borrower: borrower, borrowerError: errors.errors.map(\.message).joined(separator: "; "),
+                                      due: due)
+            return session.page(try templates.html(page, as: "library/detail", status: .badRequest))
+        } catch let error as LibraryError where error.isRefusal {
+            // The page again, as the book is now, with why it was not checked out.
+            let page = BookDetailPage(try await detail(id, session), csrf: session.token, problem: "Not checked out: \(error.description).", borrower: borrower, due: due)
+            return session.page(try templates.html(page, as: "library/detail", status: .conflict))
         }
-        return session.page(try templates.html(page, as: "library/detail", status: Self.status(of: outcome)))
+    }
+
+    @Sendable func renew(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        _ = try await session.checkedForm(request, limit: maximumBodySize)
+        try requireLibrarian(session, for: .lending)
+        let id = try Self.id(context)
+        do {
+            _ = try await desk.renew(book: id)
+            return Self.redirect("/library/books/\(id)?notice=renewed")
+        } catch let error as LibraryError where error.isRefusal {
+            let page = BookDetailPage(try await detail(id, session), csrf: session.token, problem: "Not renewed: \(error.description).")
+            return session.page(try templates.html(page, as: "library/detail", status: .conflict))
+        }
+    }
+
+    @Sendable func placeHold(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let fields = try await session.checkedForm(request, limit: maximumBodySize)
+        try requireLibrarian(session, for: .lending)
+        let id = try Self.id(context)
+        let holder = fields.holder ?? ""
+        do {
+            _ = try await desk.placeHold(on: id, for: try await desk.patron(cardOrName: holder))
+            return Self.redirect("/library/books/\(id)?notice=hold-placed")
+        } catch let errors as FieldErrors {
+            let page = BookDetailPage(try await detail(id, session), csrf: session.token, holder: holder, holderError: errors.errors.map(\.message).joined(separator: "; "))
+            return session.page(try templates.html(page, as: "library/detail", status: .badRequest))
+        } catch let error as LibraryError where error.isRefusal {
+            let page = BookDetailPage(try await detail(id, session), csrf: session.token, holder: holder, holderError: error.description)
+            return session.page(try templates.html(page, as: "library/detail", status: .conflict))
+        }
+    }
+
+    @Sendable func cancelHold(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        _ = try await session.checkedForm(request, limit: maximumBodySize)
+        try requireLibrarian(session, for: .lending)
+        let id = try Self.id(context)
+        // Cancelled twice (a second tab), it is gone either way.
+        do { _ = try await desk.cancelHold(try LibraryCirculationAPI.holdID(context), on: id) } catch LibraryError.holdNotFound {}
+        return Self.redirect("/library/books/\(id)?notice=hold-cancelled")
     }
 
     @Sendable func checkIn(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -141,7 +191,7 @@ struct LibraryPages: Sendable {
         try requireLibrarian(session, for: .lending)
         let id = try Self.id(context)
         // Refused only when it was not out: checked in twice (a second tab, a double click), it is back either way.
-        _ = try await actions.checkIn(id: id)
+        do { _ = try await desk.checkIn(book: id) } catch LibraryError.notOnLoan {}
         return Self.redirect("/library/books/\(id)?notice=checked-in")
     }
 

@@ -12,6 +12,7 @@ public struct LibraryWebModule: WebModule {
     private let circulation: LibraryCirculationAPI
     /// The pages, once the templates are there.
     private let pages: @Sendable (Templates) -> LibraryPages
+    private let patronPages: @Sendable (Templates) -> PatronPages
     private let covers: LibraryCoverRoutes
     private let apiPrefix: String
 
@@ -29,6 +30,7 @@ public struct LibraryWebModule: WebModule {
         circulation = LibraryCirculationAPI(library: library, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
         let listPages = RenderedPages<ListPageKey>(name: "library/list", admission: .secondAsk, metrics: metrics)
         pages = { LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize, listPages: listPages, templates: $0, now: now) }
+        patronPages = { PatronPages(library: library, access: access, maximumBodySize: maximumBodySize, templates: $0, now: now) }
         self.covers = LibraryCoverRoutes(covers: covers)
         self.apiPrefix = apiPrefix
     }
@@ -63,6 +65,7 @@ public struct LibraryWebModule: WebModule {
         api.addRoutes(to: router)
         circulation.addRoutes(to: router)
         pages(templates).addRoutes(to: router)
+        patronPages(templates).addRoutes(to: router)
         covers.addRoutes(to: router)
     }
 }

@@ -6,6 +6,12 @@ enum Notice {
         case "saved": "Saved."
         case "checked-out": "Checked out."
         case "checked-in": "Checked in."
+        case "renewed": "Renewed."
+        case "hold-placed": "Hold placed."
+        case "hold-cancelled": "Hold cancelled."
+        case "patron-added": "Patron added."
+        case "patron-saved": "Saved."
+        case "merged": "Merged."
         case "deleted": "Deleted."
         case "signed-out": "Signed out."
         default: nil

@@ -24,7 +24,12 @@ public struct HTMLParser: Sendable {
         self.maximumAttributes = maximumAttributes
     }
 
+    /// libxml2's global state, set up once before any parse: left to the first parses, two
+    /// threads starting at once can deadlock on its own lock (seen in the test run).
+    private static let libraryReady: Void = xmlInitParser()
+
     public func parse(_ html: String) -> HTMLDocument {
+        Self.libraryReady
         // Already decoded: libxml2 is told UTF-8 and to ignore the page's own <meta charset>.
         var bytes = AttributeFilter(maximum: maximumAttributes).filtered(Array(html.utf8))
         // libxml2 reads a NUL as the end of the text; HTML reads it as U+FFFD.

@@ -112,6 +112,8 @@ private struct BrokenLibrary: LibraryService {
     func importLoans(_ csv: String) async throws -> ImportReport { throw Failure() }
     func exportBooks() async throws -> String { throw Failure() }
     func exportLoans() async throws -> String { throw Failure() }
+    func importPatrons(_ csv: String) async throws -> ImportReport { throw Failure() }
+    func exportPatrons() async throws -> String { throw Failure() }
     func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome { throw Failure() }
     func checkIn(book id: Book.ID) async throws -> CirculationOutcome { throw Failure() }
     func renew(book id: Book.ID) async throws -> CirculationOutcome { throw Failure() }

@@ -3,17 +3,21 @@ import Foundation
 import Library
 
 struct ExportCSV: ListorCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the books or the loans as CSV.")
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write the books, the loans or the patrons as CSV.")
 
     @OptionGroup var location: LibraryLocation
-    @Argument(help: "books or loans.")
+    @Argument(help: "books, loans or patrons.")
     var table: LibraryCSV.Table
     @Option(name: .shortAndLong, help: ArgumentHelp("A file to write (default: standard output).", valueName: "file"))
     var output: String?
 
     func run(in environment: CommandEnvironment) async throws {
         let table = table
-        let text = try await location.withLibrary { library in table == .books ? try await library.exportBooks() : try await library.exportLoans() }
+        let text = try await location.withLibrary { library in switch table {
+            case .books: try await library.exportBooks()
+            case .loans: try await library.exportLoans()
+            case .patrons: try await library.exportPatrons()
+            } }
         guard let output else {
             environment.write(text)
             return

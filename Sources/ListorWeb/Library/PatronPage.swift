@@ -1,0 +1,57 @@
+import Library
+import Tagged
+
+/// What `library/patron.mustache` shows: a patron's record, what they have, what they have had,
+/// their holds, and the form that merges another record into theirs.
+struct PatronPage: Encodable {
+    struct Fact: Encodable {
+        let label: String
+        let value: String
+    }
+
+    struct LoanLine: Encodable {
+        let href: String
+        let book: String
+        let text: String
+        let isOverdue: Bool
+    }
+
+    let name: String
+    let path: String
+    let facts: [Fact]
+    let current: [LoanLine]
+    let hasCurrent: Bool
+    let past: [LoanLine]
+    let hasPast: Bool
+    let holds: [LoanLine]
+    let hasHolds: Bool
+    let csrf: String
+    let notice: String?
+    let from: String
+    let fromError: String?
+
+    init(_ view: PatronViewModel, titles: [Book.ID: String], csrf: String, notice: String? = nil, from: String = "", fromError: String? = nil) {
+        let patron = view.patron
+        name = patron.name
+        path = "/library/patrons/\(patron.id)"
+        facts = [("Card", patron.card), ("Email", patron.email), ("Phone", patron.phone), ("Notes", patron.notes),
+                 ("Reminders", patron.remindersOff ? "None by email" : nil)].compactMap { label, value in value.map { Fact(label: label, value: $0) } }
+        func line(_ loan: PatronViewModel.LoanRow) -> LoanLine {
+            LoanLine(href: "/library/books/\(loan.bookID)", book: titles[loan.bookID] ?? "Book \(loan.bookID)",
+                     text: loan.returned.map { "\(loan.checkedOut) → \($0)" } ?? "since \(loan.checkedOut), due \(loan.due)" + (loan.isOverdue ? " (overdue)" : ""),
+                     isOverdue: loan.isOverdue)
+        }
+        current = view.current.map(line)
+        hasCurrent = !current.isEmpty
+        past = view.past.map(line)
+        hasPast = !past.isEmpty
+        holds = view.holds.map { row in
+            LoanLine(href: "/library/books/\(row.hold.bookID)", book: titles[row.hold.bookID] ?? "Book \(row.hold.bookID)", text: row.state, isOverdue: false)
+        }
+        hasHolds = !holds.isEmpty
+        self.csrf = csrf
+        self.notice = notice
+        self.from = from
+        self.fromError = fromError
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Library
+import ListorKit
+import Tagged
+
+/// The patrons' pages under `/library/patrons`: the list and its search, a patron, the add and
+/// edit form, and merging two records of one person. With an admin token, only the signed-in
+/// librarian sees them: the records hold email addresses and phone numbers. Every form is a
+/// plain POST that redirects and carries the CSRF token.
+struct PatronPages: Sendable {
+    let library: any LibraryService
+    let access: LibraryAccess
+    let maximumBodySize: Int
+    let templates: Templates
+    let now: @Sendable () -> Date
+
+    private var desk: CirculationDesk { CirculationDesk(library: library) }
+
+    func addRoutes(to router: RouteTable) {
+        router.get("/library/patrons", use: list)
+        router.get("/library/patrons/new", use: newPatron)
+        router.post("/library/patrons", use: addPatron)
+        router.get("/library/patrons/:patron", use: show)
+        router.get("/library/patrons/:patron/edit", use: edit)
+        router.post("/library/patrons/:patron", use: save)
+        router.post("/library/patrons/:patron/merge", use: merge)
+    }
+
+    @Sendable func list(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        if let signIn = signIn(session, next: "/library/patrons") { return signIn }
+        let parameters = QueryPairs.parameters(of: request)
+        let search = parameters["search"] ?? ""
+        let patrons = try await library.patrons(search: search, page: 1, perPage: 200)
+        return session.page(try templates.html(PatronsPage(patrons, search: search, notice: Notice.text(parameters["notice"])), as: "library/patrons"))
+    }
+
+    @Sendable func newPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        if let signIn = signIn(session, next: "/library/patrons/new") { return signIn }
+        return session.page(try templates.html(PatronFormPage(PatronForm(), csrf: session.token), as: "library/patron-form"))
+    }
+
+    @Sendable func addPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
+        try requireLibrarian(session)
+        do {
+            let patron = try await desk.addPatron(fields.patronForm)
+            return LibraryPages.redirect("/library/patrons/\(patron.id)?notice=patron-added")
+        } catch let errors as FieldErrors {
+            return session.page(try templates.html(PatronFormPage(fields.patronForm, csrf: session.token, errors: errors), as: "library/patron-form", status: .badRequest))
+        }
+    }
+
+    @Sendable func show(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let id = try Self.id(context)
+        if let signIn = signIn(session, next: "/library/patrons/\(id)") { return signIn }
+        let page = try await page(id, session, notice: Notice.text(QueryPairs.parameters(of: request)["notice"]))
+        return session.page(try templates.html(page, as: "library/patron"))
+    }
+
+    @Sendable func edit(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let id = try Self.id(context)
+        if let signIn = signIn(session, next: "/library/patrons/\(id)/edit") { return signIn }
+        let patron = try await library.patron(id: id)
+        return session.page(try templates.html(PatronFormPage(PatronForm(patron), editing: patron, csrf: session.token), as: "library/patron-form"))
+    }
+
+    @Sendable func save(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
+        try requireLibrarian(session)
+        let id = try Self.id(context)
+        let version = fields.version.flatMap { Int($0) }
+        do {
+            _ = try await desk.editPatron(id: id, fields.patronForm, ifVersion: version)
+            return LibraryPages.redirect("/library/patrons/\(id)?notice=patron-saved")
+        } catch let errors as FieldErrors {
+            let patron = try await library.patron(id: id)
+            return session.page(try templates.html(PatronFormPage(fields.patronForm, editing: patron, csrf: session.token, errors: errors), as: "library/patron-form",
+                                                   status: .badRequest))
+        } catch LibraryError.patronChanged {
+            // The form again on the record as it is now, with what was typed, and why.
+            let patron = try await library.patron(id: id)
+            let errors = FieldErrors([FieldError(field: "name", message: "The record changed since this form was shown; check it and save again")])
+            return session.page(try templates.html(PatronFormPage(fields.patronForm, editing: patron, csrf: session.token, errors: errors), as: "library/patron-form",
+                                                   status: .preconditionFailed))
+        }
+    }
+
+    @Sendable func merge(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
+        try requireLibrarian(session)
+        let id = try Self.id(context)
+        let from = fields.from ?? ""
+        do {
+            _ = try await desk.mergePatrons(keep: id, merge: try MergeBody.patron(from))
+            return LibraryPages.redirect("/library/patrons/\(id)?notice=merged")
+        } catch let errors as FieldErrors {
+            let page = try await page(id, session, from: from, fromError: errors.errors.first?.message)
+            return session.page(try templates.html(page, as: "library/patron", status: .badRequest))
+        } catch LibraryError.patronNotFound(let other) where other != id {
+            let page = try await page(id, session, from: from, fromError: "there is no patron \(other)")
+            return session.page(try templates.html(page, as: "library/patron", status: .notFound))
+        }
+    }
+
+    private func page(_ id: Patron.ID, _ session: PageSession, notice: String? = nil, from: String = "", fromError: String? = nil) async throws -> PatronPage {
+        let view = try await PatronViewModel.load(id, from: library, now: now(), timeZone: session.timeZone)
+        let ids = Array(Set(view.current.map(\.bookID) + view.past.map(\.bookID) + view.holds.map(\.hold.bookID)))
+        let titles = Dictionary(try await library.books(ids: ids).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        return PatronPage(view, titles: titles, csrf: session.token, notice: notice, from: from, fromError: fromError)
+    }
+
+    private func signIn(_ session: PageSession, next: String) -> Response? {
+        guard access.isGuarded(.patrons), !session.isLibrarian else { return nil }
+        return LibraryPages.redirect("/library/sign-in?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+    }
+
+    private func requireLibrarian(_ session: PageSession) throws {
+        guard access.isGuarded(.patrons), !session.isLibrarian else { return }
+        throw WebError(.forbidden, title: "Librarian only", message: "On this server \(LibraryAccess.Action.patrons.needs). Sign in as the librarian, then try again.",
+                       suggestions: [WebError.Link(label: "Sign in", href: "/library/sign-in")])
+    }
+
+    static func id(_ context: WebRequestContext) throws -> Patron.ID {
+        let text = try context.parameters.require("patron")
+        guard let id = Int64(text), id > 0 else {
+            throw WebError(.notFound, title: "No such patron", message: "Patron ids are whole numbers; \"\(text.prefix(40))\" is not one.")
+        }
+        return Patron.ID(rawValue: id)
+    }
+}
