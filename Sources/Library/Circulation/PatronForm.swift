@@ -34,20 +34,7 @@ public struct PatronForm: Sendable, Hashable {
     public func validated() -> Result<PatronFields, FieldErrors> {
         var errors: [FieldError] = []
         func text(_ value: String, _ field: String, required: Bool = false, limit: Int) -> String? {
-            let trimmed = value.trimmed()
-            if trimmed.isEmpty {
-                if required { errors.append(FieldError(field: field, message: "is required")) }
-                return nil
-            }
-            if trimmed.count > limit {
-                errors.append(FieldError(field: field, message: "is \(trimmed.count) characters long; the limit is \(limit)"))
-                return nil
-            }
-            if let hidden = HiddenCharacter.first(in: trimmed) {
-                errors.append(FieldError(field: field, message: hidden.description))
-                return nil
-            }
-            return trimmed
+            FormField.text(value, field, required: required, limit: limit, errors: &errors)
         }
         let name = text(name, "name", required: true, limit: Self.maximumNameLength)
         var card = text(card, "card", limit: Self.maximumCardLength)

@@ -31,20 +31,7 @@ public struct BookForm: Sendable, Hashable {
     public func validated() -> Result<BookFields, FieldErrors> {
         var errors: [FieldError] = []
         func text(_ value: String, _ field: String, required: Bool, limit: Int) -> String? {
-            let trimmed = value.trimmed()
-            if trimmed.isEmpty {
-                if required { errors.append(FieldError(field: field, message: "is required")) }
-                return nil
-            }
-            if trimmed.count > limit {
-                errors.append(FieldError(field: field, message: "is \(trimmed.count) characters long; the limit is \(limit)"))
-                return nil
-            }
-            if let hidden = HiddenCharacter.first(in: trimmed) {
-                errors.append(FieldError(field: field, message: hidden.description))
-                return nil
-            }
-            return trimmed
+            FormField.text(value, field, required: required, limit: limit, errors: &errors)
         }
         let title = text(title, "title", required: true, limit: Self.maximumTitleLength)
         let author = text(author, "author", required: true, limit: Self.maximumNameLength)

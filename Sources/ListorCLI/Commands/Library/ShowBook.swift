@@ -4,7 +4,7 @@ import Library
 import ListorKit
 
 struct ShowBook: ListorCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one book: who has it, and its loans.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one book: who has it, who waits for it, and its loans.")
 
     @OptionGroup var location: LibraryLocation
     @Argument(help: "The book's id.")
@@ -21,8 +21,11 @@ struct ShowBook: ListorCommand {
             return
         }
         var lines = [detail.book.title, "by \(detail.book.author)", ""]
-        lines.append(detail.checkoutText + (detail.dueText.map { ". \($0)" } ?? ""))
+        lines.append(detail.checkoutText + (detail.dueText.map { ". \($0)" } ?? "") + (detail.renewalText.map { ". \($0)" } ?? ""))
         lines += detail.facts.map { "\($0.label): \($0.value)" }
+        if !detail.queue.isEmpty {
+            lines += ["", "Holds"] + detail.queueLines.enumerated().map { "  \($0.offset + 1). \($0.element.hold.patronName) · \($0.element.text)" }
+        }
         if !detail.history.isEmpty { lines += ["", "Loans"] + detail.history.map { "  " + $0 } }
         environment.write(lines.joined(separator: "\n") + "\n")
     }
