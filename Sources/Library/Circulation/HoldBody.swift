@@ -23,8 +23,7 @@ public struct HoldBody: Sendable, Hashable, JSONValueDecodable {
     }
 
     private static func checkNames(_ names: [String], codingPath: [any CodingKey]) throws {
-        guard let unknown = names.first(where: { CodingKeys(rawValue: $0) == nil }) else { return }
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyJSONKey(unknown)], debugDescription: "is not a field of a hold; the fields are patron, card"))
+        try BodyFields.check(names, fields: CodingKeys.allCases.map(\.rawValue), of: "a hold", codingPath: codingPath)
     }
 
     /// The patron named, or the problem with the fields.

@@ -45,9 +45,7 @@ public struct PatronBody: Sendable, Hashable, JSONValueDecodable {
     }
 
     private static func checkNames(_ names: [String], codingPath: [any CodingKey]) throws {
-        guard let unknown = names.first(where: { CodingKeys(rawValue: $0) == nil && !readOnly.contains($0) }) else { return }
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyJSONKey(unknown)], debugDescription:
-            "is not a field of a patron; the fields are " + CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))
+        try BodyFields.check(names, fields: CodingKeys.allCases.map(\.rawValue), readOnly: readOnly, of: "a patron", codingPath: codingPath)
     }
 
     /// The form a new patron, or `patron` changed by what is given.

@@ -60,9 +60,7 @@ public struct BookBody: Sendable, Hashable, JSONValueDecodable {
 
     /// Refuses the first name that is no field of a book, listing those that can be written.
     private static func checkNames(_ names: [String], codingPath: [any CodingKey]) throws {
-        guard let unknown = names.first(where: { CodingKeys(rawValue: $0) == nil && !readOnly.contains($0) }) else { return }
-        throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyJSONKey(unknown)], debugDescription:
-            "is not a field of a book; the fields are " + CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))
+        try BodyFields.check(names, fields: CodingKeys.allCases.map(\.rawValue), readOnly: readOnly, of: "a book", codingPath: codingPath)
     }
 
     /// A new book's form: what is not given is empty.
