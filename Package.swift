@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -75,6 +76,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        /// The live `MailTransport`: SMTP with STARTTLS or TLS, on SwiftNIO.
+        .target(
+            name: "ListorSMTP",
+            dependencies: [
+                "ListorKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -212,7 +226,7 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "Stella",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP", "Stella",
                 "TextBrowser", "TextBrowserSQLite", "CListorMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -288,12 +302,14 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/ListorTestSupport",
-            exclude: ["pymodbus_server.py", "schemathesis_hooks.py", "schemathesis.toml"],
+            exclude: ["pymodbus_server.py", "smtp_server.py", "schemathesis_hooks.py", "schemathesis.toml"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ListorTestSupportTests", dependencies: ["ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ListorKitTests", dependencies: ["ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
+        /// The SMTP client against aiosmtpd on loopback: plain, STARTTLS, TLS, logins, refusals.
+        .testTarget(name: "ListorSMTPTests", dependencies: ["ListorSMTP", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ListorImagingTests", dependencies: ["ListorImaging", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ListorHTTPClientTests",
@@ -326,7 +342,7 @@ let package = Package(
         .testTarget(
             name: "LibraryTests",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
+                "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient", "ListorSMTP",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

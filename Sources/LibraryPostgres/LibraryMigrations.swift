@@ -40,6 +40,7 @@ enum LibraryMigrations {
                     try await connection.query("UPDATE loans SET patron_id = \(patron.id.rawValue) WHERE lower(borrower) = lower(\(name))", logger: logger)
                 }
             },
+            .statements("reminder outbox", PostgresSchema.reminderOutbox),
         ])
     }
 

@@ -91,7 +91,7 @@ extension PostgresLibraryStore {
         }
     }
 
-    private static func holds(on connection: PostgresConnection, logger: Logger, _ condition: PostgresQuery) async throws -> [Hold] {
+    static func holds(on connection: PostgresConnection, logger: Logger, _ condition: PostgresQuery) async throws -> [Hold] {
         var query: PostgresQuery = "SELECT h.id, h.book_id, h.patron_id, p.name, h.placed, h.state, h.ready_at, h.expires, h.ended FROM holds h JOIN patrons p ON p.id = h.patron_id "
         query.sql += condition.sql
         query.binds = condition.binds
@@ -182,6 +182,7 @@ extension PostgresLibraryStore {
                     """, logger: logger)
                 try await connection.query("UPDATE holds SET patron_id = \(kept.rawValue) WHERE patron_id = \(merged.rawValue)", logger: logger)
                 try await connection.query("UPDATE loans SET patron_id = \(kept.rawValue) WHERE patron_id = \(merged.rawValue)", logger: logger)
+                try await connection.query("UPDATE reminder_outbox SET patron_id = \(kept.rawValue) WHERE patron_id = \(merged.rawValue)", logger: logger)
                 try await connection.query("DELETE FROM patrons WHERE id = \(merged.rawValue)", logger: logger)
                 try await connection.query("UPDATE patrons SET version = version + 1 WHERE id = \(kept.rawValue)", logger: logger)
                 return try await Self.existingPatron(kept, on: connection, logger: logger)
@@ -238,7 +239,7 @@ extension PostgresLibraryStore {
 
     static let patronColumns = "id, name, card, email, phone, notes, reminders_off, version"
 
-    private static func patron(_ row: PostgresRow) throws -> Patron {
+    static func patron(_ row: PostgresRow) throws -> Patron {
         let (id, name, card, email, phone, notes, remindersOff, version) = try row.decode((Int64, String, String?, String?, String?, String?, Bool, Int).self)
         return Patron(id: Patron.ID(rawValue: id), name: name, card: card, email: email, phone: phone, notes: notes, remindersOff: remindersOff, version: version)
     }

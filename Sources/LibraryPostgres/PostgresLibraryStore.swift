@@ -292,7 +292,7 @@ public final class PostgresLibraryStore: LibraryStore {
 
     public func deleteAll() async throws {
         try await translating {
-            _ = try await client.query("TRUNCATE covers, holds, loans, books, patrons", logger: logger)
+            _ = try await client.query("TRUNCATE reminder_outbox, covers, holds, loans, books, patrons", logger: logger)
         }
     }
 
@@ -340,7 +340,7 @@ public final class PostgresLibraryStore: LibraryStore {
     }
 
     public func loans(_ selection: LoanSelection) async throws -> [Loan] {
-        let columns = "id, book_id, borrower, patron_id, checked_out, due, returned, renewals"
+        let columns = Self.loanColumns
         return try await translating {
             let rows: PostgresRowSequence = switch selection {
             case .book(let id):
@@ -358,13 +358,20 @@ public final class PostgresLibraryStore: LibraryStore {
             case .all:
                 try await client.query("SELECT \(unescaped: columns) FROM loans ORDER BY checked_out DESC, id DESC", logger: logger)
             }
-            var loans: [Loan] = []
-            for try await (id, bookID, borrower, patronID, checkedOut, due, returned, renewals) in rows.decode((Int64, Int64, String, Int64?, Date, Date, Date?, Int).self) {
-                loans.append(Loan(id: Loan.ID(rawValue: id), bookID: Book.ID(rawValue: bookID), borrower: borrower, patronID: patronID.map(Patron.ID.init(rawValue:)),
-                                  checkedOut: checkedOut, due: due, returned: returned, renewals: renewals))
-            }
-            return loans
+            return try await Self.loans(rows)
         }
+    }
+
+    static let loanColumns = "id, book_id, borrower, patron_id, checked_out, due, returned, renewals"
+
+    /// The loans of rows of `loanColumns`.
+    static func loans(_ rows: PostgresRowSequence) async throws -> [Loan] {
+        var loans: [Loan] = []
+        for try await (id, bookID, borrower, patronID, checkedOut, due, returned, renewals) in rows.decode((Int64, Int64, String, Int64?, Date, Date, Date?, Int).self) {
+            loans.append(Loan(id: Loan.ID(rawValue: id), bookID: Book.ID(rawValue: bookID), borrower: borrower, patronID: patronID.map(Patron.ID.init(rawValue:)),
+                              checkedOut: checkedOut, due: due, returned: returned, renewals: renewals))
+        }
+        return loans
     }
 
     /// `body` in a transaction, rolled back if it throws; throws what `body` threw, not
@@ -409,7 +416,7 @@ public final class PostgresLibraryStore: LibraryStore {
         throw LibraryError.versionMismatch(id: id, current: book.version)
     }
 
-    private static func books(_ rows: PostgresRowSequence) async throws -> [Book] {
+    static func books(_ rows: PostgresRowSequence) async throws -> [Book] {
         var books: [Book] = []
         for try await row in rows { books.append(try book(row)) }
         return books

@@ -197,4 +197,34 @@ enum PostgresSchema {
         FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
         """,
     ]
+
+    /// The reminders' outbox: a letter per key, claimed by one sender at a time.
+    static let reminderOutbox: [PostgresQuery] = [
+        """
+        CREATE TABLE reminder_outbox (
+            id BIGSERIAL PRIMARY KEY,
+            key TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            patron_id BIGINT NOT NULL REFERENCES patrons(id),
+            book_id BIGINT NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+            loan_id BIGINT,
+            hold_id BIGINT,
+            due TIMESTAMPTZ NOT NULL,
+            recipient TEXT NOT NULL,
+            recipient_name TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            body TEXT NOT NULL,
+            state TEXT NOT NULL DEFAULT 'queued',
+            attempts INTEGER NOT NULL DEFAULT 0,
+            queued TIMESTAMPTZ NOT NULL,
+            next_attempt TIMESTAMPTZ NOT NULL,
+            lease_until TIMESTAMPTZ,
+            claimed_by TEXT,
+            ended TIMESTAMPTZ,
+            last_error TEXT
+        )
+        """,
+        "CREATE INDEX reminder_outbox_due ON reminder_outbox(next_attempt, id) WHERE state = 'queued'",
+        "CREATE INDEX reminder_outbox_patron ON reminder_outbox(patron_id)",
+    ]
 }

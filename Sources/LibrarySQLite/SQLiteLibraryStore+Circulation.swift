@@ -67,7 +67,7 @@ extension SQLiteLibraryStore {
         try holds(in: db, "WHERE h.book_id = ? AND h.state IN ('waiting', 'ready') ORDER BY h.id", [id.rawValue])
     }
 
-    private static func holds(in db: Database, _ condition: String, _ arguments: StatementArguments) throws -> [Hold] {
+    static func holds(in db: Database, _ condition: String, _ arguments: StatementArguments) throws -> [Hold] {
         try Row.fetchAll(db, sql: "SELECT h.*, p.name FROM holds h JOIN patrons p ON p.id = h.patron_id " + condition, arguments: arguments).map { row in
             Hold(id: Hold.ID(rawValue: row["id"]), bookID: Book.ID(rawValue: row["book_id"]), patronID: Patron.ID(rawValue: row["patron_id"]),
                  patronName: row["name"], placed: row["placed"], state: Hold.State(rawValue: row["state"]) ?? .cancelled, readyAt: row["ready_at"],
@@ -136,6 +136,7 @@ extension SQLiteLibraryStore {
                 """, arguments: [kept.rawValue, merged.rawValue, kept.rawValue, merged.rawValue])
             try db.execute(sql: "UPDATE holds SET patron_id = ? WHERE patron_id = ?", arguments: [kept.rawValue, merged.rawValue])
             try db.execute(sql: "UPDATE loans SET patron_id = ? WHERE patron_id = ?", arguments: [kept.rawValue, merged.rawValue])
+            try db.execute(sql: "UPDATE reminder_outbox SET patron_id = ? WHERE patron_id = ?", arguments: [kept.rawValue, merged.rawValue])
             try db.execute(sql: "DELETE FROM patrons WHERE id = ?", arguments: [merged.rawValue])
             try db.execute(sql: "UPDATE patrons SET version = version + 1 WHERE id = ?", arguments: [kept.rawValue])
             return try Self.existingPatron(kept, in: db)
@@ -180,7 +181,7 @@ extension SQLiteLibraryStore {
         }
     }
 
-    private static func patron(_ row: Row) -> Patron {
+    static func patron(_ row: Row) -> Patron {
         Patron(id: Patron.ID(rawValue: row["id"]), name: row["name"], card: row["card"], email: row["email"], phone: row["phone"], notes: row["notes"],
                remindersOff: row["reminders_off"], version: row["version"])
     }

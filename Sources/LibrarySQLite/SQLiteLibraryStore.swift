@@ -284,6 +284,36 @@ public final class SQLiteLibraryStore: LibraryStore {
                 try db.execute(sql: "UPDATE loans SET patron_id = ? WHERE borrower = ? COLLATE NOCASE", arguments: [patron.id.rawValue, name])
             }
         }
+        // The reminders' outbox: a letter per key, claimed by one sender at a time.
+        migrator.registerMigration("reminder outbox") { db in
+            try db.execute(sql: """
+                CREATE TABLE reminder_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    key TEXT NOT NULL UNIQUE,
+                    kind TEXT NOT NULL,
+                    patron_id INTEGER NOT NULL REFERENCES patrons(id),
+                    book_id INTEGER NOT NULL REFERENCES books(id) ON DELETE CASCADE,
+                    loan_id INTEGER,
+                    hold_id INTEGER,
+                    due DATETIME NOT NULL,
+                    recipient TEXT NOT NULL,
+                    recipient_name TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'queued',
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    queued DATETIME NOT NULL,
+                    next_attempt DATETIME NOT NULL,
+                    lease_until DATETIME,
+                    claimed_by TEXT,
+                    ended DATETIME,
+                    last_error TEXT
+                );
+                CREATE INDEX reminder_outbox_due ON reminder_outbox(next_attempt, id) WHERE state = 'queued';
+                CREATE INDEX reminder_outbox_recent ON reminder_outbox(id DESC, state);
+                CREATE INDEX reminder_outbox_patron ON reminder_outbox(patron_id);
+                """)
+        }
         return migrator
     }
 
@@ -463,7 +493,7 @@ public final class SQLiteLibraryStore: LibraryStore {
 
     public func deleteAll() async throws {
         try await write { db in
-            try db.execute(sql: "DELETE FROM holds; DELETE FROM loans; DELETE FROM books; DELETE FROM books_search; DELETE FROM patrons")
+            try db.execute(sql: "DELETE FROM reminder_outbox; DELETE FROM holds; DELETE FROM loans; DELETE FROM books; DELETE FROM books_search; DELETE FROM patrons")
         }
     }
 
@@ -544,7 +574,7 @@ public final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
-    private static func loans(in db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Loan] {
+    static func loans(in db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Loan] {
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             Loan(id: Loan.ID(rawValue: row["id"]), bookID: Book.ID(rawValue: row["book_id"]), borrower: row["borrower"],
                  patronID: (row["patron_id"] as Int64?).map(Patron.ID.init(rawValue:)), checkedOut: row["checked_out"], due: row["due"],
@@ -577,12 +607,12 @@ public final class SQLiteLibraryStore: LibraryStore {
     }
 
     /// The columns `book(_:)` reads, by position: a name is looked up in every row, a position not.
-    private static let columns: SQL = """
+    static let columns: SQL = """
         id, title, author, publisher, categories, isbn, last_checked_out, last_checked_out_by, version, has_cover, cover_colors, \
         loan_id, borrower, checked_out, due, patron_id, renewals
         """
 
-    private static func book(_ row: Row) -> Book {
+    static func book(_ row: Row) -> Book {
         let id = Book.ID(rawValue: row[0])
         let loanID: Int64? = row[11]
         let colors: String? = row[10]

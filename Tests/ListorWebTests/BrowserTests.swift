@@ -451,6 +451,52 @@ import Transistors
         }
     }
 
+    /// The reminders' outbox, sent and failed, and a patron's overdue letter to print.
+    @Test("the reminders' outbox and an overdue letter", arguments: [(1280, 900, true), (375, 812, false)])
+    func remindersAndAnOverdueLetter(width: Int, height: Int, javaScript: Bool) async throws {
+        if browserMissing() { return }
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
+        let now = Date()
+        let lent = try await site.store.checkOut(id: 1, Checkout(borrower: "Ann Lee", date: now.addingTimeInterval(-20 * 86_400), due: now.addingTimeInterval(-6 * 86_400)),
+                                                 expectedVersion: nil)
+        let loan = try #require(lent.loan)
+        let named = try #require(try await site.store.patron(.name("Ann Lee")))
+        let ann = try await site.store.updatePatron(id: named.id, PatronFields(name: "Ann Lee", email: "ann.lee.with.a.long.address@example.org"), expectedVersion: nil)
+        let reminder = { (kind: Reminder.Kind, key: String) in
+            ReminderLetter(reminder: Reminder(kind: kind, patronID: ann.id, bookID: 1, loanID: loan.id, due: now, key: key), recipient: "ann.lee.with.a.long.address@example.org",
+                           recipientName: "Ann Lee", subject: "Overdue: “Dune”", body: "Dear Ann Lee,")
+        }
+        _ = try await site.store.enqueue([reminder(Reminder.Kind.dueSoon, "a"), reminder(Reminder.Kind.overdue(1), "b")], at: now)
+        let claimed = try await site.store.claim(limit: 2, now: now, lease: now.addingTimeInterval(60), sender: "test")
+        try #require(claimed.count == 2)
+        try await site.store.record(.sent(at: now), of: claimed[0].id, sender: "test")
+        try await site.store.record(.failed(at: now, error: "the mail server at mail.example.org:587 answered 550 5.1.1 <ann.lee.with.a.long.address@example.org>: no such mailbox here"),
+                                    of: claimed[1].id, sender: "test")
+        try await withLoopbackServer(try await site.router()) { url in
+            let base = url.absoluteString
+            try await WebDriverSession.with(width: width, height: height, javaScript: javaScript) { browser in
+                try await browser.open(base + "/library/patrons")
+                try await browser.press("#reminders-link")
+                try await browser.waitUntil("document.getElementById('reminders-heading') !== null")
+                #expect(try await browser.text("#sending").hasPrefix("No mail server is set (serve --smtp-url)"))
+                #expect(try await browser.text("#filter-failed") == "Failed (1)")
+                try await browser.press("#filter-failed")
+                try await browser.waitUntil("location.search === '?state=failed'")
+                #expect(try await browser.text("#reminders .status").contains("550 5.1.1"))
+                #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the outbox fits")
+                try await save(browser, "library-reminders-\(width).png")
+                try await browser.press(#"#reminders a[href="/library/patrons/\#(ann.id)"]"#)
+                try await browser.waitUntil("document.getElementById('print-letter') !== null")
+                try await browser.press("#print-letter")
+                try await browser.waitUntil("document.querySelector('.letter-book') !== null")
+                #expect(try await browser.text(".letter-book").hasPrefix("“Dune” by Frank Herbert was due back on "))
+                #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the letter fits")
+                try await save(browser, "library-letter-\(width).png")
+            }
+        }
+        withExtendedLifetime(site) {}
+    }
+
     /// With an admin token, adding a book takes the librarian's sign-in first, and then the
     /// page forms (sent from this origin, with their signed token) go through.
     @Test func theLibrarianSignsInBeforeAddingABook() async throws {

@@ -22,16 +22,16 @@ public struct ReminderSchedule: Sendable {
             let stamp = Int64(loan.due.timeIntervalSince1970.rounded(.down))
             let letters = policy.overdueDays.enumerated().filter { now >= loan.due.addingTimeInterval(Double($0.element) * 86_400) }
             if let (index, days) = letters.last {
-                reminders.append(Reminder(kind: .overdue(index + 1), patronID: patron, bookID: loan.bookID, due: loan.due.addingTimeInterval(Double(days) * 86_400),
+                reminders.append(Reminder(kind: .overdue(index + 1), patronID: patron, bookID: loan.bookID, loanID: loan.id, due: loan.due.addingTimeInterval(Double(days) * 86_400),
                                           key: "overdue-\(index + 1)/loan/\(loan.id)/\(stamp)"))
             } else if policy.dueSoonDays > 0, now < loan.due, now >= loan.due.addingTimeInterval(-Double(policy.dueSoonDays) * 86_400) {
-                reminders.append(Reminder(kind: .dueSoon, patronID: patron, bookID: loan.bookID, due: loan.due.addingTimeInterval(-Double(policy.dueSoonDays) * 86_400),
+                reminders.append(Reminder(kind: .dueSoon, patronID: patron, bookID: loan.bookID, loanID: loan.id, due: loan.due.addingTimeInterval(-Double(policy.dueSoonDays) * 86_400),
                                           key: "due-soon/loan/\(loan.id)/\(stamp)"))
             }
         }
         for hold in holds where hold.state == .ready && patrons.contains(hold.patronID) {
             guard let ready = hold.readyAt, ready <= now else { continue }
-            reminders.append(Reminder(kind: .holdReady, patronID: hold.patronID, bookID: hold.bookID, due: ready,
+            reminders.append(Reminder(kind: .holdReady, patronID: hold.patronID, bookID: hold.bookID, holdID: hold.id, due: ready,
                                       key: "hold-ready/hold/\(hold.id)/\(Int64(ready.timeIntervalSince1970.rounded(.down)))"))
         }
         return reminders

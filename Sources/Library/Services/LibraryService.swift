@@ -76,6 +76,12 @@ public protocol LibraryService: Sendable {
     func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron]
     /// Makes `merged` one with `kept`: its loans and holds become theirs.
     func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron
+
+    // MARK: Reminders
+
+    /// Page `page` of the reminders' outbox (all, or those in `state`), most recently queued
+    /// first, with how many letters are in each state.
+    func reminders(_ state: OutboxMessage.State?, page: Int, perPage: Int) async throws -> OutboxPage
 }
 
 extension LibraryService {

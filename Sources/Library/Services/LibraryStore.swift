@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Stores throw `LibraryError` for what the library refuses and `LibraryStoreError` when the
 /// database itself fails, never their driver's errors.
-public protocol LibraryStore: Sendable {
+public protocol LibraryStore: ReminderOutbox {
     /// The books matching `query` (overdue as of `date`) within `range`, each with its open loan,
     /// in id order. The search and the status filters are answered from indexes.
     func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book]

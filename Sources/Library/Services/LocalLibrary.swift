@@ -216,6 +216,14 @@ public struct LocalLibrary: LibraryService {
         }
     }
 
+    // MARK: Reminders
+
+    public func reminders(_ state: OutboxMessage.State?, page: Int, perPage: Int) async throws -> OutboxPage {
+        let page = max(page, 1)
+        return OutboxPage(messages: try await store.outbox(state, limit: perPage, offset: (page - 1) * perPage), counts: try await store.outboxCounts(),
+                          number: page, size: perPage)
+    }
+
     public func delete(id: Book.ID, ifVersion: Int?) async throws {
         try await store.delete(id: id, expectedVersion: ifVersion)
     }

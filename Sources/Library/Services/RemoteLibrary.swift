@@ -262,6 +262,14 @@ public struct RemoteLibrary: LibraryService {
         try one(Patron.self, try await send("POST", ["patrons", "\(kept)", "merge"], body: .members([("from", .number(Double(merged.rawValue)))])))
     }
 
+    // MARK: Reminders
+
+    public func reminders(_ state: OutboxMessage.State?, page: Int, perPage: Int) async throws -> OutboxPage {
+        var query = [URLQueryItem(name: "page", value: "\(page)"), URLQueryItem(name: "per_page", value: "\(perPage)")]
+        if let state { query.append(URLQueryItem(name: "state", value: state.rawValue)) }
+        return try one(OutboxPage.self, try await send("GET", ["reminders"], query: query))
+    }
+
     /// Who a request is for, as the API takes it: `patron` (an id), `card`, or the original clients' `lastCheckedOutBy`.
     static func members(_ patron: PatronReference) -> [(String, JSONValue)] {
         switch patron {

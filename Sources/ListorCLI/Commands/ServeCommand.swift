@@ -38,6 +38,8 @@ struct ServeCommand: ListorCommand {
     @Option(help: ArgumentHelp("Where the covers of books with an ISBN and no uploaded cover come from: an http(s) URL with {isbn} in it, or none.",
                                valueName: "url"))
     var libraryCoverURL = CoverService.openLibrary.template
+    @OptionGroup(title: "Library reminders")
+    var reminders: ReminderOptions
     @Option(help: ArgumentHelp("The key that signs the pages' forms and the librarian's sign-in (32 bytes; default: form.key in the data directory, made on first run). Give every node of one site the same file.",
                                valueName: "file"))
     var formKeyFile: String?
@@ -91,6 +93,7 @@ struct ServeCommand: ListorCommand {
         }
         return ServeSettings(host: host, port: port, logLevel: logLevel, logFormat: logFormat, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
                              library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, libraryCovers: covers,
+                             reminders: try reminders.settings(environment: ProcessInfo.processInfo.environment),
                              formKeyFile: formKeyFile, stella: try stella.settings(),
                              browser: try browser.settings(),
                              publicHosts: connections.publicHosts, limits: try connections.limits(), metricsPort: metricsPort)

@@ -5,6 +5,8 @@ import LibraryPostgres
 import LibrarySQLite
 import ListorHTTPClient
 import ListorKit
+import ListorSMTP
+import Logging
 
 /// Builds Prolific Library's service from its settings, for `serve` and every `listor library`
 /// command alike: a server's library over HTTP, or the local one on its store with the loan
@@ -21,6 +23,50 @@ enum LibraryComposition {
         }
         return try await withStore(settings.database, metrics: metrics) { store in
             try await body(LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work))
+        }
+    }
+
+    /// `serve`'s library: the local one, and the sender of its reminders when a mail server is named.
+    static func withServedLibrary<T: Sendable>(_ settings: LibrarySettings, reminders: ReminderSettings, metrics: any MetricsFactory, work: any HeavyWork,
+                                               _ body: @Sendable (any LibraryService, ReminderSender?) async throws -> T) async throws -> T {
+        try await withStore(settings.database, metrics: metrics) { store in
+            let library = LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work)
+            guard let smtp = reminders.smtp, let from = reminders.from else { return try await body(library, nil) }
+            let mailer: SMTPMailer
+            do { mailer = try SMTPMailer(smtp) } catch { throw CompositionError("--smtp-url: \(error)") }
+            let node = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UInt32.random(in: 0...UInt32.max))"
+            let sender = ReminderSender(library: library, outbox: store, policy: reminders.policy, letters: ReminderLetters(library: from.name ?? "Prolific Library"),
+                                        mail: mailer.transport, from: from, name: node)
+            return try await body(library, sender)
+        }
+    }
+
+    /// Runs the sender's rounds every `interval` until the server stops. A failure is logged
+    /// when sending starts to fail and again when it works again, not at every attempt.
+    static func reminderRounds(_ sender: ReminderSender, every interval: Duration = .seconds(60), logger: Logger) -> TaskService {
+        TaskService {
+            var failing: String?
+            while !Task.isCancelled {
+                do {
+                    let round = try await sender.round()
+                    if round.sent > 0 || round.queued > 0 || round.holdsExpired > 0 {
+                        logger.info("Reminders: \(round.queued) queued, \(round.sent) sent, \(round.retrying) to retry, \(round.failed) failed; \(round.holdsExpired) holds expired")
+                    }
+                    if let error = round.lastError, round.sent == 0 {
+                        if failing == nil { logger.warning("Reminders cannot be sent by \(sender.destination): \(error); each is tried again later") }
+                        failing = error
+                    } else if failing != nil, round.sent > 0 {
+                        logger.notice("Reminders are sent again by \(sender.destination)")
+                        failing = nil
+                    }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    if failing == nil { logger.warning("Reminders: the round failed: \(error); trying again in \(interval)") }
+                    failing = "\(error)"
+                }
+                do { try await Task.sleep(for: interval) } catch { return }
+            }
         }
     }
 

@@ -43,10 +43,12 @@ enum ServeComposition {
                 try await withLiveHTTPTransport { transport in
                     try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
                         let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
-                        try await LibraryComposition.withLibrary(settings.library, metrics: metrics.factory, work: work) { library in
+                        try await LibraryComposition.withServedLibrary(settings.library, reminders: settings.reminders, metrics: metrics.factory,
+                                                                       work: work) { library, reminders in
                             let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
                                                                        work: work, metrics: metrics.factory)
                             var services = modbus.services
+                            if let reminders { services.append(LibraryComposition.reminderRounds(reminders, every: settings.reminders.interval, logger: serverLogger)) }
                             if let metricsPort = settings.metricsPort {
                                 services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
                                     environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
@@ -63,7 +65,8 @@ enum ServeComposition {
                                                     }, recorded: modbus.recorded, adminToken: settings.modbus.adminToken, formKey: formKey,
                                                     limits: settings.limits, metrics: metrics.web),
                                     LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
-                                                     openLending: settings.libraryOpenLending, formKey: formKey, metrics: metrics.factory),
+                                                     openLending: settings.libraryOpenLending, formKey: formKey, reminders: reminders?.destination,
+                                                     letters: ReminderLetters(library: settings.reminders.from?.name ?? "Prolific Library"), metrics: metrics.factory),
                                     StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, metrics: metrics.factory),
                                     reader,
                                 ],
@@ -74,6 +77,7 @@ enum ServeComposition {
                                     environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
                                     environment.write("ModbusApp polls \(modbus.summary); its history is in \(settings.modbus.historyDatabase.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/modbus-history.sqlite")\n")
                                     environment.write("The library is in \(settings.library.database)\n")
+                                    environment.write(reminders.map { "Its reminders are sent by \($0.destination)\n" } ?? "Its reminders are not sent (no --smtp-url)\n")
                                     let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
                                     environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
                                     if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }

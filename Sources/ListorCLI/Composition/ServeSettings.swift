@@ -17,6 +17,7 @@ struct ServeSettings: Sendable {
     var libraryOpenLending: Bool
     /// Where covers of books with an ISBN come from; nil for none.
     var libraryCovers: CoverService?
+    var reminders: ReminderSettings
     /// The form key's file, when not the data directory's `form.key`.
     var formKeyFile: String?
     var stella: StellaSettings

@@ -10,7 +10,8 @@ import Tagged
 /// - `POST /patrons` (201 with the patron), `GET /patrons?search=&card=&page=&per_page=`,
 ///   `GET|PUT /patrons/{id}` (`If-Match` on `PUT`), `POST /patrons/{id}/merge` (`{"from": id}`),
 ///   `GET /patrons/{id}/loans`, `GET /patrons/{id}/holds`; with an admin token, every one of
-///   them needs it, reads too, as the records hold email addresses and phone numbers.
+///   them needs it, reads too, as the records hold email addresses and phone numbers. So does
+///   `GET /reminders?state=&page=&per_page=`, the reminders' outbox.
 /// - `POST /books/{id}/holds` (`{"patron": id}` or `{"card": …}`; 201 with the hold and its
 ///   `place`), `GET /books/{id}/holds` (the queue in order), `DELETE /books/{id}/holds/{hold}`,
 ///   `POST /books/{id}/renew`: lending, which `--library-open-lending` leaves open.
@@ -79,6 +80,18 @@ struct LibraryCirculationAPI: Sendable {
             let id = try Self.patronID(context)
             _ = try await library.patron(id: id)
             return list(try await library.loans(.patron(id)).items.map(BookJSON.value))
+        }
+        api.get("reminders") { request, _ in
+            try access.authorize(request, for: .patrons)
+            let parameters = QueryPairs.parameters(of: request)
+            var reader = ParameterReader { parameters[$0] }
+            let page = reader.count("page", 1...100_000) ?? 1
+            let perPage = reader.count("per_page", 1...500) ?? 50
+            let state = reader.choice("state", OutboxMessage.State.self)
+            if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
+            var response = Response.json(ReminderJSON.value(try await library.reminders(state, page: page, perPage: perPage)).serialized(pretty: false))
+            response.headers[.cacheControl] = "no-store"
+            return response
         }
         api.get("patrons/:patron/holds") { request, context in
             try access.authorize(request, for: .patrons)

@@ -21,16 +21,20 @@ public struct LibraryWebModule: WebModule {
     /// every node of one site the same key, and keep it across restarts so that open forms
     /// still send. `covers` gives every book its cover and its colours. `metrics` counts the
     /// kept list pages used and made; `now` is the time the pages say things relative to.
+    /// `reminders` says where reminders are sent (nil: the server sends none), and `letters`
+    /// writes the printed overdue letters as the emails are written.
     public init(library: any LibraryService, covers: BookCovers, apiPrefix: String = "/library/api", adminToken: String? = nil, openLending: Bool = false,
-                formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                formKey: FormKey = .random(), maximumBodySize: Int = 1 << 20, reminders: String? = nil, letters: ReminderLetters = ReminderLetters(),
+                metrics: any MetricsFactory = NOOPMetricsHandler.instance, now: @escaping @Sendable () -> Date = { Date() }) {
         let access = LibraryAccess(adminToken: adminToken.map(AdminToken.init(value:)), openLending: openLending, formKey: formKey)
         self.library = library
         api = LibraryAPI(library: library, covers: covers, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
         circulation = LibraryCirculationAPI(library: library, prefix: apiPrefix, access: access, maximumBodySize: maximumBodySize)
         let listPages = RenderedPages<ListPageKey>(name: "library/list", admission: .secondAsk, metrics: metrics)
         pages = { LibraryPages(library: library, access: access, maximumBodySize: maximumBodySize, listPages: listPages, templates: $0, now: now) }
-        patronPages = { PatronPages(library: library, access: access, maximumBodySize: maximumBodySize, templates: $0, now: now) }
+        patronPages = {
+            PatronPages(library: library, access: access, maximumBodySize: maximumBodySize, templates: $0, reminderDestination: reminders, letters: letters, now: now)
+        }
         self.covers = LibraryCoverRoutes(covers: covers)
         self.apiPrefix = apiPrefix
     }

@@ -21,6 +21,7 @@ struct PatronPage: Encodable {
     let facts: [Fact]
     let current: [LoanLine]
     let hasCurrent: Bool
+    let hasOverdue: Bool
     let past: [LoanLine]
     let hasPast: Bool
     let holds: [LoanLine]
@@ -43,6 +44,7 @@ struct PatronPage: Encodable {
         }
         current = view.current.map(line)
         hasCurrent = !current.isEmpty
+        hasOverdue = current.contains(where: \.isOverdue)
         past = view.past.map(line)
         hasPast = !past.isEmpty
         holds = view.holds.map { row in

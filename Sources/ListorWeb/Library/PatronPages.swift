@@ -14,6 +14,9 @@ struct PatronPages: Sendable {
     let access: LibraryAccess
     let maximumBodySize: Int
     let templates: Templates
+    /// Where reminders are sent; nil when the server sends none.
+    let reminderDestination: String?
+    let letters: ReminderLetters
     let now: @Sendable () -> Date
 
     private var desk: CirculationDesk { CirculationDesk(library: library) }
@@ -26,6 +29,33 @@ struct PatronPages: Sendable {
         router.get("/library/patrons/:patron/edit", use: edit)
         router.post("/library/patrons/:patron", use: save)
         router.post("/library/patrons/:patron/merge", use: merge)
+        router.get("/library/patrons/:patron/letter", use: letter)
+        router.get("/library/reminders", use: reminders)
+    }
+
+    /// The patron's overdue letter, to print.
+    @Sendable func letter(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let id = try Self.id(context)
+        if let signIn = signIn(session, next: "/library/patrons/\(id)/letter") { return signIn }
+        let view = try await OverdueLetterViewModel.load(id, from: library, letters: letters, now: now())
+        return session.page(try templates.html(LetterPage(view), as: "library/letter"))
+    }
+
+    /// The reminders' outbox: what was sent, what waits, what failed and why.
+    @Sendable func reminders(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        if let signIn = signIn(session, next: "/library/reminders") { return signIn }
+        let parameters = QueryPairs.parameters(of: request)
+        let state = try parameters["state"].map { text in
+            guard let state = OutboxMessage.State(rawValue: text) else {
+                throw WebError(.badRequest, title: "No such reminders", message: "state=\(text.prefix(40)) is not one of \(OutboxMessage.State.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return state
+        }
+        let page = parameters["page"].flatMap { Int($0) }.map { min(max($0, 1), 100_000) } ?? 1
+        let view = try await ReminderListViewModel.load(state, page: page, from: library, destination: reminderDestination, timeZone: session.timeZone)
+        return session.page(try templates.html(RemindersPage(view), as: "library/reminders"))
     }
 
     @Sendable func list(_ request: Request, context: WebRequestContext) async throws -> Response {

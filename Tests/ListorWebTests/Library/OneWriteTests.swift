@@ -93,4 +93,15 @@ private final class CountingStore: LibraryStore {
     func setCover(_ change: CoverChange, of id: Book.ID, expectedVersion: Int?) async throws -> Book {
         note("setCover"); return try await base.setCover(change, of: id, expectedVersion: expectedVersion)
     }
+    func reminderSources(dueBefore: Date) async throws -> ReminderSources { note("reminderSources"); return try await base.reminderSources(dueBefore: dueBefore) }
+    func kept(_ keys: [String]) async throws -> Set<String> { note("kept"); return try await base.kept(keys) }
+    func enqueue(_ letters: [ReminderLetter], at now: Date) async throws -> Int { note("enqueue"); return try await base.enqueue(letters, at: now) }
+    func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [OutboxMessage] {
+        note("claim"); return try await base.claim(limit: limit, now: now, lease: lease, sender: sender)
+    }
+    func record(_ outcome: OutboxOutcome, of id: OutboxMessage.ID, sender: String) async throws { note("record"); try await base.record(outcome, of: id, sender: sender) }
+    func outbox(_ state: OutboxMessage.State?, limit: Int, offset: Int) async throws -> [OutboxMessage] {
+        note("outbox"); return try await base.outbox(state, limit: limit, offset: offset)
+    }
+    func outboxCounts() async throws -> [OutboxMessage.State: Int] { note("outboxCounts"); return try await base.outboxCounts() }
 }

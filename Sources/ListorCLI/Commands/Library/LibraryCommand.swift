@@ -10,7 +10,7 @@ struct LibraryCommand: AsyncParsableCommand {
         abstract: "Who has which book: list, show, add, check out, check in, renew, holds, patrons, delete, history, overdue, import, export.",
         discussion: "Without --server, the library `listor serve` keeps in the data directory (or --library-db).",
         subcommands: [ListBooks.self, ShowBook.self, AddBook.self, CheckOutBook.self, CheckInBook.self, RenewBook.self, HoldsCommand.self, PatronsCommand.self,
-                      DeleteBook.self, LoanHistory.self, OverdueLoans.self, ImportCSV.self, ExportCSV.self],
+                      DeleteBook.self, LoanHistory.self, OverdueLoans.self, RemindersCommand.self, OverdueLetter.self, ImportCSV.self, ExportCSV.self],
         defaultSubcommand: ListBooks.self)
 }
 

@@ -63,6 +63,30 @@ import Testing
         #expect(late.errorOutput == "1 overdue loan\n")
     }
 
+    @Test func theOutboxIsListedAndAnOverdueLetterPrinted() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        let empty = await listor(["library", "reminders"] + data)
+        #expect(empty.exitCode == 0 && empty.output == "no reminder has been queued yet (0 queued, 0 sent, 0 failed, 0 withdrawn)\n")
+        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"))
+        let month = Date().addingTimeInterval(-30 * 86400)
+        let book = try await store.checkOut(id: 3, Checkout(borrower: "Ann", date: month, due: month.addingTimeInterval(14 * 86400)), expectedVersion: nil)
+        let ann = try #require(try await store.patron(.name("Ann")))
+        #expect(await listor(["library", "letter", "\(ann.id)"] + data).output.contains("Dear Ann,\n\n“\(book.title)” by \(book.author) was due back on "))
+        // A letter the mail server refused for good.
+        _ = try await store.updatePatron(id: ann.id, PatronFields(name: "Ann", email: "ann@example.org"), expectedVersion: nil)
+        let reminder = Reminder(kind: .overdue(1), patronID: ann.id, bookID: book.id, loanID: book.loan?.id, due: Date(), key: "overdue-1/loan/1/1")
+        _ = try await store.enqueue([ReminderLetter(reminder: reminder, recipient: "ann@example.org", recipientName: "Ann", subject: "Overdue: “Dune”", body: "…")], at: Date())
+        let claimed = try await store.claim(limit: 1, now: Date(), lease: Date().addingTimeInterval(60), sender: "test")
+        try await store.record(.failed(at: Date(), error: "550 no such mailbox"), of: try #require(claimed.first).id, sender: "test")
+        let failed = await listor(["library", "reminders", "--state", "failed"] + data, columns: 160)
+        #expect(failed.exitCode == 1, "a letter failed for good")
+        #expect(failed.output.contains("Overdue  ann@example.org  Overdue: “Dune”") && failed.output.contains("after 1 attempt: 550 no such mailbox"), "\(failed.output)")
+        #expect(failed.errorOutput == "0 queued, 0 sent, 1 failed, 0 withdrawn\n")
+        let otherPatron = await listor(["library", "letter", "99"] + data)
+        #expect(otherPatron.exitCode == 1 && otherPatron.errorOutput == "error: there is no patron 99\n")
+    }
+
     @Test func theSameCommandsWorkOnAServer() async throws {
         let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
         try await withLoopbackServer(try await site.router()) { base in

@@ -1,0 +1,42 @@
+import Foundation
+import Tagged
+
+/// A letter in the outbox and what became of it: queued (perhaps after failed attempts), sent,
+/// failed for good, or withdrawn because it stopped being true before it went.
+public struct OutboxMessage: Sendable, Hashable, Identifiable {
+    public typealias ID = Tagged<OutboxMessage, Int64>
+
+    public enum State: String, Sendable, CaseIterable {
+        /// Waiting for its next attempt (its first, or a retry after `lastError`).
+        case queued
+        case sent
+        /// Given up: the server refused it, or every attempt failed.
+        case failed
+        /// Not sent: the book came back, the hold left the queue, or the patron turned reminders off.
+        case withdrawn
+    }
+
+    public var id: ID
+    public var letter: ReminderLetter
+    public var state: State
+    /// Attempts made so far.
+    public var attempts: Int
+    public var queued: Date
+    /// When it is next tried, while queued.
+    public var nextAttempt: Date
+    /// When it was sent, failed or was withdrawn.
+    public var ended: Date?
+    /// Why the last attempt failed, or why it was withdrawn.
+    public var lastError: String?
+
+    public init(id: ID, letter: ReminderLetter, state: State, attempts: Int, queued: Date, nextAttempt: Date, ended: Date? = nil, lastError: String? = nil) {
+        self.id = id
+        self.letter = letter
+        self.state = state
+        self.attempts = attempts
+        self.queued = queued
+        self.nextAttempt = nextAttempt
+        self.ended = ended
+        self.lastError = lastError
+    }
+}

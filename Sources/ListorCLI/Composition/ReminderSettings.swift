@@ -1,0 +1,13 @@
+import Library
+import ListorKit
+import ListorSMTP
+
+/// How `serve` sends the library's reminders: through which mail server, from whom, and when.
+struct ReminderSettings: Sendable {
+    /// Nil when no mail server is named: no reminders are sent.
+    var smtp: SMTPSettings?
+    var from: MailAddress?
+    var policy: ReminderPolicy
+    /// Between two rounds of the sender.
+    var interval: Duration
+}
