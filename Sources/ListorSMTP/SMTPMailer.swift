@@ -98,7 +98,7 @@ public struct SMTPMailer: Sendable {
                     hello = try await conversation.command("EHLO \(clientName)", expect: 250)
                 }
                 if let username = settings.username, let password = settings.password {
-                    guard settings.security != .none || Self.isLoopback(settings.host) else {
+                    guard settings.security != .none || IPAddress.isLoopback(host: settings.host) else {
                         throw MailError(.refused, "will not send the password to \(server) unencrypted; use STARTTLS or smtps://")
                     }
                     if hello.offers("AUTH") && hello.extensions.contains(where: { $0.hasPrefix("AUTH ") && $0.split(separator: " ").contains("PLAIN") }) {
@@ -132,10 +132,6 @@ public struct SMTPMailer: Sendable {
     /// The name the certificate must carry: none for an address, which NIOSSL checks against the certificate's IP addresses.
     private static func serverName(_ host: String) -> String? {
         host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
-    }
-
-    private static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     private static func reason(_ error: any Error) -> String {

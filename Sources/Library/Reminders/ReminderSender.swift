@@ -1,5 +1,6 @@
 import Foundation
 import ListorKit
+import Synchronization
 
 /// Sends the library's reminders, a round at a time: lets holds not collected in time pass on
 /// (which sets books aside for the next in their queues), keeps a letter in the outbox for each
@@ -39,6 +40,9 @@ public struct ReminderSender: Sendable {
     private let batch: Int
     private let lease: Duration
     private let now: @Sendable () -> Date
+    /// Keys this sender knows the outbox has: a key once kept stays kept, so the outbox is asked
+    /// only about the others, rather than about every reminder due in every round.
+    private let known = KnownKeys()
 
     /// `lease` must outlast one send (the mail transport's own timeout): a claim that lapses
     /// lets another node send the letter again.
@@ -78,8 +82,11 @@ public struct ReminderSender: Sendable {
         let sources = try await outbox.reminderSources(dueBefore: start.addingTimeInterval(Double(schedule.policy.dueSoonDays) * 86_400 + 1))
         let all = schedule.due(loans: sources.loans, holds: sources.holds, patrons: sources.recipients, now: start)
         // Most are kept already; only the others are written out, from their books and patrons.
-        let kept = try await outbox.kept(all.map(\.key))
-        let due = all.filter { !kept.contains($0.key) }
+        let unknown = known.unknown(all.map(\.key))
+        let kept = try await outbox.kept(unknown)
+        known.insert(kept)
+        let fresh = Set(unknown).subtracting(kept)
+        let due = all.filter { fresh.contains($0.key) }
         let books = Dictionary(try await library.store.books(ids: Array(Set(due.map(\.bookID)))).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var patrons: [Patron.ID: Patron] = [:]
         for id in Set(due.map(\.patronID)) { patrons[id] = try await library.store.patron(.id(id)) }
@@ -90,6 +97,7 @@ public struct ReminderSender: Sendable {
             return letters.letter(reminder, patron: patron, book: book, loan: reminder.loanID.flatMap { loans[$0] }, hold: reminder.holdID.flatMap { holds[$0] })
         }
         round.queued = try await outbox.enqueue(written, at: start)
+        known.insert(Set(written.map(\.reminder.key)))
         while true {
             let claimed = try await outbox.claim(limit: batch, now: now(), lease: now().addingTimeInterval(lease.timeInterval), sender: name)
             for message in claimed {
@@ -118,5 +126,22 @@ public struct ReminderSender: Sendable {
             }
         }
         try await outbox.record(outcome, of: message.id, sender: name)
+    }
+}
+
+/// The keys a sender knows the outbox has, at most a million (then forgotten, and asked about again).
+private final class KnownKeys: Sendable {
+    private let keys = Mutex<Set<String>>([])
+
+    /// Those of `keys` not known, in their order.
+    func unknown(_ keys: [String]) -> [String] {
+        self.keys.withLock { known in keys.filter { !known.contains($0) } }
+    }
+
+    func insert(_ kept: Set<String>) {
+        keys.withLock { known in
+            if known.count + kept.count > 1_000_000 { known.removeAll() }
+            known.formUnion(kept)
+        }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Library
+import ListorKit
 import ListorWeb
 import Logging
 
@@ -88,7 +89,7 @@ struct ServeCommand: ListorCommand {
         if let formKeyFile, !FileManager.default.fileExists(atPath: formKeyFile) {
             throw ValidationError("--form-key-file: \(formKeyFile) does not exist; make one with: head -c \(FormKey.size) /dev/urandom > \(formKeyFile)")
         }
-        if library.adminToken == nil, !Self.isLoopback(host) {
+        if library.adminToken == nil, !IPAddress.isLoopback(host: host) {
             throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can change the library")
         }
         return ServeSettings(host: host, port: port, logLevel: logLevel, logFormat: logFormat, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
@@ -97,10 +98,6 @@ struct ServeCommand: ListorCommand {
                              formKeyFile: formKeyFile, stella: try stella.settings(),
                              browser: try browser.settings(),
                              publicHosts: connections.publicHosts, limits: try connections.limits(), metricsPort: metricsPort)
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
 

@@ -112,6 +112,11 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Where the address leads. An IPv6 address that carries an IPv4 one (mapped, translated,
     /// NAT64, 6to4, compatible) is where that IPv4 address leads.
+    /// Whether a host name or address reaches this machine only: `localhost`, `127.0.0.1`, `::1`.
+    public static func isLoopback(host: String) -> Bool {
+        host == "localhost" || IPAddress(host)?.network == .loopback
+    }
+
     public var network: Network {
         if let embedded = embeddedIPv4 { return embedded.network }
         return isIPv4 ? Self.network(ofIPv4: bytes) : Self.network(ofIPv6: bytes)

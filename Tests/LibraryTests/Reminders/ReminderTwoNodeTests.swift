@@ -8,10 +8,10 @@ import Tagged
 import Testing
 
 /// Sixty days of 500 loans, with two senders on two nodes sharing one library (PostgreSQL, or
-/// one SQLite file opened twice) running their rounds at the same moments, every six hours
+/// one SQLite file opened twice) running their rounds at the same moments, twice a day
 /// of a clock the test moves: each reminder the loans' dates call for is sent, and none twice.
 @Suite struct ReminderTwoNodeTests {
-    static let perDay = 4, day: TimeInterval = 86_400
+    static let perDay = 2, day: TimeInterval = 86_400
     static let tick = day / Double(perDay), ticks = 60 * perDay
 
     /// Two stores on one database, each with its own connections, as two nodes have.

@@ -50,4 +50,9 @@ import ListorKit
         #expect(try #require(IPAddress("2606:4700::1")).embeddedIPv4 == nil)
         #expect(try #require(IPAddress("::1")).embeddedIPv4 == nil)
     }
+
+    @Test func onlyThisMachinesNamesAndAddressesAreLoopback() {
+        #expect(["localhost", "127.0.0.1", "127.8.9.10", "::1"].allSatisfy { IPAddress.isLoopback(host: $0) })
+        #expect(!["0.0.0.0", "::", "192.168.1.5", "mail.example.org", "127.example.org", "localhost.example.org"].contains { IPAddress.isLoopback(host: $0) })
+    }
 }
