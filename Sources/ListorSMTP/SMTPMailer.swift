@@ -134,8 +134,14 @@ public struct SMTPMailer: Sendable {
         host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
     }
 
+    /// The system's words for a failed connection ("Connection refused"), not NIO's wrapping of them.
     private static func reason(_ error: any Error) -> String {
-        if let error = error as? IOError { return error.description }
+        if let error = error as? NIOConnectionError {
+            if let failure = error.connectionErrors.first { return reason(failure.error) }
+            if let lookup = error.dnsAError ?? error.dnsAAAAError { return "cannot look up \(error.host): \(lookup)" }
+            return "no address for \(error.host)"
+        }
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
         return String(describing: error)
     }
 
