@@ -1,0 +1,237 @@
+import Foundation
+import ListorKit
+
+/// Shopify's product CSV, the file every storefront tool exports, read as Shopify documents it:
+/// a product's first row has its fields and names its options; the rows after it with the same
+/// `Handle` and no `Title` continue it, each with a variant, a picture, or both. Columns are
+/// found by their names, in any order and any case; the many others Shopify writes are passed over.
+///
+/// Each bad row is reported by its line and column and the good ones are kept; the rows of a
+/// product whose first row is refused are reported too, as is a product left with no variant.
+public enum ShopifyCSV {
+    enum Column: String, CaseIterable {
+        case handle = "Handle", title = "Title", body = "Body (HTML)", vendor = "Vendor", type = "Type", tags = "Tags"
+        case option1Name = "Option1 Name", option1Value = "Option1 Value", option2Name = "Option2 Name", option2Value = "Option2 Value"
+        case option3Name = "Option3 Name", option3Value = "Option3 Value"
+        case sku = "Variant SKU", stock = "Variant Inventory Qty", price = "Variant Price", compareAtPrice = "Variant Compare At Price"
+        case variantImage = "Variant Image", imageSource = "Image Src", imagePosition = "Image Position", imageAlt = "Image Alt Text"
+    }
+
+    static let optionNames: [Column] = [.option1Name, .option2Name, .option3Name]
+    static let optionValues: [Column] = [.option1Value, .option2Value, .option3Value]
+
+    /// The products of `text`, prices in `currency`; throws when the file has no header with
+    /// `Handle` and `Title`.
+    public static func read(_ text: String, currency: String = "EUR") throws(ShopifyCSVError) -> PartialResult<ShopifyProduct> {
+        var records = CSV.read(text)[...]
+        guard let first = records.popFirst() else { throw ShopifyCSVError("the file is empty; a Shopify product CSV starts with a header row: Handle,Title,…") }
+        let header: CSV.Record
+        do { header = try first.get() } catch { throw ShopifyCSVError("the header row cannot be read: \(error)") }
+        // Names are matched without regard to case, as spreadsheets change it.
+        let byName = Dictionary(uniqueKeysWithValues: Column.allCases.map { ($0.rawValue.lowercased(), $0) })
+        var columns: [Column: Int] = [:]
+        for (index, name) in header.fields.enumerated() {
+            if let column = byName[name.trimmingCharacters(in: .whitespaces).lowercased()], columns[column] == nil { columns[column] = index }
+        }
+        let missing = [Column.handle, .title].filter { columns[$0] == nil }
+        guard missing.isEmpty else {
+            throw ShopifyCSVError("the header row has no \(missing.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")) column; a Shopify product CSV starts Handle,Title,…")
+        }
+        var reader = Reader(columns: columns, currency: currency)
+        for record in records {
+            switch record {
+            case .success(let row): reader.read(row)
+            case .failure(let error): reader.problems.append(Problem(line: error.line, reason: error.message))
+            }
+        }
+        return reader.result()
+    }
+
+    /// The products as a Shopify product CSV, as Shopify exports one: each product's first row
+    /// with its fields, its first variant and first picture, then a row for each further
+    /// variant (with the next picture beside it) and for each picture left. `read` gives the
+    /// products back.
+    public static func write(_ products: [ShopifyProduct]) -> String {
+        var rows = [Column.allCases.map(\.rawValue)]
+        for product in products {
+            for index in 0..<max(product.variants.count, product.pictures.count, 1) {
+                var row: [Column: String] = [.handle: product.handle]
+                if index == 0 {
+                    row[.title] = product.title
+                    row[.body] = product.bodyHTML
+                    row[.vendor] = product.vendor
+                    row[.type] = product.type
+                    row[.tags] = product.tags.joined(separator: ", ")
+                    if product.options.isEmpty { row[.option1Name] = "Title" }
+                    for (option, column) in zip(product.options, optionNames) { row[column] = option.name }
+                }
+                if index < product.variants.count {
+                    let variant = product.variants[index]
+                    if product.options.isEmpty { row[.option1Value] = "Default Title" }
+                    for (value, column) in zip(variant.values, optionValues) { row[column] = value }
+                    row[.sku] = variant.sku
+                    row[.stock] = String(variant.stock)
+                    row[.price] = variant.price.majorText
+                    row[.compareAtPrice] = variant.compareAtPrice?.majorText
+                    row[.variantImage] = variant.picture
+                }
+                if index < product.pictures.count {
+                    let picture = product.pictures[index]
+                    row[.imageSource] = picture.source
+                    row[.imagePosition] = String(picture.position)
+                    row[.imageAlt] = picture.alt
+                }
+                rows.append(Column.allCases.map { row[$0] ?? "" })
+            }
+        }
+        return CSV.write(rows)
+    }
+
+    /// The products as the rows build them, and the problems found.
+    struct Reader {
+        let columns: [Column: Int]
+        let currency: String
+        var products: [String: ShopifyProduct] = [:]
+        var order: [String] = []
+        /// Handles whose first row was refused, with its line.
+        var refused: [String: Int] = [:]
+        /// Each SKU and the line that has it.
+        var skus: [String: Int] = [:]
+        /// Each product's variants' values and the line of each.
+        var combinations: [String: [[String]: Int]] = [:]
+        var problems: [Problem] = []
+
+        func value(_ column: Column, of row: CSV.Record) -> String {
+            guard let index = columns[column], index < row.fields.count else { return "" }
+            return CSV.unprotected(row.fields[index]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        mutating func read(_ row: CSV.Record) {
+            let line = row.line
+            var found: [Problem] = []
+            func problem(_ column: Column?, _ reason: String) { found.append(Problem(line: line, field: column?.rawValue, reason: reason)) }
+            defer { problems += found }
+            let handle = value(.handle, of: row)
+            guard !handle.isEmpty else { return problem(.handle, "is required: it names the product the row belongs to") }
+            guard handle.count <= 255, handle.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+                return problem(.handle, "\"\(handle.prefix(60))\" is not a handle: lower-case letters, digits and hyphens, as \"linen-shirt\"")
+            }
+            if let firstLine = refused[handle] { return problem(nil, "product \"\(handle)\" was refused at its first row, line \(firstLine)") }
+            let title = value(.title, of: row)
+            var product: ShopifyProduct
+            if let existing = products[handle] {
+                guard title.isEmpty || title == existing.title else {
+                    return problem(.title, "product \"\(handle)\" began at line \(existing.line); a row that continues it has no Title")
+                }
+                product = existing
+            } else {
+                guard !title.isEmpty else {
+                    refused[handle] = line
+                    return problem(.title, "is required on the first row of product \"\(handle)\"")
+                }
+                product = ShopifyProduct(handle: handle, line: line, title: title, bodyHTML: value(.body, of: row), vendor: value(.vendor, of: row),
+                                         type: value(.type, of: row), tags: value(.tags, of: row).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                let names = ShopifyCSV.optionNames.map { value($0, of: row) }
+                // Shopify's own single option: "Title" with the value "Default Title".
+                let named = names == ["Title", "", ""] ? [] : names
+                if let gap = named.indices.first(where: { named[$0].isEmpty }), named[gap...].contains(where: { !$0.isEmpty }) {
+                    refused[handle] = line
+                    return problem(ShopifyCSV.optionNames[gap], "is empty while a later option is named; options are named from Option1")
+                }
+                product.options = named.filter { !$0.isEmpty }.map { ProductOption(name: $0, values: []) }
+            }
+            let variant = variant(of: row, for: product, problem: problem)
+            let picture = picture(of: row, after: product.pictures, problem: problem)
+            guard found.isEmpty else {
+                if products[handle] == nil { refused[handle] = line }
+                return
+            }
+            if products[handle] == nil { order.append(handle) }
+            if let variant {
+                for (index, value) in variant.values.enumerated() where !product.options[index].values.contains(value) {
+                    product.options[index].values.append(value)
+                }
+                product.variants.append(variant)
+                skus[variant.sku] = line
+                combinations[handle, default: [:]][variant.values] = line
+            }
+            if let picture { product.pictures.append(picture) }
+            products[handle] = product
+        }
+
+        /// The row's variant, nil when it has none (a row of a picture alone).
+        func variant(of row: CSV.Record, for product: ShopifyProduct, problem: (Column?, String) -> Void) -> ProductVariant? {
+            let values = ShopifyCSV.optionValues.map { value($0, of: row) }
+            let sku = value(.sku, of: row), priceText = value(.price, of: row)
+            guard values.contains(where: { !$0.isEmpty }) || !sku.isEmpty || !priceText.isEmpty else { return nil }
+            var chosen: [String] = []
+            for (index, text) in values.enumerated() {
+                if index < product.options.count {
+                    if text.isEmpty { problem(ShopifyCSV.optionValues[index], "is required: product \"\(product.handle)\" varies by \(product.options[index].name)") }
+                    chosen.append(text)
+                } else if !text.isEmpty, !(index == 0 && text == "Default Title" && product.options.isEmpty) {
+                    problem(ShopifyCSV.optionValues[index], "\"\(text)\" is a value of no option: product \"\(product.handle)\" has \(product.options.count) option\(product.options.count == 1 ? "" : "s")")
+                }
+            }
+            if sku.isEmpty {
+                problem(.sku, "is required: orders name each variant by its SKU")
+            } else if let other = skus[sku] {
+                problem(.sku, "\"\(sku)\" is already the SKU of line \(other)")
+            }
+            let price = Money(major: priceText, currency: currency)
+            if price == nil { problem(.price, priceText.isEmpty ? "is required" : "\"\(priceText.prefix(30))\" is not an amount such as 49.90") }
+            let compareText = value(.compareAtPrice, of: row)
+            let compare = compareText.isEmpty ? nil : Money(major: compareText, currency: currency)
+            if !compareText.isEmpty, compare == nil { problem(.compareAtPrice, "\"\(compareText.prefix(30))\" is not an amount such as 59.90") }
+            let stockText = value(.stock, of: row)
+            let stock = stockText.isEmpty ? 0 : Int(stockText)
+            if stock == nil || stock! < 0 { problem(.stock, "\"\(stockText.prefix(30))\" is not a whole number from 0") }
+            let image = value(.variantImage, of: row)
+            if !image.isEmpty, !Self.isPictureAddress(image) { problem(.variantImage, "\"\(image.prefix(80))\" is not an http or https address") }
+            if let line = combinations[product.handle]?[chosen], !chosen.isEmpty {
+                problem(nil, "product \"\(product.handle)\" has \(chosen.joined(separator: " / ")) already, at line \(line)")
+            }
+            guard let price, let stock, stock >= 0 else { return nil }
+            return ProductVariant(sku: sku, values: chosen, price: price, compareAtPrice: compare, stock: stock,
+                                  picture: image.isEmpty ? nil : image)
+        }
+
+        /// The row's picture, nil when it has none.
+        func picture(of row: CSV.Record, after pictures: [ProductPicture], problem: (Column?, String) -> Void) -> ProductPicture? {
+            let source = value(.imageSource, of: row)
+            guard !source.isEmpty else { return nil }
+            guard Self.isPictureAddress(source) else {
+                problem(.imageSource, "\"\(source.prefix(80))\" is not an http or https address")
+                return nil
+            }
+            let positionText = value(.imagePosition, of: row)
+            let position = positionText.isEmpty ? (pictures.map(\.position).max() ?? 0) + 1 : Int(positionText)
+            guard let position, position >= 1 else {
+                problem(.imagePosition, "\"\(positionText.prefix(30))\" is not a whole number from 1")
+                return nil
+            }
+            return ProductPicture(source: source, position: position, alt: value(.imageAlt, of: row))
+        }
+
+        static func isPictureAddress(_ text: String) -> Bool {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false else { return false }
+            return true
+        }
+
+        /// The products in the order of their first rows, pictures by position; a product with no variant is reported and left out.
+        func result() -> PartialResult<ShopifyProduct> {
+            var result = PartialResult<ShopifyProduct>(problems: problems)
+            for handle in order {
+                guard var product = products[handle] else { continue }
+                guard !product.variants.isEmpty else {
+                    result.problems.append(Problem(line: product.line, reason: "product \"\(handle)\" has no variant: give its first row a Variant SKU and Variant Price"))
+                    continue
+                }
+                product.pictures = product.pictures.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+                result.items.append(product)
+            }
+            result.problems.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+            return result
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ListorKit
+import Stella
+import Testing
+
+/// Shopify's product CSV: variants on continuation rows, pictures in order, and each bad row
+/// reported by line and column while the good ones are kept.
+@Suite struct ShopifyCSVTests {
+    /// Columns in Shopify's export order, with some it writes that Listor passes over.
+    static let header = "Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,"
+        + "Variant SKU,Variant Grams,Variant Inventory Qty,Variant Price,Variant Compare At Price,Image Src,Image Position,Image Alt Text,Variant Image,Status"
+
+    static let file = """
+        \(header)
+        linen-shirt,Linen shirt,"<p>Light <b onclick=""steal()"">linen</b>.</p><script>alert(1)</script>",Stella,Shirts,"summer, linen",true,Size,S,Colour,White,,,LS-S-W,200,3,49.90,59.90,https://cdn.example.org/shirt-2.jpg,2,The shirt from the back,,active
+        linen-shirt,,,,,,,,M,,White,,,LS-M-W,200,0,49.90,59.90,https://cdn.example.org/shirt-1.jpg,1,The shirt,,
+        linen-shirt,,,,,,,,S,,Blue,,,LS-S-B,200,5,49.90,,,,,https://cdn.example.org/shirt-blue.jpg,
+        linen-shirt,,,,,,,,M,,Blue,,,LS-M-B,200,12,"12,50",,,,,,
+        plain-tote,Plain tote,,Stella,Bags,,true,Title,Default Title,,,,,TOTE-1,300,40,19,,https://cdn.example.org/tote.jpg,1,,,active
+        Bad Handle,Thing,,,,,,,,,,,,X-1,,1,10,,,,,,
+        no-title,,,,,,,,,,,,,NT-1,,1,10,,,,,,
+        no-title,,,,,,,,,,,,,NT-2,,1,10,,,,,,
+        linen-shirt,,,,,,,,L,,White,,,LS-L-W,200,-2,49.90,,,,,,
+        linen-shirt,,,,,,,,L,,,,,LS-L-?,200,1,49.90,,,,,,
+        linen-shirt,,,,,,,,S,,White,,,LS-S-W2,200,1,49.90,,,,,,
+        plain-tote,,,,,,,,,,,,,TOTE-1,,1,19,,,,,,
+        plain-tote,,,,,,,,,,,,,,,,,,javascript:alert(1),,,,
+        just-a-picture,Picture,,,,,,,,,,,,,,,,,https://cdn.example.org/p.jpg,1,,,
+        broken,Broken "quote,,,,,,,,,,,,B-1,,1,10,,,,,,
+        """
+
+    @Test func productsVariantsAndPicturesComeFromTheirRows() throws {
+        let result = try ShopifyCSV.read(Self.file)
+        #expect(result.items.map(\.handle) == ["linen-shirt", "plain-tote"])
+        let shirt = try #require(result.items.first)
+        #expect(shirt.title == "Linen shirt" && shirt.vendor == "Stella" && shirt.type == "Shirts" && shirt.tags == ["summer", "linen"] && shirt.line == 2)
+        #expect(shirt.options == [ProductOption(name: "Size", values: ["S", "M"]), ProductOption(name: "Colour", values: ["White", "Blue"])])
+        #expect(shirt.variants.map(\.sku) == ["LS-S-W", "LS-M-W", "LS-S-B"], "the bad rows' variants are left out")
+        #expect(shirt.variants[0] == ProductVariant(sku: "LS-S-W", values: ["S", "White"], price: Money(minorUnits: 4990), compareAtPrice: Money(minorUnits: 5990), stock: 3))
+        #expect(shirt.variants[1].stock == 0 && shirt.variants[2].picture == "https://cdn.example.org/shirt-blue.jpg")
+        #expect(shirt.pictures.map(\.source) == ["https://cdn.example.org/shirt-1.jpg", "https://cdn.example.org/shirt-2.jpg"], "by position")
+        #expect(shirt.pictures.map(\.alt) == ["The shirt", "The shirt from the back"])
+        #expect(shirt.bodyHTML.contains("<script>"), "kept as the file has it; shown only sanitized")
+        let tote = try #require(result.items.last)
+        #expect(tote.options.isEmpty && tote.variants == [ProductVariant(sku: "TOTE-1", values: [], price: Money(minorUnits: 1900), stock: 40)])
+    }
+
+    @Test func eachBadRowIsReportedByLineAndColumn() throws {
+        let result = try ShopifyCSV.read(Self.file)
+        #expect(result.problems.map(\.description) == [
+            #"line 5: Variant Price: "12,50" is not an amount such as 49.90"#,
+            #"line 7: Handle: "Bad Handle" is not a handle: lower-case letters, digits and hyphens, as "linen-shirt""#,
+            #"line 8: Title: is required on the first row of product "no-title""#,
+            #"line 9: product "no-title" was refused at its first row, line 8"#,
+            #"line 10: Variant Inventory Qty: "-2" is not a whole number from 0"#,
+            #"line 11: Option2 Value: is required: product "linen-shirt" varies by Colour"#,
+            #"line 12: product "linen-shirt" has S / White already, at line 2"#,
+            #"line 13: Variant SKU: "TOTE-1" is already the SKU of line 6"#,
+            #"line 14: Image Src: "javascript:alert(1)" is not an http or https address"#,
+            #"line 15: product "just-a-picture" has no variant: give its first row a Variant SKU and Variant Price"#,
+            "line 16: a quote inside an unquoted field; quote the whole field and double the quote",
+        ])
+    }
+
+    @Test func theCatalogueRoundTripsThroughExportAndImport() throws {
+        let products = try ShopifyCSV.read(Self.file).items
+        let again = try ShopifyCSV.read(ShopifyCSV.write(products))
+        #expect(again.problems.isEmpty, "\(again.problems)")
+        func withoutLines(_ products: [ShopifyProduct]) -> [ShopifyProduct] { products.map { var product = $0; product.line = 0; return product } }
+        #expect(withoutLines(again.items) == withoutLines(products))
+        // A cell a spreadsheet would run as a formula is written protected and read back as it was.
+        let formula = ShopifyProduct(handle: "odd", line: 1, title: "=HYPERLINK(\"http://x\")", bodyHTML: "-1 day", options: [],
+                                     variants: [ProductVariant(sku: "@ODD", values: [], price: Money(minorUnits: 100), stock: 1)])
+        #expect(withoutLines(try ShopifyCSV.read(ShopifyCSV.write([formula])).items) == withoutLines([formula]))
+    }
+
+    @Test func aFileThatIsNoProductCSVIsRefusedWhole() {
+        #expect(throws: ShopifyCSVError("the file is empty; a Shopify product CSV starts with a header row: Handle,Title,…")) { try ShopifyCSV.read("") }
+        #expect(throws: ShopifyCSVError(#"the header row has no "Handle" column; a Shopify product CSV starts Handle,Title,…"#)) {
+            try ShopifyCSV.read("title,author\nDune,Frank Herbert\n")
+        }
+    }
+}
