@@ -180,6 +180,8 @@ let package = Package(
         /// Stella (seed 004): departments, products with money in minor units, the bundled
         /// catalogue and its pictures, the catalogue's queries.
         .target(name: "Stella", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
+        /// Stella's catalogue, stock and orders in a SQLite file through GRDB.
+        .target(name: "StellaSQLite", dependencies: ["Stella", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
 
         /// zlib from the system (`zlib`, Debian's zlib1g-dev), for gzip-compressed responses.
 
@@ -226,7 +228,7 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP", "Stella",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP", "Stella", "StellaSQLite",
                 "TextBrowser", "TextBrowserSQLite", "CListorMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -354,7 +356,7 @@ let package = Package(
         .testTarget(
             name: "StellaTests",
             dependencies: [
-                "Stella", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
+                "Stella", "StellaSQLite", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -403,7 +405,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "StellaSQLite", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ],

@@ -3,11 +3,18 @@ import Foundation
 import ListorHTTPClient
 import ListorKit
 import Stella
+import StellaSQLite
 
 /// Builds Stella's catalogue client and its pictures from the settings: the bundled catalogue,
 /// or a catalogue API's over HTTP; pictures drawn here or fetched from an origin, through one
 /// image pipeline with a disk cache.
 enum StellaComposition {
+    /// The store's catalogue, stock and orders: `stella.sqlite` in the data directory.
+    static func store(dataDirectory: String?) throws -> any StellaStore {
+        let directory = try DataDirectory.prepare(dataDirectory)
+        return try SQLiteStellaStore(path: directory + "/stella.sqlite")
+    }
+
     /// Runs `body` with the catalogue the settings name; an HTTP client exists only while needed.
     static func withCatalogue<T: Sendable>(_ settings: StellaSettings, _ body: (CatalogueClient) async throws -> T) async throws -> T {
         guard let url = settings.catalogue else { return try await body(.bundled(.bundled)) }

@@ -6,8 +6,8 @@ import Stella
 struct StellaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stella",
-        abstract: "A fashion store: departments, their products, and a product.",
-        subcommands: [StellaDepartments.self, StellaProducts.self, StellaShow.self],
+        abstract: "A fashion store: departments, their products, a product; importing a catalogue, and the orders.",
+        subcommands: [StellaDepartments.self, StellaProducts.self, StellaShow.self, StellaImport.self, StellaOrders.self],
         defaultSubcommand: StellaDepartments.self)
 }
 

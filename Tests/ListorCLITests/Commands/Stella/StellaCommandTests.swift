@@ -2,6 +2,7 @@ import Foundation
 import ListorTestSupport
 import ListorWeb
 import Stella
+import StellaSQLite
 import Testing
 
 @Suite struct StellaCommandTests {
@@ -24,6 +25,29 @@ import Testing
         let bad = await listor("stella", "products", "beauty", "--min-price", "x")
         #expect(bad.exitCode == 64)
         #expect(bad.errorOutput.contains("--min-price: \"x\" is not a price"))
+    }
+
+    @Test func aShopifyCatalogueIsImportedAndOrdersListed() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        let csv = try directory.write("shop.csv", Data("""
+            Handle,Title,Body (HTML),Vendor,Type,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Image Src
+            linen-shirt,Linen shirt,<p>Light</p>,Stella,Shirts,Size,S,LS-S,3,49.90,https://cdn.example.org/1.jpg
+            linen-shirt,,,,,,M,LS-M,1,49.90,
+            linen-shirt,,,,,,L,LS-L,1,"49,90",
+
+            """.utf8))
+        let imported = await listor(["stella", "import", csv] + data)
+        #expect(imported.exitCode == 1, "a row was refused")
+        #expect(imported.output == "imported 1 product (2 variants) from \(csv)\n")
+        #expect(imported.errorOutput == "\(csv): line 4: Variant Price: \"49,90\" is not an amount such as 49.90\n")
+        #expect(await listor(["stella", "orders"] + data).output == "no orders yet\n")
+        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        _ = try await store.place(OrderRequest(items: [OrderRequest.Item(sku: "LS-S", quantity: 2)], name: "Ann Lee", email: "ann@example.org", address: "1 High St"),
+                                  at: Date())
+        let orders = await listor(["stella", "orders"] + data, columns: 120)
+        #expect(orders.output.hasPrefix("ORDER     PLACED"), "\(orders.output)")
+        #expect(orders.output.contains("S-000001") && orders.output.contains("Ann Lee") && orders.output.contains("2 × LS-S") && orders.output.contains("€99.80"))
     }
 
     @Test func theSameFromTheCatalogueAPI() async throws {

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Stella
+
+/// `listor stella import FILE.csv`: a Shopify product CSV into the store `serve` sells from.
+struct StellaImport: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Add or replace products from a Shopify product CSV.",
+        discussion: """
+            Reads Shopify's product CSV (Handle, Title, Body (HTML), Vendor, Type, Tags, Option1 Name and
+            Value … Option3, Variant SKU, Variant Inventory Qty, Variant Price, Variant Compare At Price,
+            Image Src, Image Position, Image Alt Text, Variant Image) into stella.sqlite in the data
+            directory. A product already there (by Handle) is replaced. Each bad row is reported by line
+            and column and the good ones are kept; the command then exits 1.
+            """)
+
+    @OptionGroup var data: DataDirectoryOption
+    @Argument(help: "The CSV file.")
+    var file: String
+
+    func run(in environment: CommandEnvironment) async throws {
+        let text: String
+        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
+            throw ValidationError("cannot read \(file) as UTF-8 text: \(error.localizedDescription)")
+        }
+        let report: CatalogueImport
+        do {
+            report = try await CatalogueImport.run(text, into: try StellaComposition.store(dataDirectory: data.path))
+        } catch let error as ShopifyCSVError {
+            environment.writeError("error: \(file): \(error)\n")
+            throw ExitCode.failure
+        }
+        environment.write("\(report.summary) from \(file)\n")
+        for problem in report.problems { environment.writeError("\(file): \(problem)\n") }
+        if !report.problems.isEmpty { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// An order placed: its number, what was bought at what price, and where it goes. There is no
+/// payment provider: orders are paid on delivery.
+public struct Order: Sendable, Hashable {
+    /// "S-000042": what the shopper is told and the API and the command line name.
+    public var number: String
+    public var lines: [OrderLine]
+    public var name: String
+    public var email: String
+    public var address: String
+    public var placed: Date
+
+    public init(number: String, lines: [OrderLine], name: String, email: String, address: String, placed: Date) {
+        self.number = number
+        self.lines = lines
+        self.name = name
+        self.email = email
+        self.address = address
+        self.placed = placed
+    }
+
+    public var total: Money {
+        Money(minorUnits: lines.reduce(0) { $0 + $1.price.minorUnits * $1.quantity }, currency: lines.first?.price.currency ?? "EUR")
+    }
+}

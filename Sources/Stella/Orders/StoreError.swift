@@ -1,0 +1,16 @@
+/// What the store refuses (an order the stock cannot fill, of which nothing is taken; an order it
+/// does not have), or its database failing.
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    case short([Shortage])
+    case unknownOrder(String)
+    /// The database failed: where, and its reason.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .short(let shortages): "not enough stock: " + shortages.map(\.description).joined(separator: "; ")
+        case .unknownOrder(let number): "there is no order \(number)"
+        case .failed(let reason): reason
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ListorKit
+
+/// Importing a catalogue file into the store, as the shopkeeper does it: the good products
+/// saved in one go, each bad row reported.
+public struct CatalogueImport: Sendable {
+    public let products: Int
+    public let variants: Int
+    public let problems: [ListorKit.Problem]
+
+    /// "imported 12 products (48 variants)".
+    public var summary: String {
+        "imported \(products) product\(products == 1 ? "" : "s") (\(variants) variant\(variants == 1 ? "" : "s"))"
+    }
+
+    /// Reads `csv` as Shopify's product CSV and saves its good products into `store`. Throws
+    /// `ShopifyCSVError` for a file that is no product CSV, and saves nothing then.
+    public static func run(_ csv: String, into store: any StellaStore) async throws -> CatalogueImport {
+        let read = try ShopifyCSV.read(csv)
+        try await store.save(read.items)
+        return CatalogueImport(products: read.items.count, variants: read.items.reduce(0) { $0 + $1.variants.count }, problems: read.problems)
+    }
+}
