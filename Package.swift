@@ -182,6 +182,12 @@ let package = Package(
         .target(name: "Stella", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
         /// Stella's catalogue, stock and orders in a SQLite file through GRDB.
         .target(name: "StellaSQLite", dependencies: ["Stella", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+        /// The same in PostgreSQL, for several nodes selling from one stock.
+        .target(
+            name: "StellaPostgres",
+            dependencies: ["Stella", "ListorPostgres", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
 
         /// zlib from the system (`zlib`, Debian's zlib1g-dev), for gzip-compressed responses.
 
@@ -228,7 +234,7 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP", "Stella", "StellaSQLite",
+                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP", "Stella", "StellaSQLite", "StellaPostgres",
                 "TextBrowser", "TextBrowserSQLite", "CListorMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -356,7 +362,8 @@ let package = Package(
         .testTarget(
             name: "StellaTests",
             dependencies: [
-                "Stella", "StellaSQLite", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
+                "Stella", "StellaSQLite", "StellaPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

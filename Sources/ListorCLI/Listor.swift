@@ -96,7 +96,7 @@ extension Listor {
         case let errors as FieldErrors:
             errors.errors.map { "error: \($0)\n" }.joined()
         case is LibraryError, is LibraryStoreError, is RemoteLibraryError, is CatalogueError, is NetworkError, is CSVImportError, is FileError,
-             is CompositionError, is BrowserError, is HistoryError, is BrowseFailure:
+             is CompositionError, is BrowserError, is HistoryError, is BrowseFailure, is StoreError, is ShopifyCSVError:
             "error: \(error)\n"
         default:
             nil

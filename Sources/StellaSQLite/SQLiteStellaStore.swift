@@ -157,7 +157,7 @@ public final class SQLiteStellaStore: StellaStore {
             guard shortages.isEmpty else { throw StoreError.short(shortages) }
             try db.execute(sql: "INSERT INTO orders (name, email, address, placed) VALUES (?, ?, ?, ?)", arguments: [request.name, request.email, request.address, date])
             let id = db.lastInsertedRowID
-            let number = Self.number(id)
+            let number = Order.number(id)
             try db.execute(sql: "UPDATE orders SET number = ? WHERE id = ?", arguments: [number, id])
             for (position, line) in lines.enumerated() {
                 try db.execute(sql: "INSERT INTO order_lines (order_id, position, sku, quantity, price, currency) VALUES (?, ?, ?, ?, ?, ?)",
@@ -184,12 +184,6 @@ public final class SQLiteStellaStore: StellaStore {
             }
             return Order(number: row["number"], lines: lines, name: row["name"], email: row["email"], address: row["address"], placed: row["placed"])
         }
-    }
-
-    /// "S-000042".
-    static func number(_ id: Int64) -> String {
-        let digits = String(id)
-        return "S-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
     private static func json<T: Encodable>(_ value: T) throws -> String {

@@ -3,16 +3,24 @@ import Foundation
 import ListorHTTPClient
 import ListorKit
 import Stella
+import ListorPostgres
+import StellaPostgres
 import StellaSQLite
 
 /// Builds Stella's catalogue client and its pictures from the settings: the bundled catalogue,
 /// or a catalogue API's over HTTP; pictures drawn here or fetched from an origin, through one
 /// image pipeline with a disk cache.
 enum StellaComposition {
-    /// The store's catalogue, stock and orders: `stella.sqlite` in the data directory.
-    static func store(dataDirectory: String?) throws -> any StellaStore {
-        let directory = try DataDirectory.prepare(dataDirectory)
-        return try SQLiteStellaStore(path: directory + "/stella.sqlite")
+    /// Runs `body` with the store's catalogue, stock and orders: `stella.sqlite` in the data
+    /// directory, or the PostgreSQL database `database` names, its client running meanwhile.
+    static func withStore<T: Sendable>(dataDirectory: String?, database: String?, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
+        guard let database, !database.isEmpty else {
+            let directory = try DataDirectory.prepare(dataDirectory)
+            return try await body(try SQLiteStellaStore(path: directory + "/stella.sqlite"))
+        }
+        let url: PostgresURL
+        do { url = try PostgresURL(database) } catch { throw CompositionError("--stella-db: \(error)") }
+        return try await PostgresStellaStore.withStore(at: url) { store in try await body(store) }
     }
 
     /// Runs `body` with the catalogue the settings name; an HTTP client exists only while needed.

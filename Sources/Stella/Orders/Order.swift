@@ -20,6 +20,12 @@ public struct Order: Sendable, Hashable {
         self.placed = placed
     }
 
+    /// "S-000042": the order number for the store's `id`-th order.
+    public static func number(_ id: Int64) -> String {
+        let digits = String(id)
+        return "S-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
     public var total: Money {
         Money(minorUnits: lines.reduce(0) { $0 + $1.price.minorUnits * $1.quantity }, currency: lines.first?.price.currency ?? "EUR")
     }

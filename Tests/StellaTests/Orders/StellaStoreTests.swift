@@ -1,12 +1,42 @@
 import Foundation
 import ListorKit
 import ListorTestSupport
+import PostgresNIO
 import Stella
+import StellaPostgres
 import StellaSQLite
 import Testing
 
-/// The store's catalogue, stock and orders in a SQLite file: stock taken once, never below zero.
+/// The store's catalogue, stock and orders on both stores, each as two nodes would use it (two
+/// stores on one SQLite file, or two clients of one PostgreSQL database): stock taken once,
+/// never below zero.
 @Suite struct StellaStoreTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    func withTwoStores(_ kind: Kind, _ body: @escaping @Sendable (any StellaStore, any StellaStore) async throws -> Void) async throws {
+        switch kind {
+        case .sqlite:
+            let directory = try TemporaryDirectory()
+            try await body(try SQLiteStellaStore(path: directory.path("stella.sqlite")), try SQLiteStellaStore(path: directory.path("stella.sqlite")))
+            withExtendedLifetime(directory) {}
+        case .postgres:
+            guard let url = PostgresTestServer.url() else { return }
+            try await PostgresTestServer.withEmptyDatabase(url) { configuration in
+                try await PostgresTestServer.withClient(configuration) { first in
+                    try await PostgresTestServer.withClient(configuration) { second in
+                        let (a, b) = (PostgresStellaStore(client: first), PostgresStellaStore(client: second))
+                        try await a.migrate()
+                        try await b.migrate()
+                        try await body(a, b)
+                    }
+                }
+            }
+        }
+    }
+
     static let shirt = ShopifyProduct(
         handle: "linen-shirt", line: 2, title: "Linen shirt", bodyHTML: "<p>Light</p>", vendor: "Stella", type: "Shirts", tags: ["summer"],
         options: [ProductOption(name: "Size", values: ["S", "M"])],
@@ -18,9 +48,9 @@ import Testing
         OrderRequest(items: items.map { OrderRequest.Item(sku: $0.0, quantity: $0.1) }, name: "Ann Lee", email: "ann@example.org", address: "1 High Street, Bath")
     }
 
-    @Test func theCatalogueIsKeptAndReplacedByHandle() async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+    @Test(arguments: Kind.allCases)
+    func theCatalogueIsKeptAndReplacedByHandle(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, _ in
         try await store.save([Self.shirt])
         var kept = try await store.products()
         kept[0].line = 2
@@ -30,20 +60,26 @@ import Testing
         changed.variants = [ProductVariant(sku: "LS-S", values: ["S"], price: Money(minorUnits: 3990), stock: 4)]
         try await store.save([changed])
         #expect(try await store.products().map { $0.variants } == [changed.variants])
+      }
     }
 
-    @Test func aThousandOrdersAtOnceForTenLeftSellTenAndRefuseTheRest() async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+    @Test(arguments: Kind.allCases)
+    func aThousandOrdersAtOnceForTenLeftSellTenAndRefuseTheRest(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, other in
         try await store.save([Self.shirt])
         let outcomes = try await withThrowingTaskGroup(of: Result<Order, StoreError>.self) { group in
-            for _ in 0..<1000 {
+            var outcomes: [Result<Order, StoreError>] = []
+            for index in 0..<1000 {
+                // Through both nodes, at most 64 in flight on each.
+                if index >= 128, let outcome = try await group.next() { outcomes.append(outcome) }
+                let node = index % 2 == 0 ? store : other
                 group.addTask {
-                    do { return .success(try await store.place(request([("LS-S", 1)]), at: Date())) } catch let error as StoreError { return .failure(error) }
+                    do { return .success(try await node.place(request([("LS-S", 1)]), at: Date())) } catch let error as StoreError { return .failure(error) }
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            return try await group.reduce(into: outcomes) { $0.append($1) }
         }
+        #expect(outcomes.count == 1000)
         let orders = outcomes.compactMap { try? $0.get() }
         #expect(orders.count == 10)
         #expect(Set(orders.map(\.number)).count == 10)
@@ -53,11 +89,12 @@ import Testing
         #expect(refusals.first?.description == "not enough stock: LS-S: sold out")
         #expect(try await store.products()[0].variants.map(\.stock) == [0, 3])
         #expect(try await store.orders(limit: 100, offset: 0).count == 10)
+      }
     }
 
-    @Test func anOrderTheStockCannotFillTakesNothing() async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+    @Test(arguments: Kind.allCases)
+    func anOrderTheStockCannotFillTakesNothing(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, _ in
         try await store.save([Self.shirt])
         await #expect(throws: StoreError.short([Shortage(sku: "LS-M", wanted: 4, left: 3), Shortage(sku: "NOPE", wanted: 1, left: nil)])) {
             try await store.place(request([("LS-S", 2), ("LS-M", 4), ("NOPE", 1)]), at: Date())
@@ -70,5 +107,6 @@ import Testing
         #expect(try await store.order(number: "s-000001") == placed)
         await #expect(throws: StoreError.unknownOrder("S-9")) { try await store.order(number: "S-9") }
         #expect(try await store.products()[0].variants.map(\.stock) == [8, 2])
+      }
     }
 }

@@ -10,11 +10,11 @@ struct StellaImport: ListorCommand {
             Reads Shopify's product CSV (Handle, Title, Body (HTML), Vendor, Type, Tags, Option1 Name and
             Value … Option3, Variant SKU, Variant Inventory Qty, Variant Price, Variant Compare At Price,
             Image Src, Image Position, Image Alt Text, Variant Image) into stella.sqlite in the data
-            directory. A product already there (by Handle) is replaced. Each bad row is reported by line
+            directory (or the PostgreSQL database --stella-db names). A product already there (by Handle) is replaced. Each bad row is reported by line
             and column and the good ones are kept; the command then exits 1.
             """)
 
-    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var location: StellaStoreOptions
     @Argument(help: "The CSV file.")
     var file: String
 
@@ -25,7 +25,7 @@ struct StellaImport: ListorCommand {
         }
         let report: CatalogueImport
         do {
-            report = try await CatalogueImport.run(text, into: try StellaComposition.store(dataDirectory: data.path))
+            report = try await location.withStore { store in try await CatalogueImport.run(text, into: store) }
         } catch let error as ShopifyCSVError {
             environment.writeError("error: \(file): \(error)\n")
             throw ExitCode.failure

@@ -7,7 +7,7 @@ import Stella
 struct StellaOrders: ListorCommand {
     static let configuration = CommandConfiguration(commandName: "orders", abstract: "List the orders placed, newest first.")
 
-    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var location: StellaStoreOptions
     @Option(help: "Which page of 50, from 1.")
     var page = 1
 
@@ -16,7 +16,8 @@ struct StellaOrders: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let orders = try await StellaComposition.store(dataDirectory: data.path).orders(limit: 50, offset: (page - 1) * 50)
+        let page = page
+        let orders = try await location.withStore { store in try await store.orders(limit: 50, offset: (page - 1) * 50) }
         guard !orders.isEmpty else {
             environment.write(page == 1 ? "no orders yet\n" : "no orders on page \(page)\n")
             return
