@@ -63,6 +63,18 @@ struct WebError: Error {
             self.init(.unprocessableContent, message: error.message)
         case let error as CatalogueError:
             self.init(catalogue: error)
+        case let error as StoreError:
+            switch error {
+            case .short(let shortages):
+                self.init(.conflict, message: error.description)
+                details = [("short", .array(shortages.map(OrderJSON.value)))]
+            case .unknownOrder:
+                self.init(.notFound, message: error.description)
+            case .failed:
+                self.init(.serviceUnavailable, title: "The store is unavailable", message: "The store's database cannot be used right now; try again in a moment.",
+                          apiMessage: "the store's database cannot be used right now")
+                isUnexpected = true
+            }
         case let error as UnknownPartError:
             self.init(.notFound, title: "No such transistor",
                       message: "The catalog has no transistor \"\(error.partNumber.prefix(60))\"." + (error.suggestions.isEmpty ? "" : " Did you mean one of these?"),

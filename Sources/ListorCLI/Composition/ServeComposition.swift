@@ -4,6 +4,7 @@ import Hummingbird
 import Library
 import ListorHTTPClient
 import ListorKit
+import ListorPostgres
 import ListorWeb
 import Logging
 import Stella
@@ -43,55 +44,59 @@ enum ServeComposition {
                 try await withLiveHTTPTransport { transport in
                     try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
                         let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
-                        try await LibraryComposition.withServedLibrary(settings.library, reminders: settings.reminders, metrics: metrics.factory,
-                                                                       work: work) { library, reminders in
-                            let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
-                                                                       work: work, metrics: metrics.factory)
-                            var services = modbus.services
-                            if let reminders { services.append(LibraryComposition.reminderRounds(reminders, every: settings.reminders.interval, logger: serverLogger)) }
-                            if let metricsPort = settings.metricsPort {
-                                services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
-                                    environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
-                                })
-                            }
-                            let app = try await buildApplication(
-                                configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
-                                                                metrics: metrics.web, metricsAccess: settings.metricsAccess),
-                                modules: [
-                                    TransistorsWebModule(viewModel: transistors, catalog: wholeCatalog, metrics: metrics.factory),
-                                    ModbusWebModule(devices: modbus.devices.map {
-                                                        ModbusWebModule.Device(name: $0.name, description: $0.description, monitor: $0.monitor, trends: $0.trends,
-                                                                               writer: $0.writer, audit: $0.audit)
-                                                    }, recorded: modbus.recorded, adminToken: settings.modbus.adminToken, formKey: formKey,
-                                                    limits: settings.limits, metrics: metrics.web),
-                                    LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
-                                                     openLending: settings.libraryOpenLending, formKey: formKey, reminders: reminders?.destination,
-                                                     letters: ReminderLetters(library: settings.reminders.from?.name ?? "Prolific Library"), metrics: metrics.factory),
-                                    StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, metrics: metrics.factory),
-                                    reader,
-                                ],
-                                services: services,
-                                logger: serverLogger,
-                                onServerRunning: { port in
-                                    let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
-                                    environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
-                                    environment.write("ModbusApp polls \(modbus.summary); its history is in \(settings.modbus.historyDatabase.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/modbus-history.sqlite")\n")
-                                    environment.write("The library is in \(settings.library.database)\n")
-                                    environment.write(reminders.map { "Its reminders are sent by \($0.destination)\n" } ?? "Its reminders are not sent (no --smtp-url)\n")
-                                    let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
-                                    environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
-                                    if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
+                        try await StellaComposition.withStore(dataDirectory: dataDirectory, database: settings.stella.database) { orders in
+                            try await LibraryComposition.withServedLibrary(settings.library, reminders: settings.reminders, metrics: metrics.factory,
+                                                                           work: work) { library, reminders in
+                                let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
+                                                                           work: work, metrics: metrics.factory)
+                                var services = modbus.services
+                                if let reminders { services.append(LibraryComposition.reminderRounds(reminders, every: settings.reminders.interval, logger: serverLogger)) }
+                                if let metricsPort = settings.metricsPort {
+                                    services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
+                                        environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
+                                    })
+                                }
+                                let app = try await buildApplication(
+                                    configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
+                                                                    metrics: metrics.web, metricsAccess: settings.metricsAccess),
+                                    modules: [
+                                        TransistorsWebModule(viewModel: transistors, catalog: wholeCatalog, metrics: metrics.factory),
+                                        ModbusWebModule(devices: modbus.devices.map {
+                                                            ModbusWebModule.Device(name: $0.name, description: $0.description, monitor: $0.monitor, trends: $0.trends,
+                                                                                   writer: $0.writer, audit: $0.audit)
+                                                        }, recorded: modbus.recorded, adminToken: settings.modbus.adminToken, formKey: formKey,
+                                                        limits: settings.limits, metrics: metrics.web),
+                                        LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
+                                                         openLending: settings.libraryOpenLending, formKey: formKey, reminders: reminders?.destination,
+                                                         letters: ReminderLetters(library: settings.reminders.from?.name ?? "Prolific Library"), metrics: metrics.factory),
+                                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: orders, metrics: metrics.factory),
+                                        reader,
+                                    ],
+                                    services: services,
+                                    logger: serverLogger,
+                                    onServerRunning: { port in
+                                        let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+                                        environment.write("Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))\n")
+                                        environment.write("ModbusApp polls \(modbus.summary); its history is in \(settings.modbus.historyDatabase.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/modbus-history.sqlite")\n")
+                                        environment.write("The library is in \(settings.library.database)\n")
+                                        environment.write(reminders.map { "Its reminders are sent by \($0.destination)\n" } ?? "Its reminders are not sent (no --smtp-url)\n")
+                                        let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
+                                        environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
+                                        if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
+                                        let orders = settings.stella.database.flatMap { try? PostgresURL($0) }.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/stella.sqlite"
+                                    environment.write("Stella's stock and orders are in \(orders)\n")
                                     let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
-                                    environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
-                                    environment.write("VessBrowser's reader fetches \(browser.reach); its history is in \(dataDirectory)/browser.sqlite\n")
-                                })
-                            let result: Result<Void, any Error>
-                            do { result = .success(try await run(app)) } catch { result = .failure(error) }
-                            let counters = await shop.pictures.pipeline.counters
-                            serverLogger.info("\(counters.summary)")
-                            let coverCounters = await covers.counters
-                            serverLogger.info("Covers: \(coverCounters.service.fetches) fetched from the cover service (\(coverCounters.service.failures) failed), \(coverCounters.made.fetches) sizes made")
-                            try result.get()
+                                        environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
+                                        environment.write("VessBrowser's reader fetches \(browser.reach); its history is in \(dataDirectory)/browser.sqlite\n")
+                                    })
+                                let result: Result<Void, any Error>
+                                do { result = .success(try await run(app)) } catch { result = .failure(error) }
+                                let counters = await shop.pictures.pipeline.counters
+                                serverLogger.info("\(counters.summary)")
+                                let coverCounters = await covers.counters
+                                serverLogger.info("Covers: \(coverCounters.service.fetches) fetched from the cover service (\(coverCounters.service.failures) failed), \(coverCounters.made.fetches) sizes made")
+                                try result.get()
+                            }
                         }
                     }
                 }

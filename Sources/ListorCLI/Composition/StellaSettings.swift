@@ -11,6 +11,8 @@ struct StellaSettings: Sendable {
     /// Bytes of pictures kept in the data directory.
     var imageCacheSize = 256 << 20
     var imageCacheAge: TimeInterval = 7 * 86400
+    /// The store's PostgreSQL database; nil for `stella.sqlite` in the data directory.
+    var database: String?
 
     /// Where pictures come from: the origin given, the remote catalogue's server, or nil to draw them.
     var pictureOrigin: URL? {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ListorPostgres
 
 /// The options of `listor serve` for Stella: whose catalogue it shows, where the pictures come
 /// from, and how much of them the data directory keeps.
@@ -11,6 +12,9 @@ struct ServeStellaOptions: ParsableArguments {
     @Option(name: .customLong("stella-image-origin"),
             help: ArgumentHelp("Fetch product pictures from this server (a CDN, or another listor serve), which has them under its path at /stella/images/… (default: draw them here, or the catalogue API's server).", valueName: "url"))
     var imageOrigin: String?
+    @Option(name: .customLong("stella-db"),
+            help: ArgumentHelp("The store's database for its stock and orders: postgres://user:password@host:5432/database, for several nodes selling from one stock (default: stella.sqlite in the data directory).", valueName: "url"))
+    var database: String?
     @Option(name: .customLong("image-cache-size"), help: ArgumentHelp("Megabytes of pictures kept in the data directory (1 to 100000).", valueName: "MB"))
     var imageCacheSize = 256
     @Option(name: .customLong("image-cache-days"), help: ArgumentHelp("Days a kept picture stays valid (1 to 365).", valueName: "days"))
@@ -24,6 +28,10 @@ struct ServeStellaOptions: ParsableArguments {
         guard (1...100_000).contains(imageCacheSize) else { throw ValidationError("--image-cache-size: \(imageCacheSize) is outside 1 to 100000 MB") }
         guard (1...365).contains(imageCacheDays) else { throw ValidationError("--image-cache-days: \(imageCacheDays) is outside 1 to 365") }
         var settings = StellaSettings(imageCacheSize: imageCacheSize << 20, imageCacheAge: TimeInterval(imageCacheDays * 86400))
+        if let database, !database.isEmpty {
+            do { _ = try PostgresURL(database) } catch { throw ValidationError("--stella-db: \(error)") }
+            settings.database = database
+        }
         do {
             if let catalogue { settings.catalogue = try HTTPAddress.parse(catalogue, option: "--stella-catalogue") }
             if let imageOrigin { settings.imageOrigin = try HTTPAddress.parse(imageOrigin, option: "--stella-image-origin") }

@@ -15,6 +15,8 @@ public struct StellaWebModule: WebModule {
 
     private let catalogue: CatalogueClient
     private let pictures: ProductPictures
+    /// Where orders go; nil on a server that takes none (it answers 503).
+    private let store: (any StellaStore)?
     /// The product grids as rendered, by department and query, when the catalogue is fixed.
     private let gridPages: RenderedPages<GridKey>
 
@@ -23,10 +25,11 @@ public struct StellaWebModule: WebModule {
         let input: [String: String]
     }
 
-    /// `metrics` counts the kept grids used and made.
-    public init(catalogue: CatalogueClient, pictures: ProductPictures, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+    /// `metrics` counts the kept grids used and made; `store` takes the orders.
+    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any StellaStore)? = nil, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.catalogue = catalogue
         self.pictures = pictures
+        self.store = store
         gridPages = RenderedPages(name: "stella/products", metrics: metrics)
     }
 
@@ -71,8 +74,16 @@ public struct StellaWebModule: WebModule {
     }
 
     private func addAPI(to router: RouteTable) {
-        let catalogue = self.catalogue
+        let (catalogue, store) = (self.catalogue, self.store)
         let api = router.group(RouterPath(Self.apiPath))
+        // An order in one request, so that other clients can sell too: 201 with the order, 409
+        // naming each line the stock cannot fill (and nothing taken), 400 naming each bad field.
+        api.post("orders") { request, _ in
+            guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
+            let body = try await RequestBody.decode(OrderBody.self, from: request, limit: 64 << 10)
+            let order = try await Checkout(store: store).placeOrder(body)
+            return Response.json(OrderJSON.value(order).serialized(pretty: false), status: .created)
+        }
         api.get("departments") { _, _ in
             Response.json(JSONValue.array(try await catalogue.departments().map(StellaJSON.value)).serialized(pretty: false))
         }

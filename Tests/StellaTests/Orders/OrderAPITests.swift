@@ -1,0 +1,59 @@
+import Foundation
+import ListorHTTPClient
+import ListorKit
+import ListorTestSupport
+import ListorWeb
+import Stella
+import StellaSQLite
+import Testing
+
+/// `POST /stella/api/orders` over loopback: an order in one request, 201, or 409 naming what is
+/// short, or 400 naming each bad field; nothing taken unless the whole order is.
+@Suite struct OrderAPITests {
+    func withAPI(store: (any StellaStore)?, _ body: @escaping @Sendable (@escaping @Sendable (String) async throws -> (Int, JSONValue)) async throws -> Void) async throws {
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule(store: store)])
+        try await withLoopbackServer(router) { base in
+            try await withLiveHTTPTransport { transport in
+                try await body { json in
+                    let url = base.appendingPathComponent("stella/api/orders")
+                    let response = try await transport.send(HTTPRequestMessage(method: "POST", url: url, headers: ["Content-Type": "application/json"], body: Data(json.utf8)),
+                                                            HTTPLimits())
+                    return (response.status, try JSONParser.parse(response.body))
+                }
+            }
+        }
+    }
+
+    @Test func anOrderIsPlacedInOneRequestOrRefusedWithItsReasons() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        try await store.save([StellaStoreTests.shirt])
+        try await withAPI(store: store) { post in
+            let (status, order) = try await post(#"{"items": [{"sku": "LS-M", "quantity": 2}], "name": "Ann Lee", "email": "ann@example.org", "address": "1 High Street, Bath"}"#)
+            #expect(status == 201)
+            #expect(order["number"] == .string("S-000001") && order["payment"] == .string("on delivery"))
+            #expect(order["total"] == .members([("amount", .number(9980)), ("currency", .string("EUR"))]))
+
+            let (shortStatus, short) = try await post(#"{"items": [{"sku": "LS-S", "quantity": 1}, {"sku": "LS-M", "quantity": 2}, {"sku": "NOPE"}], "name": "Ben", "email": "ben@example.org", "address": "2 Low Road"}"#)
+            #expect(shortStatus == 409)
+            #expect(short["error"] == .string("not enough stock: LS-M: 2 wanted, 1 left; NOPE: no such variant"))
+            #expect(short["short"] == .array([.members([("sku", .string("LS-M")), ("wanted", .number(2)), ("left", .number(1))]),
+                                              .members([("sku", .string("NOPE")), ("wanted", .number(1)), ("left", .null)])]))
+
+            let (badStatus, bad) = try await post(#"{"items": [{"sku": "LS-S", "quantity": 0}], "name": " ", "email": "ann@", "address": ""}"#)
+            #expect(badStatus == 400)
+            #expect(bad["fields"] == .members([("name", .string("is required")), ("email", .string(#""ann@" is not an email address"#)),
+                                               ("address", .string("is required: where the order goes")), ("items[0].quantity", .string("0 is outside 1 to 99"))]))
+            let (unknownStatus, unknown) = try await post(#"{"items": [], "name": "A", "email": "a@example.org", "address": "x", "coupon": "FREE"}"#)
+            #expect(unknownStatus == 400 && unknown["error"]?.stringValue?.contains(#""coupon" is not a member of an order"#) == true, "\(unknown)")
+        }
+        #expect(try await store.products()[0].variants.map(\.stock) == [10, 1], "only the first order took stock")
+    }
+
+    @Test func aServerWithoutAStoreTakesNoOrders() async throws {
+        try await withAPI(store: nil) { post in
+            let (status, answer) = try await post(#"{"items": [{"sku": "A"}], "name": "A", "email": "a@example.org", "address": "x"}"#)
+            #expect(status == 503 && answer["error"] == .string("this server takes no orders"))
+        }
+    }
+}
