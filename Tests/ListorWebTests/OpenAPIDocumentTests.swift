@@ -73,7 +73,7 @@ import Transistors
     @Test("a route under an API path that no document describes keeps the server from starting, and names the route")
     func undescribedRouteIsRefused() async throws {
         let module = RoutesModule(document: ("stella", "/stella/api"), routes: ["/stella/api/departments", "/stella/api/departments/{id}/products",
-                                                                                 "/stella/api/products/{code}", "/stella/api/wishlist"])
+                                                                                 "/stella/api/products/{code}", "POST /stella/api/orders", "/stella/api/wishlist"])
         let error = await #expect(throws: (any Error).self) { try await buildRouter(configuration: WebConfiguration(), modules: [module]) }
         let message = "\(error.map { "\($0)" } ?? "")"
         #expect(message.contains("served but not in an OpenAPI document: GET /stella/api/wishlist"), "\(message)")
@@ -88,7 +88,7 @@ import Transistors
     }
 }
 
-/// A module that serves GET on `routes` and claims `document` for them.
+/// A module that serves `routes` (GET, or POST for "POST /path") and claims `document` for them.
 private struct RoutesModule: WebModule {
     let document: (name: String, server: String)
     let routes: [String]
@@ -98,6 +98,8 @@ private struct RoutesModule: WebModule {
     var openAPIDocument: (name: String, server: String)? { document }
 
     func addRoutes(to router: RouteTable, templates: Templates) throws {
-        for route in routes { router.get(RouterPath(route)) { _, _ in "[]" } }
+        for route in routes {
+            if route.hasPrefix("POST ") { router.post(RouterPath(String(route.dropFirst(5)))) { _, _ in "[]" } } else { router.get(RouterPath(route)) { _, _ in "[]" } }
+        }
     }
 }
