@@ -382,7 +382,7 @@ let package = Package(
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
-                "ListorWeb", "Transistors", "Modbus", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "TextBrowser", "TextBrowserSQLite", "ListorKit",
+                "ListorWeb", "Transistors", "Modbus", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "StellaSQLite", "TextBrowser", "TextBrowserSQLite", "ListorKit",
                 "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -6,4 +6,6 @@ struct Choice: Encodable {
     let value: String
     let label: String
     let selected: Bool
+    /// A choice that would give nothing: shown, not chosen.
+    var disabled = false
 }

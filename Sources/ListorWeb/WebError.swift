@@ -135,9 +135,9 @@ struct WebError: Error {
 
     private init(catalogue error: CatalogueError) {
         switch error {
-        case .unknownDepartment(let id):
+        case .unknownDepartment(let id, let known):
             self.init(.notFound, title: "No such department", message: "Stella has no department \"\(id.prefix(40))\".", apiMessage: error.description,
-                      suggestions: Departments.all.map { Link(label: $0.name, href: "/stella/\($0.id)") })
+                      suggestions: known.isEmpty ? [Link(label: "Departments", href: "/stella")] : known.map { Link(label: $0, href: "/stella/\($0)") })
         case .unknownProduct(let code):
             self.init(.notFound, title: "No such product", message: "Stella has no product \"\(code.prefix(40))\".", apiMessage: error.description,
                       suggestions: [Link(label: "Departments", href: "/stella")])

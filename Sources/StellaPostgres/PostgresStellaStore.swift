@@ -45,6 +45,12 @@ public final class PostgresStellaStore: StellaStore {
                 quantity INTEGER NOT NULL CHECK (quantity > 0), price BIGINT NOT NULL, currency TEXT NOT NULL, PRIMARY KEY (order_id, position))
             """,
         ]),
+        .statements("order keys and line titles", [
+            "ALTER TABLE stella_orders ADD COLUMN key TEXT UNIQUE",
+            "UPDATE stella_orders SET key = md5(random()::text || clock_timestamp()::text || id::text)",
+            "ALTER TABLE stella_orders ALTER COLUMN key SET NOT NULL",
+            "ALTER TABLE stella_order_lines ADD COLUMN title TEXT NOT NULL DEFAULT ''",
+        ]),
     ])
 
     /// Runs `body` with the store of the database at `url`: connected, its client running and its
@@ -81,23 +87,41 @@ public final class PostgresStellaStore: StellaStore {
 
     // MARK: Catalogue
 
-    public func save(_ products: [ShopifyProduct]) async throws {
+    public func save(_ products: [Product]) async throws {
+        try await translating {
+            try await PostgresProblem.transaction(client, logger: logger) { connection in try await self.save(products, on: connection) }
+        }
+    }
+
+    public func seed(_ products: [Product]) async throws -> Bool {
         try await translating {
             try await PostgresProblem.transaction(client, logger: logger) { connection in
+                // One node seeds; one starting at the same moment waits for it, then finds the products.
+                try await connection.query("LOCK TABLE stella_products IN SHARE ROW EXCLUSIVE MODE", logger: self.logger)
+                var count = 0
+                for try await value in try await connection.query("SELECT count(*) FROM stella_products", logger: self.logger).decode(Int.self) { count = value }
+                guard count == 0 else { return false }
+                try await self.save(products, on: connection)
+                return true
+            }
+        }
+    }
+
+    private func save(_ products: [Product], on connection: PostgresConnection) async throws {
                 for product in products {
                     try await connection.query("""
                         INSERT INTO stella_products (handle, title, body_html, vendor, type, tags, options, pictures)
-                        VALUES (\(product.handle), \(product.title), \(product.bodyHTML), \(product.vendor), \(product.type), \(product.tags),
+                        VALUES (\(product.code), \(product.name), \(product.description), \(product.brand), \(product.type), \(product.tags),
                                 \(Self.json(product.options.map { [$0.name] + $0.values }))::jsonb, \(Self.json(product.pictures.map { [$0.source, String($0.position), $0.alt] }))::jsonb)
                         ON CONFLICT (handle) DO UPDATE SET title = excluded.title, body_html = excluded.body_html, vendor = excluded.vendor, type = excluded.type,
                             tags = excluded.tags, options = excluded.options, pictures = excluded.pictures
                         """, logger: logger)
-                    try await connection.query("DELETE FROM stella_variants WHERE handle = \(product.handle) AND NOT sku = ANY(\(product.variants.map(\.sku)))",
+                    try await connection.query("DELETE FROM stella_variants WHERE handle = \(product.code) AND NOT sku = ANY(\(product.variants.map(\.sku)))",
                                                logger: logger)
                     for (index, variant) in product.variants.enumerated() {
                         try await connection.query("""
                             INSERT INTO stella_variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture)
-                            VALUES (\(variant.sku), \(product.handle), \(index), \(variant.values), \(variant.price.minorUnits), \(variant.compareAtPrice?.minorUnits),
+                            VALUES (\(variant.sku), \(product.code), \(index), \(variant.values), \(variant.price.minorUnits), \(variant.compareAtPrice?.minorUnits),
                                     \(variant.price.currency), \(variant.stock), \(variant.picture))
                             ON CONFLICT (sku) DO UPDATE SET handle = excluded.handle, position = excluded.position, option_values = excluded.option_values,
                                 price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, stock = excluded.stock,
@@ -105,11 +129,9 @@ public final class PostgresStellaStore: StellaStore {
                             """, logger: logger)
                     }
                 }
-            }
-        }
     }
 
-    public func products() async throws -> [ShopifyProduct] {
+    public func products() async throws -> [Product] {
         try await translating {
             var variants: [String: [ProductVariant]] = [:]
             let variantRows = try await client.query("""
@@ -119,14 +141,14 @@ public final class PostgresStellaStore: StellaStore {
                 variants[handle, default: []].append(ProductVariant(sku: sku, values: values, price: Money(minorUnits: price, currency: currency),
                                                                     compareAtPrice: compare.map { Money(minorUnits: $0, currency: currency) }, stock: stock, picture: picture))
             }
-            var products: [ShopifyProduct] = []
+            var products: [Product] = []
             let rows = try await client.query("""
                 SELECT handle, title, body_html, vendor, type, tags, options::text, pictures::text FROM stella_products ORDER BY position
                 """, logger: logger)
             for try await (handle, title, body, vendor, type, tags, options, pictures) in rows.decode((String, String, String, String, String, [String], String, String).self) {
                 let optionLists: [[String]] = try Self.decode(options)
                 let pictureLists: [[String]] = try Self.decode(pictures)
-                products.append(ShopifyProduct(handle: handle, line: 0, title: title, bodyHTML: body, vendor: vendor, type: type, tags: tags,
+                products.append(Product(code: handle, name: title, brand: vendor, type: type, tags: tags, description: body,
                                                options: optionLists.map { ProductOption(name: $0.first ?? "", values: Array($0.dropFirst())) },
                                                variants: variants[handle] ?? [],
                                                pictures: pictureLists.map { ProductPicture(source: $0[0], position: Int($0[1]) ?? 1, alt: $0[2]) }))
@@ -147,12 +169,13 @@ public final class PostgresStellaStore: StellaStore {
                 var lines: [OrderLine] = [], shortages: [Shortage] = []
                 // In SKU order, so that two orders of the same variants lock them in the same order.
                 for (sku, quantity) in wanted.sorted(by: { $0.0 < $1.0 }) {
-                    var taken: (Int, String)?
+                    var taken: (Int, String, [String], String)?
                     for try await row in try await connection.query("""
-                        UPDATE stella_variants SET stock = stock - \(quantity) WHERE sku = \(sku) AND stock >= \(quantity) RETURNING price, currency
-                        """, logger: logger).decode((Int, String).self) { taken = row }
-                    if let (price, currency) = taken {
-                        lines.append(OrderLine(sku: sku, quantity: quantity, price: Money(minorUnits: price, currency: currency)))
+                        UPDATE stella_variants v SET stock = stock - \(quantity) FROM stella_products p
+                        WHERE v.sku = \(sku) AND v.stock >= \(quantity) AND p.handle = v.handle RETURNING v.price, v.currency, v.option_values, p.title
+                        """, logger: logger).decode((Int, String, [String], String).self) { taken = row }
+                    if let (price, currency, values, title) = taken {
+                        lines.append(OrderLine(sku: sku, title: OrderLine.title(title, values: values), quantity: quantity, price: Money(minorUnits: price, currency: currency)))
                     } else {
                         var left: Int?
                         for try await stock in try await connection.query("SELECT stock FROM stella_variants WHERE sku = \(sku)", logger: logger).decode(Int.self) { left = stock }
@@ -164,17 +187,18 @@ public final class PostgresStellaStore: StellaStore {
                 lines = wanted.compactMap { item in lines.first { $0.sku == item.0 } }
                 var id: Int64 = 0
                 for try await value in try await connection.query("SELECT nextval('stella_order_numbers')", logger: logger).decode(Int64.self) { id = value }
-                let number = Order.number(id)
+                let number = Order.number(id), key = Order.newKey()
                 try await connection.query("""
-                    INSERT INTO stella_orders (id, number, name, email, address, placed) VALUES (\(id), \(number), \(request.name), \(request.email), \(request.address), \(date))
+                    INSERT INTO stella_orders (id, number, key, name, email, address, placed)
+                    VALUES (\(id), \(number), \(key), \(request.name), \(request.email), \(request.address), \(date))
                     """, logger: logger)
                 for (position, line) in lines.enumerated() {
                     try await connection.query("""
-                        INSERT INTO stella_order_lines (order_id, position, sku, quantity, price, currency)
-                        VALUES (\(id), \(position), \(line.sku), \(line.quantity), \(line.price.minorUnits), \(line.price.currency))
+                        INSERT INTO stella_order_lines (order_id, position, sku, title, quantity, price, currency)
+                        VALUES (\(id), \(position), \(line.sku), \(line.title), \(line.quantity), \(line.price.minorUnits), \(line.price.currency))
                         """, logger: logger)
                 }
-                return Order(number: number, lines: lines, name: request.name, email: request.email, address: request.address, placed: date)
+                return Order(number: number, key: key, lines: lines, name: request.name, email: request.email, address: request.address, placed: date)
             }
         }
     }
@@ -189,20 +213,26 @@ public final class PostgresStellaStore: StellaStore {
         return order
     }
 
+    public func order(key: String) async throws -> Order {
+        let found = try await translating { try await orders("WHERE key = \(key)") }
+        guard let order = found.first else { throw StoreError.unknownOrder(key) }
+        return order
+    }
+
     private func orders(_ condition: PostgresQuery) async throws -> [Order] {
-        var query: PostgresQuery = "SELECT id, number, name, email, address, placed FROM stella_orders "
+        var query: PostgresQuery = "SELECT id, number, key, name, email, address, placed FROM stella_orders "
         query.sql += condition.sql
         query.binds = condition.binds
         var orders: [(Int64, Order)] = []
-        for try await (id, number, name, email, address, placed) in try await client.query(query, logger: logger).decode((Int64, String, String, String, String, Date).self) {
-            orders.append((id, Order(number: number, lines: [], name: name, email: email, address: address, placed: placed)))
+        for try await (id, number, key, name, email, address, placed) in try await client.query(query, logger: logger).decode((Int64, String, String, String, String, String, Date).self) {
+            orders.append((id, Order(number: number, key: key, lines: [], name: name, email: email, address: address, placed: placed)))
         }
         let lines = try await client.query("""
-            SELECT order_id, sku, quantity, price, currency FROM stella_order_lines WHERE order_id = ANY(\(orders.map(\.0))) ORDER BY order_id, position
+            SELECT order_id, sku, title, quantity, price, currency FROM stella_order_lines WHERE order_id = ANY(\(orders.map(\.0))) ORDER BY order_id, position
             """, logger: logger)
         var byOrder: [Int64: [OrderLine]] = [:]
-        for try await (id, sku, quantity, price, currency) in lines.decode((Int64, String, Int, Int, String).self) {
-            byOrder[id, default: []].append(OrderLine(sku: sku, quantity: quantity, price: Money(minorUnits: price, currency: currency)))
+        for try await (id, sku, title, quantity, price, currency) in lines.decode((Int64, String, String, Int, Int, String).self) {
+            byOrder[id, default: []].append(OrderLine(sku: sku, title: title, quantity: quantity, price: Money(minorUnits: price, currency: currency)))
         }
         return orders.map { id, order in
             var order = order

@@ -68,6 +68,14 @@ public final class SQLiteStellaStore: StellaStore {
                 );
                 """)
         }
+        migrator.registerMigration("order keys and line titles") { db in
+            try db.execute(sql: """
+                ALTER TABLE orders ADD COLUMN key TEXT;
+                UPDATE orders SET key = lower(hex(randomblob(16)));
+                CREATE UNIQUE INDEX orders_by_key ON orders(key);
+                ALTER TABLE order_lines ADD COLUMN title TEXT NOT NULL DEFAULT '';
+                """)
+        }
         return migrator
     }
 
@@ -85,8 +93,19 @@ public final class SQLiteStellaStore: StellaStore {
 
     // MARK: Catalogue
 
-    public func save(_ products: [ShopifyProduct]) async throws {
+    public func save(_ products: [Product]) async throws {
+        try await write { db in try Self.save(products, in: db) }
+    }
+
+    public func seed(_ products: [Product]) async throws -> Bool {
         try await write { db in
+            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM products") == 0 else { return false }
+            try Self.save(products, in: db)
+            return true
+        }
+    }
+
+    private static func save(_ products: [Product], in db: Database) throws {
             var position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), 0) FROM products") ?? 0
             for product in products {
                 position += 1
@@ -94,32 +113,31 @@ public final class SQLiteStellaStore: StellaStore {
                     INSERT INTO products (handle, position, title, body_html, vendor, type, tags, options, pictures) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (handle) DO UPDATE SET title = excluded.title, body_html = excluded.body_html, vendor = excluded.vendor, type = excluded.type,
                         tags = excluded.tags, options = excluded.options, pictures = excluded.pictures
-                    """, arguments: [product.handle, position, product.title, product.bodyHTML, product.vendor, product.type, try Self.json(product.tags),
+                    """, arguments: [product.code, position, product.name, product.description, product.brand, product.type, try Self.json(product.tags),
                                      try Self.json(product.options.map { [$0.name] + $0.values }),
                                      try Self.json(product.pictures.map { [$0.source, String($0.position), $0.alt] })])
-                try db.execute(literal: "DELETE FROM variants WHERE handle = \(product.handle) AND sku NOT IN \(product.variants.map(\.sku))")
+                try db.execute(literal: "DELETE FROM variants WHERE handle = \(product.code) AND sku NOT IN \(product.variants.map(\.sku))")
                 for (index, variant) in product.variants.enumerated() {
                     try db.execute(sql: """
                         INSERT INTO variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (sku) DO UPDATE SET handle = excluded.handle, position = excluded.position, option_values = excluded.option_values,
                             price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, stock = excluded.stock,
                             picture = excluded.picture
-                        """, arguments: [variant.sku, product.handle, index, try Self.json(variant.values), variant.price.minorUnits,
+                        """, arguments: [variant.sku, product.code, index, try Self.json(variant.values), variant.price.minorUnits,
                                          variant.compareAtPrice?.minorUnits, variant.price.currency, variant.stock, variant.picture])
                 }
             }
-        }
     }
 
-    public func products() async throws -> [ShopifyProduct] {
+    public func products() async throws -> [Product] {
         try await read { db in
             let variants = Dictionary(grouping: try Row.fetchAll(db, sql: "SELECT * FROM variants ORDER BY handle, position"), by: { $0["handle"] as String })
             return try Row.fetchAll(db, sql: "SELECT * FROM products ORDER BY position").map { row in
                 let handle: String = row["handle"]
                 let options: [[String]] = try Self.decode(row["options"])
                 let pictures: [[String]] = try Self.decode(row["pictures"])
-                return ShopifyProduct(
-                    handle: handle, line: 0, title: row["title"], bodyHTML: row["body_html"], vendor: row["vendor"], type: row["type"], tags: try Self.decode(row["tags"]),
+                return Product(
+                    code: handle, name: row["title"], brand: row["vendor"], type: row["type"], tags: try Self.decode(row["tags"]), description: row["body_html"],
                     options: options.map { ProductOption(name: $0.first ?? "", values: Array($0.dropFirst())) },
                     variants: try (variants[handle] ?? []).map { variant in
                         let currency: String = variant["currency"]
@@ -146,24 +164,29 @@ public final class SQLiteStellaStore: StellaStore {
             for (sku, quantity) in wanted {
                 try db.execute(sql: "UPDATE variants SET stock = stock - ? WHERE sku = ? AND stock >= ?", arguments: [quantity, sku, quantity])
                 let taken = db.changesCount == 1
-                let row = try Row.fetchOne(db, sql: "SELECT stock, price, currency FROM variants WHERE sku = ?", arguments: [sku])
+                let row = try Row.fetchOne(db, sql: """
+                    SELECT stock, price, currency, option_values, title FROM variants JOIN products USING (handle) WHERE sku = ?
+                    """, arguments: [sku])
                 if !taken || row == nil {
                     shortages.append(Shortage(sku: sku, wanted: quantity, left: row?["stock"]))
                 } else if let row {
-                    lines.append(OrderLine(sku: sku, quantity: quantity, price: Money(minorUnits: row["price"], currency: row["currency"])))
+                    lines.append(OrderLine(sku: sku, title: OrderLine.title(row["title"], values: try Self.decode(row["option_values"])), quantity: quantity,
+                                           price: Money(minorUnits: row["price"], currency: row["currency"])))
                 }
             }
             // Thrown inside the transaction: GRDB rolls the stock taken back.
             guard shortages.isEmpty else { throw StoreError.short(shortages) }
-            try db.execute(sql: "INSERT INTO orders (name, email, address, placed) VALUES (?, ?, ?, ?)", arguments: [request.name, request.email, request.address, date])
+            let key = Order.newKey()
+            try db.execute(sql: "INSERT INTO orders (name, email, address, placed, key) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [request.name, request.email, request.address, date, key])
             let id = db.lastInsertedRowID
             let number = Order.number(id)
             try db.execute(sql: "UPDATE orders SET number = ? WHERE id = ?", arguments: [number, id])
             for (position, line) in lines.enumerated() {
-                try db.execute(sql: "INSERT INTO order_lines (order_id, position, sku, quantity, price, currency) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [id, position, line.sku, line.quantity, line.price.minorUnits, line.price.currency])
+                try db.execute(sql: "INSERT INTO order_lines (order_id, position, sku, title, quantity, price, currency) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               arguments: [id, position, line.sku, line.title, line.quantity, line.price.minorUnits, line.price.currency])
             }
-            return Order(number: number, lines: lines, name: request.name, email: request.email, address: request.address, placed: date)
+            return Order(number: number, key: key, lines: lines, name: request.name, email: request.email, address: request.address, placed: date)
         }
     }
 
@@ -177,12 +200,18 @@ public final class SQLiteStellaStore: StellaStore {
         return order
     }
 
+    public func order(key: String) async throws -> Order {
+        let found = try await read { db in try Self.orders(in: db, "WHERE key = ?", [key]) }
+        guard let order = found.first else { throw StoreError.unknownOrder(key) }
+        return order
+    }
+
     private static func orders(in db: Database, _ condition: String, _ arguments: StatementArguments) throws -> [Order] {
         try Row.fetchAll(db, sql: "SELECT * FROM orders " + condition, arguments: arguments).map { row in
             let lines = try Row.fetchAll(db, sql: "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", arguments: [row["id"] as Int64]).map { line in
-                OrderLine(sku: line["sku"], quantity: line["quantity"], price: Money(minorUnits: line["price"], currency: line["currency"]))
+                OrderLine(sku: line["sku"], title: line["title"], quantity: line["quantity"], price: Money(minorUnits: line["price"], currency: line["currency"]))
             }
-            return Order(number: row["number"], lines: lines, name: row["name"], email: row["email"], address: row["address"], placed: row["placed"])
+            return Order(number: row["number"], key: row["key"], lines: lines, name: row["name"], email: row["email"], address: row["address"], placed: row["placed"])
         }
     }
 

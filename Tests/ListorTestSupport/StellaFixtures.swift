@@ -5,6 +5,6 @@ import Stella
 /// Stella's web module on the bundled catalogue, its pictures drawn here and kept in memory, as
 /// the composition root builds it without options.
 public func bundledStellaModule(catalogue: CatalogueClient = .bundled(.bundled), store: (any StellaStore)? = nil) -> StellaWebModule {
-    return StellaWebModule(catalogue: catalogue, pictures: ProductPictures(catalogue: catalogue, pipeline: ImagePipeline(fetch: ProductPictures.drawing(from: .bundled))),
-                           store: store)
+    StellaWebModule(catalogue: catalogue, pictures: ProductPictures(catalogue: catalogue, pipeline: ImagePipeline(fetch: ProductPictures.fetch(drawingFrom: catalogue, transport: nil))),
+                    store: store)
 }

@@ -581,7 +581,7 @@ import Transistors
     /// it cannot be had; never a broken image.
     @Test func picturesHoldTheirPlaceWhileTheyLoadAndWhenTheyFail() async throws {
         if browserMissing() { return }
-        let origin = OriginControl(.hold) { $0.hasPrefix("/stella/images/ST") }
+        let origin = OriginControl(.hold) { $0.hasPrefix("/stella/images/st") }
         defer { origin.set(.pass) }  // so that no request is left held if an expectation fails
         let originRouter = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule()])
         let (loading, failing) = (Catalogue.bundled.products[3], Catalogue.bundled.products[4])
@@ -594,7 +594,7 @@ import Transistors
                         let image = "document.querySelector('.product-image')"
                         try await browser.open(base.absoluteString + "/stella/products/\(loading.code)")
                         var arrivals = origin.arrivals.makeAsyncIterator()
-                        #expect(await arrivals.next() == loading.images[0].large, "the origin holds the picture")
+                        #expect(await arrivals.next()?.hasPrefix("/stella/images/\(loading.code)/") == true, "the origin holds the pictures")
                         #expect(try await browser.script("return \(image).complete") == .bool(false))
                         #expect(try await browser.script("return getComputedStyle(\(image)).backgroundImage")
                             == .string("url(\"\(base.absoluteString)/stella/images/placeholder.svg\")"))

@@ -43,8 +43,13 @@ enum ServeComposition {
             try await WorkThreads.with { work in
                 try await withLiveHTTPTransport { transport in
                     try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
-                        let shop = try StellaComposition.shop(settings.stella, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
                         try await StellaComposition.withStore(dataDirectory: dataDirectory, database: settings.stella.database) { orders in
+                            if let file = settings.stella.catalogueFile {
+                                let report = try await StellaComposition.importCatalogue(file, into: orders)
+                                serverLogger.info("Stella's catalogue: \(report.summary) from \(file)")
+                                for problem in report.problems { serverLogger.warning("\(file): \(problem)") }
+                            }
+                            let shop = try StellaComposition.shop(settings.stella, store: orders, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
                             try await LibraryComposition.withServedLibrary(settings.library, reminders: settings.reminders, metrics: metrics.factory,
                                                                            work: work) { library, reminders in
                                 let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
@@ -69,7 +74,7 @@ enum ServeComposition {
                                         LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                                          openLending: settings.libraryOpenLending, formKey: formKey, reminders: reminders?.destination,
                                                          letters: ReminderLetters(library: settings.reminders.from?.name ?? "Prolific Library"), metrics: metrics.factory),
-                                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: orders, metrics: metrics.factory),
+                                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: orders, formKey: formKey),
                                         reader,
                                     ],
                                     services: services,
@@ -85,7 +90,7 @@ enum ServeComposition {
                                         if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
                                         let orders = settings.stella.database.flatMap { try? PostgresURL($0) }.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/stella.sqlite"
                                     environment.write("Stella's stock and orders are in \(orders)\n")
-                                    let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here"
+                                    let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here or fetched from the catalogue's addresses"
                                         environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
                                         environment.write("VessBrowser's reader fetches \(browser.reach); its history is in \(dataDirectory)/browser.sqlite\n")
                                     })

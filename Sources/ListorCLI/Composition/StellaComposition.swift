@@ -7,33 +7,54 @@ import ListorPostgres
 import StellaPostgres
 import StellaSQLite
 
-/// Builds Stella's catalogue client and its pictures from the settings: the bundled catalogue,
-/// or a catalogue API's over HTTP; pictures drawn here or fetched from an origin, through one
+/// Builds Stella's store, its catalogue client and its pictures from the settings: the store's
+/// own catalogue (the generated one until another is imported) or a catalogue API's over HTTP;
+/// pictures drawn here, fetched from the catalogue's addresses, or from an origin, through one
 /// image pipeline with a disk cache.
 enum StellaComposition {
     /// Runs `body` with the store's catalogue, stock and orders: `stella.sqlite` in the data
-    /// directory, or the PostgreSQL database `database` names, its client running meanwhile.
+    /// directory, or the PostgreSQL database `database` names, its client running meanwhile. A
+    /// new store starts with the generated catalogue.
     static func withStore<T: Sendable>(dataDirectory: String?, database: String?, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
         guard let database, !database.isEmpty else {
             let directory = try DataDirectory.prepare(dataDirectory)
-            return try await body(try SQLiteStellaStore(path: directory + "/stella.sqlite"))
+            let store = try SQLiteStellaStore(path: directory + "/stella.sqlite")
+            _ = try await store.seed(CatalogueGenerator.products())
+            return try await body(store)
         }
         let url: PostgresURL
         do { url = try PostgresURL(database) } catch { throw CompositionError("--stella-db: \(error)") }
-        return try await PostgresStellaStore.withStore(at: url) { store in try await body(store) }
+        return try await PostgresStellaStore.withStore(at: url) { store in
+            _ = try await store.seed(CatalogueGenerator.products())
+            return try await body(store)
+        }
     }
 
-    /// Runs `body` with the catalogue the settings name; an HTTP client exists only while needed.
-    static func withCatalogue<T: Sendable>(_ settings: StellaSettings, _ body: (CatalogueClient) async throws -> T) async throws -> T {
-        guard let url = settings.catalogue else { return try await body(.bundled(.bundled)) }
+    /// Runs `body` with the catalogue the settings name: a catalogue API's, over an HTTP client
+    /// that exists only while needed, or the store's.
+    static func withCatalogue<T: Sendable>(_ settings: StellaSettings, dataDirectory: String?, _ body: @Sendable (CatalogueClient) async throws -> T) async throws -> T {
+        guard let url = settings.catalogue else {
+            return try await withStore(dataDirectory: dataDirectory, database: settings.database) { store in try await body(StoreCatalogue(store: store).client) }
+        }
         return try await withLiveHTTPTransport { transport in
             try await body(.live(baseURL: url, transport: transport))
         }
     }
 
-    /// The catalogue and its pictures for `serve`, over `transport`, the pictures kept in
-    /// `dataDirectory`/image-cache.
-    static func shop(_ settings: StellaSettings, dataDirectory: String, transport: HTTPTransport,
+    /// Imports the Shopify product CSV at `path` into `store`, as `serve --stella-catalogue` does at start.
+    static func importCatalogue(_ path: String, into store: any StellaStore) async throws -> CatalogueImport {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw CompositionError("--stella-catalogue: cannot read \(path) as UTF-8 text: \(error.localizedDescription)")
+        }
+        do { return try await CatalogueImport.run(text, into: store) } catch let error as ShopifyCSVError {
+            throw CompositionError("--stella-catalogue: \(path): \(error)")
+        }
+    }
+
+    /// The catalogue and its pictures for `serve`: the store's catalogue (or the catalogue API's),
+    /// pictures fetched over `transport` and kept in `dataDirectory`/image-cache.
+    static func shop(_ settings: StellaSettings, store: any StellaStore, dataDirectory: String, transport: HTTPTransport,
                      metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> (catalogue: CatalogueClient, pictures: ProductPictures) {
         let disk: DiskImageCache
         do {
@@ -42,10 +63,9 @@ enum StellaComposition {
         } catch {
             throw CompositionError("cannot keep pictures in \(dataDirectory)/image-cache: \(error.localizedDescription)")
         }
-        let catalogue: CatalogueClient = settings.catalogue.map { .live(baseURL: $0, transport: transport) } ?? .bundled(.bundled)
-        let origin = settings.pictureOrigin
-        let pipeline = ImagePipeline(disk: disk, name: "stella", metrics: metrics, fetch: origin == nil ? ProductPictures.drawing(from: .bundled) : ProductImagesProvider.fetch(transport))
-        return (catalogue, ProductPictures(catalogue: catalogue, pipeline: pipeline, origin: origin))
+        let catalogue: CatalogueClient = settings.catalogue.map { .live(baseURL: $0, transport: transport) } ?? StoreCatalogue(store: store).client
+        let pipeline = ImagePipeline(disk: disk, name: "stella", metrics: metrics, fetch: ProductPictures.fetch(drawingFrom: catalogue, transport: transport))
+        return (catalogue, ProductPictures(catalogue: catalogue, pipeline: pipeline, origin: settings.pictureOrigin))
     }
 }
 

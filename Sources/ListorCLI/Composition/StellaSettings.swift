@@ -1,12 +1,14 @@
 import Foundation
 
 /// How Stella is built, for `serve` and the `listor stella` commands: whose catalogue (the
-/// bundled one, or a catalogue API's), where its pictures come from, and how many are kept.
+/// store's, or a catalogue API's), where its pictures come from, and how many are kept.
 struct StellaSettings: Sendable {
-    /// A catalogue API to show instead of the bundled catalogue.
+    /// A catalogue API to show instead of the store's own catalogue.
     var catalogue: URL?
-    /// Where pictures are fetched from. Unset, they are drawn here for the bundled catalogue,
-    /// and fetched from the catalogue API's server for a remote one.
+    /// A Shopify product CSV imported into the store as `serve` starts.
+    var catalogueFile: String?
+    /// Where pictures are fetched from. Unset, they are drawn or fetched by the catalogue's own
+    /// addresses, and fetched from the catalogue API's server for a remote one.
     var imageOrigin: URL?
     /// Bytes of pictures kept in the data directory.
     var imageCacheSize = 256 << 20

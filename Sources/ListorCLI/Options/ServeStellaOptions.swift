@@ -6,8 +6,8 @@ import ListorPostgres
 /// from, and how much of them the data directory keeps.
 struct ServeStellaOptions: ParsableArguments {
     @Option(name: .customLong("stella-catalogue"),
-            help: ArgumentHelp("Show this catalogue API's products, pictures included (another listor serve, e.g. http://127.0.0.1:8081/stella/api; default: the bundled catalogue).",
-                               valueName: "url"))
+            help: ArgumentHelp("A Shopify product CSV to import into the store as it starts (bad rows are logged, the good ones kept), or a catalogue API to show instead, such as another listor serve's http://127.0.0.1:8081/stella/api (default: the store's catalogue, generated for a new store).",
+                               valueName: "file-or-url"))
     var catalogue: String?
     @Option(name: .customLong("stella-image-origin"),
             help: ArgumentHelp("Fetch product pictures from this server (a CDN, or another listor serve), which has them under its path at /stella/images/… (default: draw them here, or the catalogue API's server).", valueName: "url"))
@@ -33,10 +33,21 @@ struct ServeStellaOptions: ParsableArguments {
             settings.database = database
         }
         do {
-            if let catalogue { settings.catalogue = try HTTPAddress.parse(catalogue, option: "--stella-catalogue") }
+            if let catalogue, !catalogue.isEmpty {
+                if catalogue.lowercased().hasPrefix("http://") || catalogue.lowercased().hasPrefix("https://") {
+                    settings.catalogue = try HTTPAddress.parse(catalogue, option: "--stella-catalogue")
+                } else {
+                    guard FileManager.default.isReadableFile(atPath: catalogue) else {
+                        throw ValidationError("--stella-catalogue: \(catalogue) is neither a readable file nor an http(s) address")
+                    }
+                    settings.catalogueFile = catalogue
+                }
+            }
             if let imageOrigin { settings.imageOrigin = try HTTPAddress.parse(imageOrigin, option: "--stella-image-origin") }
+        } catch let error as ValidationError {
+            throw error
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("\(error)")
         }
         return settings
     }

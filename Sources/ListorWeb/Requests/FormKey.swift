@@ -36,6 +36,19 @@ public struct FormKey: Sendable {
         return Secret.matches(String(parts[1]), signature(String(parts[0]), for: purpose))
     }
 
+    /// `value` with its signature for `purpose`: "value.signature", for a cookie the browser
+    /// keeps and cannot change. `value` must have no ".".
+    func signed(_ value: String, for purpose: String) -> String {
+        value + "." + signature(value, for: purpose)
+    }
+
+    /// The value of `signed` when this key signed it for `purpose`; nil otherwise.
+    func value(of signed: String?, for purpose: String) -> String? {
+        guard let signed, let dot = signed.lastIndex(of: ".") else { return nil }
+        let value = String(signed[..<dot])
+        return Secret.matches(String(signed[signed.index(after: dot)...]), signature(value, for: purpose)) ? value : nil
+    }
+
     private func signature(_ nonce: String, for purpose: String) -> String {
         Self.hex(Array(HMAC<SHA256>.authenticationCode(for: Data((purpose + "\u{0}" + nonce).utf8), using: key)))
     }

@@ -9,9 +9,11 @@ struct DepartmentsPage: Encodable {
         let title: String
     }
 
+    let shop: StellaHeader
     let departments: [Row]
 
-    init(_ source: ListDataSource<Department, any DepartmentCellViewModelInterface>) {
+    init(_ source: ListDataSource<Department, any DepartmentCellViewModelInterface>, shop: StellaHeader) {
+        self.shop = shop
         departments = source.viewModels.map { Row(id: $0.id, title: $0.title) }
     }
 }

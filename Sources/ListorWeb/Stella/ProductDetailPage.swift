@@ -2,18 +2,39 @@ import Foundation
 import ListorKit
 import Stella
 
-/// What `stella/product.mustache` shows: one product with its prices, sizes and colours.
+/// What `stella/product.mustache` shows: one product with its prices, every picture, its
+/// description, and the form that chooses a value of each option and puts it in the bag.
 struct ProductDetailPage: Encodable {
-    struct Size: Encodable {
+    struct Option: Encodable {
         let name: String
-        let isAvailable: Bool
+        let field: String
+        let values: [Value]
     }
 
-    struct Colour: Encodable {
+    struct Value: Encodable {
+        let id: String
         let name: String
-        let hex: String
+        let checked: Bool
+        let note: String?
+        let swatch: String?
     }
 
+    struct Picture: Encodable {
+        let id: String
+        let src: String
+        let alt: String
+        let label: String
+    }
+
+    /// What the page's script needs to say what a choice gives without asking the server.
+    struct VariantData: Encodable {
+        let values: [String]
+        let stock: Int
+        let price: String
+    }
+
+    let shop: StellaHeader
+    let csrf: String
     let title: String
     let code: String
     let brand: String
@@ -21,31 +42,49 @@ struct ProductDetailPage: Encodable {
     let department: String
     let backHref: String
     let category: String
-    let image: String
     let price: String
     let fullPrice: String?
     let discount: String?
-    let availability: String
+    let status: String
+    let canAdd: Bool
+    let error: String?
     let isSoldOut: Bool
-    let sizes: [Size]
-    let colours: [Colour]
+    let options: [Option]
+    let pictures: [Picture]
+    let hasThumbnails: Bool
+    let description: HTMLFragment
+    let variantsJSON: String
 
-    init(_ viewModel: ProductDetailViewModel) {
-        let product = viewModel.product
-        title = viewModel.title
+    init(_ view: ProductDetailViewModel, shop: StellaHeader, csrf: String, error: String? = nil) {
+        let product = view.product
+        self.shop = shop
+        self.csrf = csrf
+        title = view.title
         code = product.code
         brand = product.brand
         name = product.name
-        department = viewModel.departmentName
-        backHref = "/stella/\(product.departmentID)"
-        category = viewModel.category
-        image = product.images.first?.large ?? ""
-        price = viewModel.price
-        fullPrice = viewModel.fullPrice
-        discount = viewModel.discount
-        availability = viewModel.availability
+        department = view.department.name
+        backHref = "/stella/\(view.department.id)"
+        category = view.category
+        price = view.price
+        fullPrice = view.fullPrice
+        discount = view.discount
+        status = view.status
+        canAdd = view.canAdd || view.variant == nil
+        self.error = error
         isSoldOut = product.isSoldOut
-        sizes = product.sizes.map { Size(name: $0.name, isAvailable: $0.isAvailable) }
-        colours = product.colours.map { Colour(name: $0.name, hex: $0.hex) }
+        options = view.choices.map { choice in
+            Option(name: choice.name, field: choice.field, values: choice.values.enumerated().map { index, value in
+                Value(id: "\(choice.field)-\(index + 1)", name: value.name, checked: value.isChosen, note: value.note,
+                      swatch: product.options.first { $0.name == choice.name }?.kind == .colour ? ColourNames.hex(value.name) : nil)
+            })
+        }
+        let all = view.pictures
+        pictures = all.enumerated().map { Picture(id: "picture-\($0.offset + 1)", src: $0.element.path, alt: $0.element.alt, label: "Picture \($0.offset + 1) of \(all.count)") }
+        hasThumbnails = all.count > 1
+        description = HTMLFragment(bytes: Array(view.descriptionHTML.utf8))
+        variantsJSON = JSONValue.array(product.variants.map { variant in
+            .members([("values", .array(variant.values.map(JSONValue.string))), ("stock", .number(Double(variant.stock))), ("price", .string(variant.price.formatted))])
+        }).serialized(pretty: false)
     }
 }

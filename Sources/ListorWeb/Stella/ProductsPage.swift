@@ -2,7 +2,8 @@ import Foundation
 import ListorKit
 import Stella
 
-/// What `stella/products.mustache` shows: a department's product grid with its filter form and pages.
+/// What `stella/products.mustache` shows: a department's product grid, or a search of the whole
+/// store, with its filter form (each size and colour with how many products it would show) and pages.
 struct ProductsPage: Encodable {
     struct Card: Encodable {
         let code: String
@@ -22,8 +23,11 @@ struct ProductsPage: Encodable {
         let error: String?
     }
 
+    let shop: StellaHeader
     let title: String
     let path: String
+    let search: String
+    let isSearch: Bool
     let sorts: HTMLFragment
     let sizes: HTMLFragment
     let colours: HTMLFragment
@@ -38,16 +42,25 @@ struct ProductsPage: Encodable {
     let previous: String?
     let next: String?
 
-    init(_ list: ProductListViewModel, input: [String: String], errors: [FieldError], templates: Templates) throws {
-        let (department, result, query, facets) = (list.department, list.page, list.query, list.page.facets)
-        title = department.name
-        path = "/stella/\(department.id)"
+    init(_ list: ProductListViewModel, input: [String: String], errors: [FieldError], shop: StellaHeader, templates: Templates) throws {
+        let (result, query, facets) = (list.page, list.query, list.page.facets)
+        self.shop = shop
+        title = list.title
+        path = list.department.map { "/stella/\($0.id)" } ?? "/stella/search"
+        search = query.text ?? ""
+        isSearch = list.department == nil
         func error(_ field: String) -> String? { errors.first { $0.field == field }?.message }
         sorts = try templates.options(CatalogueQuery.Sort.allCases.map { Choice(value: $0 == .relevance ? "" : $0.rawValue, label: $0.label, selected: $0 == query.sort) })
-        sizes = try templates.options([Choice(value: "", label: "Any size", selected: query.size == nil)]
-            + facets.sizes.map { Choice(value: $0, label: $0, selected: query.size?.caseInsensitiveCompare($0) == .orderedSame) })
-        colours = try templates.options([Choice(value: "", label: "Any colour", selected: query.colour == nil)]
-            + facets.colours.map { Choice(value: $0, label: $0, selected: query.colour?.caseInsensitiveCompare($0) == .orderedSame) })
+        // Each value with the products it would show under the other filters; one that would show
+        // none is there but cannot be chosen, unless it is the one chosen.
+        func choices(_ values: [CatalogueFacets.Value], chosen: String?, any: String) -> [Choice] {
+            [Choice(value: "", label: any, selected: chosen == nil)] + values.map { facet in
+                let selected = chosen?.caseInsensitiveCompare(facet.value) == .orderedSame
+                return Choice(value: facet.value, label: "\(facet.value) (\(facet.count))", selected: selected, disabled: facet.count == 0 && !selected)
+            }
+        }
+        sizes = try templates.options(choices(facets.sizes, chosen: query.size, any: "Any size"))
+        colours = try templates.options(choices(facets.colours, chosen: query.colour, any: "Any colour"))
         prices = [
             PriceField(name: "min_price", label: "Min price", value: input["min_price"] ?? "", error: error("min_price")),
             PriceField(name: "max_price", label: "Max price", value: input["max_price"] ?? "", error: error("max_price")),
@@ -65,12 +78,13 @@ struct ProductsPage: Encodable {
         pageCount = result.pageCount
         // Pagination keeps every other parameter as it is in the URL, except those refused.
         let refused = Set(errors.map(\.field))
+        let path = path
         func link(_ page: Int) -> String {
-            var pairs = ["sort", "size", "colour", "min_price", "max_price", "per_page"].filter { !refused.contains($0) }.compactMap { name in
+            var pairs = ["q", "sort", "size", "colour", "min_price", "max_price", "per_page"].filter { !refused.contains($0) }.compactMap { name in
                 input[name].flatMap { $0.isEmpty ? nil : (name: name, value: $0) }
             }
             if page > 1 { pairs.append((name: "page", value: "\(page)")) }
-            return pairs.isEmpty ? "/stella/\(department.id)" : "/stella/\(department.id)?" + URLQuery.encode(pairs)
+            return pairs.isEmpty ? path : path + "?" + URLQuery.encode(pairs)
         }
         previous = result.page > 1 ? link(min(result.page - 1, result.pageCount)) : nil
         next = result.page < result.pageCount ? link(result.page + 1) : nil

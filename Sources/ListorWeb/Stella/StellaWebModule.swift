@@ -1,12 +1,11 @@
-import CoreMetrics
 import Foundation
 import Hummingbird
 import ListorKit
 import Logging
 import Stella
 
-/// Stella on the web: departments, a department's products and a product as pages; the
-/// catalogue API the seed's products provider talks to; and the products' pictures.
+/// Stella on the web: the store's pages (`StellaPages`), the catalogue and order API, and the
+/// products' pictures.
 ///
 /// Everything comes through the catalogue client the composition root chose, the bundled
 /// catalogue or another server's, so the pages, the API and the pictures show the same one.
@@ -17,24 +16,19 @@ public struct StellaWebModule: WebModule {
     private let pictures: ProductPictures
     /// Where orders go; nil on a server that takes none (it answers 503).
     private let store: (any StellaStore)?
-    /// The product grids as rendered, by department and query, when the catalogue is fixed.
-    private let gridPages: RenderedPages<GridKey>
+    private let formKey: FormKey
 
-    private struct GridKey: Hashable, Sendable {
-        let department: String
-        let input: [String: String]
-    }
-
-    /// `metrics` counts the kept grids used and made; `store` takes the orders.
-    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any StellaStore)? = nil, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+    /// `store` takes the orders; `formKey` signs the forms' CSRF tokens and the bag's cookie:
+    /// give every node of one site the same key.
+    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any StellaStore)? = nil, formKey: FormKey = .random()) {
         self.catalogue = catalogue
         self.pictures = pictures
         self.store = store
-        gridPages = RenderedPages(name: "stella/products", metrics: metrics)
+        self.formKey = formKey
     }
 
     public var tile: AppTile? {
-        AppTile(name: "Stella", summary: "A fashion store: departments, products with sizes, colours and sale prices.", path: "/stella")
+        AppTile(name: "Stella", summary: "A fashion store: departments, search, sizes and colours in stock, a bag and orders paid on delivery.", path: "/stella")
     }
 
     public var apiPaths: [String] { [Self.apiPath] }
@@ -42,35 +36,9 @@ public struct StellaWebModule: WebModule {
     public var openAPIDocument: (name: String, server: String)? { ("stella", Self.apiPath) }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
-        addPages(to: router, templates: templates)
         addAPI(to: router)
         addPictures(to: router)
-    }
-
-    private func addPages(to router: RouteTable, templates: Templates) {
-        let catalogue = self.catalogue
-        router.get("/stella") { _, _ in
-            try templates.html(DepartmentsPage(.departments(try await catalogue.departments())), as: "stella/departments")
-        }
-        router.get("/stella/:department") { request, context in
-            let parameters = QueryPairs.parameters(of: request)
-            var input: [String: String] = [:]
-            for name in ["page", "per_page", "sort", "size", "colour", "min_price", "max_price"] { input[name] = parameters[name] }
-            let department = try context.parameters.require("department")
-            let render = {
-                let (query, errors) = CatalogueQuery.parse { input[$0] }
-                let list = try await ProductListViewModel.load(department: department, query: query, from: catalogue)
-                Self.log(list.problems, of: request, to: context.logger)
-                return try templates.render(try ProductsPage(list, input: input, errors: errors + list.refused, templates: templates), as: "stella/products")
-            }
-            let page = catalogue.isFixed ? try await gridPages.page(for: GridKey(department: department, input: input), render: render)
-                                         : ByteBuffer(bytes: try await render())
-            return Response.html(page)
-        }
-        router.get("/stella/products/:code") { _, context in
-            let detail = try await ProductDetailViewModel.load(code: try context.parameters.require("code"), from: catalogue)
-            return try templates.html(ProductDetailPage(detail), as: "stella/product")
-        }
+        StellaPages(catalogue: catalogue, store: store, formKey: formKey, templates: templates).addRoutes(to: router)
     }
 
     private func addAPI(to router: RouteTable) {
@@ -84,21 +52,38 @@ public struct StellaWebModule: WebModule {
             let order = try await Checkout(store: store).placeOrder(body)
             return Response.json(OrderJSON.value(order).serialized(pretty: false), status: .created)
         }
+        // The order its key names: the key is what only the one who placed it was given.
+        api.get("orders/:key") { _, context in
+            guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
+            let key = try context.parameters.require("key")
+            guard key.count == 32, key.allSatisfy(\.isHexDigit) else { throw WebError(.notFound, message: "there is no such order") }
+            do {
+                return Response.json(OrderJSON.value(try await Checkout(store: store).order(key: key.lowercased())).serialized(pretty: false))
+            } catch StoreError.unknownOrder {
+                throw WebError(.notFound, message: "there is no such order")
+            }
+        }
         api.get("departments") { _, _ in
             Response.json(JSONValue.array(try await catalogue.departments().map(StellaJSON.value)).serialized(pretty: false))
         }
-        api.get("departments/:id/products") { request, context in
+        // A department's products, or the whole store's: the same query, the same page.
+        @Sendable func products(_ request: Request, department: String?, logger: Logger) async throws -> Response {
             let parameters = QueryPairs.parameters(of: request)
             let (query, errors) = CatalogueQuery.parse { parameters[$0] }
             if !errors.isEmpty { throw WebError(.badRequest, message: errors.map(\.description).joined(separator: "; ")) }
-            let id = try context.parameters.require("id")
-            let page = try await catalogue.page(id, query)
-            if let department = Departments.department(id: id) {
-                let refused = page.facets.refusals(of: query, in: department)
-                if !refused.isEmpty { throw WebError(.badRequest, message: refused.map(\.description).joined(separator: "; ")) }
-            }
-            Self.log(page.problems, of: request, to: context.logger)
+            let page = try await catalogue.page(department, query)
+            var scope = "the store"
+            if let department { scope = try await catalogue.departments().first { $0.id == department }?.name ?? department }
+            let refused = page.facets.refusals(of: query, in: scope)
+            if !refused.isEmpty { throw WebError(.badRequest, message: refused.map(\.description).joined(separator: "; ")) }
+            Self.log(page.problems, of: request, to: logger)
             return Response.json(StellaJSON.value(page).serialized(pretty: false))
+        }
+        api.get("departments/:id/products") { request, context in
+            try await products(request, department: try context.parameters.require("id"), logger: context.logger)
+        }
+        api.get("products") { request, context in
+            try await products(request, department: nil, logger: context.logger)
         }
         api.get("products/:code") { _, context in
             Response.json(StellaJSON.value(try await catalogue.product(try context.parameters.require("code"))).serialized(pretty: false))
@@ -112,26 +97,29 @@ public struct StellaWebModule: WebModule {
             Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
                      body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.placeholderSVG)))
         }
-        // "/stella/images/ST100000/2-large.svg": picture 2 of the product, through the image pipeline.
+        // "/stella/images/linen-shirt/2": picture 2 of the product, through the image pipeline.
         let pictures = self.pictures
-        router.get("/stella/images/:code/:file") { _, context in
+        router.get("/stella/images/:code/:index") { _, context in
             let code = try context.parameters.require("code")
-            let file = try context.parameters.require("file")
-            guard let picture = try await pictures.picture(code: code, file: file) else {
-                throw WebError(.notFound, message: "there is no picture \(file.prefix(40)) of \(code.prefix(20))")
+            let index = try context.parameters.require("index")
+            guard let picture = try await pictures.picture(code: code, index: index) else {
+                throw WebError(.notFound, message: "there is no picture \(index.prefix(10)) of \(code.prefix(60))")
             }
             let content = try await pictures.content(of: picture)
-            if case .failed(let reason) = content {
+            // Only a picture is served: anything else the address gave is a failure.
+            guard case .image(let bytes) = content, let type = ImageType.of(bytes) else {
+                let reason = if case .failed(let reason) = content { reason } else { "it is not a JPEG, PNG, GIF, WebP or SVG picture" }
                 // The failure picture, so that the page shows a frame with a cross rather than a
                 // broken image; not cached, so the next request tries the origin again.
-                context.logger.warning("cannot get the picture \(picture.path): \(reason)")
+                context.logger.warning("cannot get the picture \(picture.path) from \(picture.source.prefix(200)): \(reason)")
                 return Response(status: .badGateway, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
-                                body: .init(byteBuffer: ByteBuffer(bytes: content.bytes)))
+                                body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.failureSVG)))
             }
             // A day in caches, then asked again with the tag: a picture that did not change is a
-            // 304 (CompressionMiddleware answers a matching If-None-Match).
-            return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400", .eTag: ContentTag.of(content.bytes)],
-                            body: .init(byteBuffer: ByteBuffer(bytes: content.bytes)))
+            // 304 (CompressionMiddleware answers a matching If-None-Match). An SVG from another
+            // site runs no script of its own here: the site's CSP allows none inline.
+            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=86400", .eTag: ContentTag.of(bytes)],
+                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
     }
 

@@ -1,46 +1,71 @@
 import Foundation
 import ListorKit
 
-/// The store's products in memory, answering the catalogue API's questions.
+/// The store's products in memory, answering the pages' and the catalogue API's questions: its
+/// departments, a department's or the whole store's products under a query, and the facets.
 public struct Catalogue: Sendable {
+    /// In the order they were added, oldest first.
     public let products: [Product]
-    private let byCode: [String: Product]
-    private let facets: [String: CatalogueFacets]
+    /// Each product's Type, in the order the catalogue first has it.
+    public let departments: [Department]
+    private let byCode: [String: Int]
+    /// Each product's searchable text, folded once.
+    private let keys: [SearchKey]
+
+    struct SearchKey: Sendable {
+        let text: FoldedText
+    }
 
     public init(products: [Product]) {
         self.products = products
-        byCode = Dictionary(products.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        facets = Dictionary(grouping: products, by: \.departmentID).mapValues(CatalogueFacets.init(products:))
+        var departments: [Department] = []
+        for product in products where !departments.contains(product.department) { departments.append(product.department) }
+        self.departments = departments
+        byCode = Dictionary(products.enumerated().map { ($1.code.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        keys = products.map { product in
+            SearchKey(text: FoldedText(([product.name, product.brand, product.type, product.code] + product.tags + product.variants.map(\.sku)).joined(separator: " ")))
+        }
     }
 
     public static let bundled = Catalogue(products: CatalogueGenerator.products())
 
     public func product(code: String) throws(CatalogueError) -> Product {
-        guard let product = byCode[code.uppercased()] else { throw .unknownProduct(code) }
-        return product
+        guard let index = byCode[code.lowercased()] else { throw .unknownProduct(code) }
+        return products[index]
     }
 
-    public func page(department: String, _ query: CatalogueQuery) throws(CatalogueError) -> ProductPage {
-        guard Departments.department(id: department) != nil else { throw .unknownDepartment(department) }
-        var matching = products.filter { product in
-            guard product.departmentID == department else { return false }
-            if let size = query.size, !product.sizes.contains(where: { $0.isAvailable && $0.name.caseInsensitiveCompare(size) == .orderedSame }) { return false }
-            if let colour = query.colour, !product.colours.contains(where: { $0.name.caseInsensitiveCompare(colour) == .orderedSame }) { return false }
-            if let low = query.minPrice, product.price < low { return false }
-            if let high = query.maxPrice, product.price > high { return false }
-            return true
+    public func department(id: String) throws(CatalogueError) -> Department {
+        guard let department = departments.first(where: { $0.id == id }) else { throw .unknownDepartment(id, known: departments.map(\.id)) }
+        return department
+    }
+
+    /// A page of the department's products (the whole store's when `department` is nil) that
+    /// match the query, with the facets: each size and colour counted under the other filters.
+    public func page(department: String?, _ query: CatalogueQuery) throws(CatalogueError) -> ProductPage {
+        let scope = try department.map { id throws(CatalogueError) in try self.department(id: id) }
+        let search = query.text.map(SearchQuery.init)
+        // The products in scope that match the filters other than size and colour.
+        var candidates: [Int] = []
+        for (index, product) in products.enumerated() {
+            if let scope, product.department != scope { continue }
+            if let search, !search.isEmpty, !search.matches(keys[index].text) { continue }
+            if let low = query.minPrice, product.price < low { continue }
+            if let high = query.maxPrice, product.price > high { continue }
+            candidates.append(index)
         }
+        let chosen = query.options
+        var matching = candidates.filter { chosen.isEmpty || products[$0].isAvailable(in: chosen) }
         switch query.sort {
         case .relevance: break
-        case .priceAscending: matching.sort { ($0.price, $0.code) < ($1.price, $1.code) }
-        case .priceDescending: matching.sort { ($0.price, $1.code) > ($1.price, $0.code) }
-        case .newest: matching.sort { ($0.added, $1.code) > ($1.added, $0.code) }
+        case .priceAscending: matching.sort { (products[$0].price, $0) < (products[$1].price, $1) }
+        case .priceDescending: matching.sort { (products[$0].price, $1) > (products[$1].price, $0) }
+        case .newest: matching.reverse()
         }
         // A page past the last is the last, as in every list.
         let page = min(query.page, max(1, (matching.count + query.perPage - 1) / query.perPage))
         let start = min(matching.count, (page - 1) * query.perPage)
         let end = min(matching.count, start + query.perPage)
-        return ProductPage(products: Array(matching[start..<end]), total: matching.count, page: page, perPage: query.perPage,
-                           facets: facets[department] ?? CatalogueFacets(sizes: [], colours: []))
+        return ProductPage(products: matching[start..<end].map { products[$0] }, total: matching.count, page: page, perPage: query.perPage,
+                           facets: CatalogueFacets(candidates.map { products[$0] }, chosen: chosen))
     }
 }

@@ -25,24 +25,38 @@ public struct CatalogueQuery: Sendable, Hashable {
     public var page: Int
     public var perPage: Int
     public var sort: Sort
-    /// Only products with this size available.
+    /// Words every product shown has in its name, brand, department, tags or SKUs.
+    public var text: String?
+    /// Only products with a variant in stock in this size (and colour, when both are chosen).
     public var size: String?
     public var colour: String?
     public var minPrice: Money?
     public var maxPrice: Money?
 
-    public init(page: Int = 1, perPage: Int = 24, sort: Sort = .relevance, size: String? = nil, colour: String? = nil,
+    public init(page: Int = 1, perPage: Int = 24, sort: Sort = .relevance, text: String? = nil, size: String? = nil, colour: String? = nil,
                 minPrice: Money? = nil, maxPrice: Money? = nil) {
         self.page = page
         self.perPage = perPage
         self.sort = sort
+        self.text = text
         self.size = size
         self.colour = colour
         self.minPrice = minPrice
         self.maxPrice = maxPrice
     }
 
-    /// The query from parameters by name (`page`, `per_page`, `sort`, `size`, `colour`,
+    /// The size and colour filters, by kind.
+    public var options: [ProductOption.Kind: String] {
+        var options: [ProductOption.Kind: String] = [:]
+        options[.size] = size
+        options[.colour] = colour
+        return options
+    }
+
+    /// The parameters' names, as `parse` reads them.
+    public static let parameterNames = ["q", "page", "per_page", "sort", "size", "colour", "min_price", "max_price"]
+
+    /// The query from parameters by name (`q`, `page`, `per_page`, `sort`, `size`, `colour`,
     /// `min_price`, `max_price`); each bad one is reported and left at its default.
     public static func parse(_ parameter: @escaping (String) -> String?) -> (CatalogueQuery, [FieldError]) {
         var reader = ParameterReader(parameter)
@@ -58,6 +72,7 @@ public struct CatalogueQuery: Sendable, Hashable {
         query.page = reader.count("page", 1...100_000) ?? 1
         query.perPage = reader.count("per_page", 1...maximumPerPage) ?? 24
         query.sort = reader.choice("sort", Sort.self) ?? query.sort
+        query.text = reader.text("q").map { String($0.prefix(200)) }
         query.size = reader.text("size")
         query.colour = reader.text("colour")
         query.minPrice = price("min_price")

@@ -22,7 +22,7 @@ public enum ShopifyCSV {
 
     /// The products of `text`, prices in `currency`; throws when the file has no header with
     /// `Handle` and `Title`.
-    public static func read(_ text: String, currency: String = "EUR") throws(ShopifyCSVError) -> PartialResult<ShopifyProduct> {
+    public static func read(_ text: String, currency: String = "EUR") throws(ShopifyCSVError) -> PartialResult<Product> {
         var records = CSV.read(text)[...]
         guard let first = records.popFirst() else { throw ShopifyCSVError("the file is empty; a Shopify product CSV starts with a header row: Handle,Title,…") }
         let header: CSV.Record
@@ -51,15 +51,15 @@ public enum ShopifyCSV {
     /// with its fields, its first variant and first picture, then a row for each further
     /// variant (with the next picture beside it) and for each picture left. `read` gives the
     /// products back.
-    public static func write(_ products: [ShopifyProduct]) -> String {
+    public static func write(_ products: [Product]) -> String {
         var rows = [Column.allCases.map(\.rawValue)]
         for product in products {
             for index in 0..<max(product.variants.count, product.pictures.count, 1) {
-                var row: [Column: String] = [.handle: product.handle]
+                var row: [Column: String] = [.handle: product.code]
                 if index == 0 {
-                    row[.title] = product.title
-                    row[.body] = product.bodyHTML
-                    row[.vendor] = product.vendor
+                    row[.title] = product.name
+                    row[.body] = product.description
+                    row[.vendor] = product.brand
                     row[.type] = product.type
                     row[.tags] = product.tags.joined(separator: ", ")
                     if product.options.isEmpty { row[.option1Name] = "Title" }
@@ -91,8 +91,10 @@ public enum ShopifyCSV {
     struct Reader {
         let columns: [Column: Int]
         let currency: String
-        var products: [String: ShopifyProduct] = [:]
+        var products: [String: Product] = [:]
         var order: [String] = []
+        /// The line of each product's first row.
+        var firstLines: [String: Int] = [:]
         /// Handles whose first row was refused, with its line.
         var refused: [String: Int] = [:]
         /// Each SKU and the line that has it.
@@ -118,10 +120,10 @@ public enum ShopifyCSV {
             }
             if let firstLine = refused[handle] { return problem(nil, "product \"\(handle)\" was refused at its first row, line \(firstLine)") }
             let title = value(.title, of: row)
-            var product: ShopifyProduct
+            var product: Product
             if let existing = products[handle] {
-                guard title.isEmpty || title == existing.title else {
-                    return problem(.title, "product \"\(handle)\" began at line \(existing.line); a row that continues it has no Title")
+                guard title.isEmpty || title == existing.name else {
+                    return problem(.title, "product \"\(handle)\" began at line \(firstLines[handle] ?? 0); a row that continues it has no Title")
                 }
                 product = existing
             } else {
@@ -129,8 +131,9 @@ public enum ShopifyCSV {
                     refused[handle] = line
                     return problem(.title, "is required on the first row of product \"\(handle)\"")
                 }
-                product = ShopifyProduct(handle: handle, line: line, title: title, bodyHTML: value(.body, of: row), vendor: value(.vendor, of: row),
-                                         type: value(.type, of: row), tags: value(.tags, of: row).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                product = Product(code: handle, name: title, brand: value(.vendor, of: row),
+                                  type: value(.type, of: row), tags: value(.tags, of: row).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                                  description: value(.body, of: row))
                 let names = ShopifyCSV.optionNames.map { value($0, of: row) }
                 // Shopify's own single option: "Title" with the value "Default Title".
                 let named = names == ["Title", "", ""] ? [] : names
@@ -146,7 +149,10 @@ public enum ShopifyCSV {
                 if products[handle] == nil { refused[handle] = line }
                 return
             }
-            if products[handle] == nil { order.append(handle) }
+            if products[handle] == nil {
+                order.append(handle)
+                firstLines[handle] = line
+            }
             if let variant {
                 for (index, value) in variant.values.enumerated() where !product.options[index].values.contains(value) {
                     product.options[index].values.append(value)
@@ -160,17 +166,17 @@ public enum ShopifyCSV {
         }
 
         /// The row's variant, nil when it has none (a row of a picture alone).
-        func variant(of row: CSV.Record, for product: ShopifyProduct, problem: (Column?, String) -> Void) -> ProductVariant? {
+        func variant(of row: CSV.Record, for product: Product, problem: (Column?, String) -> Void) -> ProductVariant? {
             let values = ShopifyCSV.optionValues.map { value($0, of: row) }
             let sku = value(.sku, of: row), priceText = value(.price, of: row)
             guard values.contains(where: { !$0.isEmpty }) || !sku.isEmpty || !priceText.isEmpty else { return nil }
             var chosen: [String] = []
             for (index, text) in values.enumerated() {
                 if index < product.options.count {
-                    if text.isEmpty { problem(ShopifyCSV.optionValues[index], "is required: product \"\(product.handle)\" varies by \(product.options[index].name)") }
+                    if text.isEmpty { problem(ShopifyCSV.optionValues[index], "is required: product \"\(product.code)\" varies by \(product.options[index].name)") }
                     chosen.append(text)
                 } else if !text.isEmpty, !(index == 0 && text == "Default Title" && product.options.isEmpty) {
-                    problem(ShopifyCSV.optionValues[index], "\"\(text)\" is a value of no option: product \"\(product.handle)\" has \(product.options.count) option\(product.options.count == 1 ? "" : "s")")
+                    problem(ShopifyCSV.optionValues[index], "\"\(text)\" is a value of no option: product \"\(product.code)\" has \(product.options.count) option\(product.options.count == 1 ? "" : "s")")
                 }
             }
             if sku.isEmpty {
@@ -188,8 +194,8 @@ public enum ShopifyCSV {
             if stock == nil || stock! < 0 { problem(.stock, "\"\(stockText.prefix(30))\" is not a whole number from 0") }
             let image = value(.variantImage, of: row)
             if !image.isEmpty, !Self.isPictureAddress(image) { problem(.variantImage, "\"\(image.prefix(80))\" is not an http or https address") }
-            if let line = combinations[product.handle]?[chosen], !chosen.isEmpty {
-                problem(nil, "product \"\(product.handle)\" has \(chosen.joined(separator: " / ")) already, at line \(line)")
+            if let line = combinations[product.code]?[chosen], !chosen.isEmpty {
+                problem(nil, "product \"\(product.code)\" has \(chosen.joined(separator: " / ")) already, at line \(line)")
             }
             guard let price, let stock, stock >= 0 else { return nil }
             return ProductVariant(sku: sku, values: chosen, price: price, compareAtPrice: compare, stock: stock,
@@ -219,12 +225,12 @@ public enum ShopifyCSV {
         }
 
         /// The products in the order of their first rows, pictures by position; a product with no variant is reported and left out.
-        func result() -> PartialResult<ShopifyProduct> {
-            var result = PartialResult<ShopifyProduct>(problems: problems)
+        func result() -> PartialResult<Product> {
+            var result = PartialResult<Product>(problems: problems)
             for handle in order {
                 guard var product = products[handle] else { continue }
                 guard !product.variants.isEmpty else {
-                    result.problems.append(Problem(line: product.line, reason: "product \"\(handle)\" has no variant: give its first row a Variant SKU and Variant Price"))
+                    result.problems.append(Problem(line: firstLines[handle], reason: "product \"\(handle)\" has no variant: give its first row a Variant SKU and Variant Price"))
                     continue
                 }
                 product.pictures = product.pictures.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)

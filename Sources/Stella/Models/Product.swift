@@ -1,80 +1,94 @@
 import Foundation
 
-/// A product with everything the seed's API sent, shown or not.
+/// A product of the store, as a Shopify product CSV describes one: its fields, the options it
+/// varies by, the variants a shopper can buy (each with its SKU, price and stock), and its
+/// pictures in order. The bundled catalogue and an imported one are both made of these.
 public struct Product: Sendable, Hashable, Identifiable {
-    public struct Size: Sendable, Hashable {
-        public var name: String
-        public var isAvailable: Bool
-
-        public init(name: String, isAvailable: Bool) {
-            self.name = name
-            self.isAvailable = isAvailable
-        }
-    }
-
-    public struct Colour: Sendable, Hashable {
-        public var name: String
-        /// "#1B2A4A".
-        public var hex: String
-
-        public init(name: String, hex: String) {
-            self.name = name
-            self.hex = hex
-        }
-    }
-
-    /// Paths of a picture, small and large.
-    public struct Image: Sendable, Hashable {
-        public var thumbnail: String
-        public var large: String
-
-        public init(thumbnail: String, large: String) {
-            self.thumbnail = thumbnail
-            self.large = large
-        }
-    }
-
+    /// The product's handle, its unique name in the store and in addresses: "linen-shirt".
     public var code: String
-    public var departmentID: String
-    public var brand: String
+    /// Its title: "Belted Dress".
     public var name: String
-    public var macroCategory: String
-    public var microCategory: String
-    public var fullPrice: Money
-    /// Set when on sale.
-    public var discountedPrice: Money?
-    public var sizes: [Size]
-    public var colours: [Colour]
-    public var images: [Image]
-    /// When the product arrived, for "newest first".
-    public var added: Date
+    /// Its vendor.
+    public var brand: String
+    /// Its Shopify Type, which is the department it is sold in: "Ready-to-wear".
+    public var type: String
+    /// The first tag is its category within the department: "Dresses".
+    public var tags: [String]
+    /// Body (HTML) as the file has it; shown only through `InlineHTML.sanitized(_:)`.
+    public var description: String
+    public var options: [ProductOption]
+    public var variants: [ProductVariant]
+    public var pictures: [ProductPicture]
 
     public var id: String { code }
 
-    public init(code: String, departmentID: String, brand: String, name: String, macroCategory: String, microCategory: String,
-                fullPrice: Money, discountedPrice: Money? = nil, sizes: [Size], colours: [Colour], images: [Image], added: Date) {
+    public init(code: String, name: String, brand: String = "", type: String = "", tags: [String] = [], description: String = "",
+                options: [ProductOption] = [], variants: [ProductVariant] = [], pictures: [ProductPicture] = []) {
         self.code = code
-        self.departmentID = departmentID
-        self.brand = brand
         self.name = name
-        self.macroCategory = macroCategory
-        self.microCategory = microCategory
-        self.fullPrice = fullPrice
-        self.discountedPrice = discountedPrice
-        self.sizes = sizes
-        self.colours = colours
-        self.images = images
-        self.added = added
+        self.brand = brand
+        self.type = type
+        self.tags = tags
+        self.description = description
+        self.options = options
+        self.variants = variants
+        self.pictures = pictures
     }
 
-    /// What it costs now: the sale price when there is one.
-    public var price: Money { discountedPrice ?? fullPrice }
+    /// The department it is in, named by its type; "Other" when it has none.
+    public var department: Department { Department(name: type.isEmpty ? "Other" : type) }
+
+    /// "Dresses": the first tag, or the department.
+    public var category: String { tags.first ?? department.name }
+
+    /// The variant a shopper would be shown first: the cheapest in stock, else the cheapest.
+    private var leading: ProductVariant? {
+        variants.filter { $0.stock > 0 }.min { $0.price < $1.price } ?? variants.min { $0.price < $1.price }
+    }
+
+    /// What it costs now.
+    public var price: Money { leading?.price ?? Money(minorUnits: 0) }
+
+    /// The price before the sale, when on sale.
+    public var fullPrice: Money { leading?.compareAtPrice.flatMap { $0 > price ? $0 : nil } ?? price }
 
     /// 30 for 30% off; nil at full price.
     public var discountPercent: Int? {
-        guard let discountedPrice, fullPrice.minorUnits > 0, discountedPrice < fullPrice else { return nil }
-        return Int((Double(fullPrice.minorUnits - discountedPrice.minorUnits) / Double(fullPrice.minorUnits) * 100).rounded())
+        guard fullPrice.minorUnits > 0, price < fullPrice else { return nil }
+        return Int((Double(fullPrice.minorUnits - price.minorUnits) / Double(fullPrice.minorUnits) * 100).rounded())
     }
 
-    public var isSoldOut: Bool { !sizes.contains(where: \.isAvailable) }
+    /// Whether the variants' prices differ ("from €49.00").
+    public var hasPriceRange: Bool { Set(variants.map(\.price)).count > 1 }
+
+    public var isSoldOut: Bool { !variants.contains { $0.stock > 0 } }
+
+    /// The index of the option named "Size", or "Colour" (or "Color"), in any case.
+    public func optionIndex(_ kind: ProductOption.Kind) -> Int? {
+        options.firstIndex { $0.kind == kind }
+    }
+
+    /// The values of its size or colour option, in order; none when it has no such option.
+    public func values(of kind: ProductOption.Kind) -> [String] {
+        optionIndex(kind).map { options[$0].values } ?? []
+    }
+
+    /// The variant with these values, one per option.
+    public func variant(_ values: [String]) -> ProductVariant? {
+        variants.first { $0.values == values }
+    }
+
+    public func variant(sku: String) -> ProductVariant? {
+        variants.first { $0.sku == sku }
+    }
+
+    /// Whether some variant in stock has each of `chosen`'s values (option kind → value, without
+    /// regard to case): the filters "size M" and "colour Navy" together ask for M in Navy.
+    public func isAvailable(in chosen: [ProductOption.Kind: String]) -> Bool {
+        let indices = chosen.map { (index: optionIndex($0.key), value: $0.value) }
+        if indices.contains(where: { $0.index == nil }) { return false }
+        return variants.contains { variant in
+            variant.stock > 0 && indices.allSatisfy { variant.values[$0.index!].caseInsensitiveCompare($0.value) == .orderedSame }
+        }
+    }
 }

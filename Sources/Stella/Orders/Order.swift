@@ -5,14 +5,17 @@ import Foundation
 public struct Order: Sendable, Hashable {
     /// "S-000042": what the shopper is told and the API and the command line name.
     public var number: String
+    /// 32 random hex digits: the order page's address, which only the shopper is given.
+    public var key: String
     public var lines: [OrderLine]
     public var name: String
     public var email: String
     public var address: String
     public var placed: Date
 
-    public init(number: String, lines: [OrderLine], name: String, email: String, address: String, placed: Date) {
+    public init(number: String, key: String = "", lines: [OrderLine], name: String, email: String, address: String, placed: Date) {
         self.number = number
+        self.key = key
         self.lines = lines
         self.name = name
         self.email = email
@@ -24,6 +27,15 @@ public struct Order: Sendable, Hashable {
     public static func number(_ id: Int64) -> String {
         let digits = String(id)
         return "S-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    /// A new order page key: 128 random bits.
+    public static func newKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
     }
 
     public var total: Money {

@@ -1,12 +1,20 @@
-/// One line of an order: a variant, how many, and its price each when ordered.
+/// One line of an order: a variant, what it was called, how many, and its price each when ordered.
 public struct OrderLine: Sendable, Hashable {
     public var sku: String
+    /// "Belted Dress — M / Navy", as the catalogue named it when ordered.
+    public var title: String
     public var quantity: Int
     public var price: Money
 
-    public init(sku: String, quantity: Int, price: Money) {
+    public init(sku: String, title: String = "", quantity: Int, price: Money) {
         self.sku = sku
+        self.title = title
         self.quantity = quantity
         self.price = price
+    }
+
+    /// "Belted Dress — M / Navy": a product's title and a variant's values, as a line names them.
+    public static func title(_ product: String, values: [String]) -> String {
+        values.isEmpty ? product : product + " — " + values.joined(separator: " / ")
     }
 }

@@ -6,8 +6,12 @@ import Foundation
 public protocol StellaStore: Sendable {
     /// Adds the products, or replaces those of the same handle with their variants; a product's
     /// variants not in the file are removed. One transaction for the lot.
-    func save(_ products: [ShopifyProduct]) async throws
-    func products() async throws -> [ShopifyProduct]
+    func save(_ products: [Product]) async throws
+    /// Saves the products only when the store has none, as a new store's first catalogue; true
+    /// when it did. Several nodes seeding one database at once save them once.
+    func seed(_ products: [Product]) async throws -> Bool
+    /// In the order they were first saved.
+    func products() async throws -> [Product]
     /// Takes the stock of every line and writes the order, or, when any line cannot be filled,
     /// throws `StoreError.short` naming each and changes nothing. `request` has been checked.
     func place(_ request: OrderRequest, at date: Date) async throws -> Order
@@ -15,4 +19,6 @@ public protocol StellaStore: Sendable {
     func orders(limit: Int, offset: Int) async throws -> [Order]
     /// Throws `StoreError.unknownOrder`.
     func order(number: String) async throws -> Order
+    /// The order whose page key is `key`; throws `StoreError.unknownOrder`.
+    func order(key: String) async throws -> Order
 }

@@ -11,14 +11,15 @@ import Synchronization
 /// either implementation; a live one's other failures are `NetworkError`s naming the URL.
 public struct CatalogueClient: Sendable {
     public var departments: @Sendable () async throws -> [Department]
-    public var page: @Sendable (_ department: String, _ query: CatalogueQuery) async throws -> ProductPage
+    /// A page of the department's products, or of the whole store's when `department` is nil.
+    public var page: @Sendable (_ department: String?, _ query: CatalogueQuery) async throws -> ProductPage
     public var product: @Sendable (_ code: String) async throws -> Product
     /// Whether the catalogue stays as it is while the server runs (the bundled one does), so
     /// that what is shown of it may be kept.
     public var isFixed: Bool
 
     public init(departments: @escaping @Sendable () async throws -> [Department],
-                page: @escaping @Sendable (_ department: String, _ query: CatalogueQuery) async throws -> ProductPage,
+                page: @escaping @Sendable (_ department: String?, _ query: CatalogueQuery) async throws -> ProductPage,
                 product: @escaping @Sendable (_ code: String) async throws -> Product,
                 isFixed: Bool = false) {
         self.departments = departments
@@ -29,43 +30,42 @@ public struct CatalogueClient: Sendable {
 }
 
 extension CatalogueClient {
-    /// The catalogue in memory: the seed's hard-coded departments and the catalogue's products.
+    /// A catalogue in memory that does not change.
     public static func bundled(_ catalogue: Catalogue) -> CatalogueClient {
+        local({ catalogue }, isFixed: true)
+    }
+
+    /// The catalogue `current` gives at each question: a store's, as `StoreCatalogue` keeps it.
+    public static func local(_ current: @escaping @Sendable () async throws -> Catalogue, isFixed: Bool = false) -> CatalogueClient {
         CatalogueClient(
-            departments: { try await DepartmentDataProvider().load() },
-            page: { department, query in
-                try Task.checkCancellation()
-                return try catalogue.page(department: department, query)
-            },
-            product: { code in
-                try Task.checkCancellation()
-                return try catalogue.product(code: code)
-            },
-            isFixed: true)
+            departments: { try await current().departments },
+            page: { department, query in try await current().page(department: department, query) },
+            product: { code in try await current().product(code: code) },
+            isFixed: isFixed)
     }
 
     /// A catalogue API such as `http://127.0.0.1:8080/stella/api`, over `transport`: pages through
     /// `ProductsDataProvider`, products through `ProductDetailProvider`, as the seed loaded them.
     public static func live(baseURL: URL, transport: HTTPTransport) -> CatalogueClient {
-        // The departments are the seed's four and do not change while a server runs: asked once.
-        let known = KnownDepartments()
+            let known = KnownDepartments()
+        @Sendable func departments() async throws -> [Department] {
+            if let departments = known.departments { return departments }
+            let provider = HTTPDataProvider(url: baseURL.appendingPathComponent("departments"), transport: transport) { data in
+                try BatchDecoder().decode(Department.self, from: data).items
+            }
+            let departments = try await provider.load()
+            known.departments = departments
+            return departments
+        }
         return CatalogueClient(
-            departments: {
-                if let departments = known.departments { return departments }
-                let provider = HTTPDataProvider(url: baseURL.appendingPathComponent("departments"), transport: transport) { data in
-                    try BatchDecoder().decode(Department.self, from: data).items
-                }
-                let departments = try await provider.load()
-                known.departments = departments
-                return departments
-            },
+            departments: departments,
             page: { department, query in
                 do {
                     return try await ProductsDataProvider(baseURL: baseURL, department: department, query: query, transport: transport).load()
-                } catch NetworkError.badStatus(_, 404) {
-                    throw CatalogueError.unknownDepartment(department)
+                } catch NetworkError.badStatus(_, 404) where department != nil {
+                    throw CatalogueError.unknownDepartment(department ?? "", known: (try? await departments().map(\.id)) ?? [])
                 } catch NetworkError.badStatus(_, 400) where query.size != nil || query.colour != nil {
-                    throw CatalogueError.filterNotOffered(department: department)
+                    throw CatalogueError.filterNotOffered(department: department ?? "the store")
                 }
             },
             product: { code in

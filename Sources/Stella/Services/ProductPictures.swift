@@ -2,59 +2,71 @@ import Foundation
 import ListorKit
 import Synchronization
 
-/// Where the store gets its products' pictures, through the shared image pipeline: drawn from
-/// the bundled catalogue, or fetched from an image origin (a CDN, the catalogue API's server,
-/// another Listor) and kept in the pipeline's memory and disk caches.
+/// Where the store gets its products' pictures, through the shared image pipeline: drawn here
+/// for the bundled catalogue, fetched from the addresses an imported catalogue gives, or from an
+/// image origin (a CDN, the catalogue API's server) that has them at the store's own paths; kept
+/// in the pipeline's memory and disk caches.
 ///
-/// Only pictures the catalogue has are ever fetched, so that the server is no open proxy to its
-/// origin: a path is checked against the catalogue (`CatalogueClient.product`) the first time it
-/// is asked for, and remembered, so that a remote catalogue is not asked again for every picture.
+/// Pages name a picture by its product and place, "/stella/images/linen-shirt/2". Only pictures
+/// the catalogue has are ever fetched, so that the server is no open proxy: the path is looked
+/// up in the catalogue (`CatalogueClient.product`), and what it found is remembered for a
+/// minute, so that a remote catalogue is not asked again for every picture.
 public struct ProductPictures: Sendable {
-    /// One picture of one product, as its path names it: "/stella/images/ST100000/2-large.svg".
+    /// One picture of one product, and where it comes from.
     public struct Picture: Sendable, Hashable {
         public var code: String
+        /// From 1.
         public var index: Int
-        public var large: Bool
+        /// The catalogue's address for it: an http(s) URL, or the store's own path when drawn here.
+        public var source: String
 
-        public var path: String { "/stella/images/\(code)/\(index)-\(large ? "large" : "thumb").svg" }
+        public var path: String { ProductPictures.path(code: code, index: index) }
     }
 
     public let pipeline: ImagePipeline
-    /// Where pictures are fetched from; nil when they are drawn here.
+    /// Where pictures are fetched from at the store's paths; nil to draw or fetch them by their sources.
     public let origin: URL?
     private let catalogue: CatalogueClient
-    private let checked: CheckedPaths
+    private let found: FoundPictures
 
-    /// Pictures of `catalogue`'s products through `pipeline`: drawn here when `origin` is nil
-    /// (the pipeline's fetch is then `drawing(from:)`), else fetched from `origin`, which serves
-    /// them at the same paths under its own: "https://cdn.example/shop/stella/images/ST100000/1-large.svg".
     public init(catalogue: CatalogueClient, pipeline: ImagePipeline, origin: URL? = nil) {
         self.catalogue = catalogue
         self.pipeline = pipeline
         self.origin = origin
-        checked = CheckedPaths(limit: 100_000)
+        found = FoundPictures(limit: 100_000)
     }
 
-    /// The pipeline's fetch for pictures drawn from `catalogue` on first request.
-    public static func drawing(from catalogue: Catalogue) -> ImagePipeline.Fetch {
+    /// "/stella/images/linen-shirt/2": where pages show picture `index` of the product.
+    public static func path(code: String, index: Int) -> String {
+        "/stella/images/\(code)/\(index)"
+    }
+
+    /// The pipeline's fetch: a store path is drawn from the product `catalogue` has, an http(s)
+    /// address fetched over `transport` (nil: none is).
+    public static func fetch(drawingFrom catalogue: CatalogueClient, transport: HTTPTransport?) -> ImagePipeline.Fetch {
         { url in
-            guard let (code, index, large) = parse(url.path), let product = try? catalogue.product(code: code), index <= product.images.count else {
+            guard url.scheme == nil else {
+                guard let transport else { throw CatalogueError.unknownPicture(url.absoluteString) }
+                return try await ProductImagesProvider.fetch(transport)(url)
+            }
+            guard let (code, index) = parse(url.path), let product = try? await catalogue.product(code), index <= product.pictures.count else {
                 throw CatalogueError.unknownPicture(url.path)
             }
-            return Array(ProductArtwork.svg(product, index: index, large: large).utf8)
+            return Array(ProductArtwork.svg(product, index: index).utf8)
         }
     }
 
     /// The picture a path names, if the catalogue has it; nil for any other path.
-    public func picture(code: String, file: String) async throws -> Picture? {
-        guard let (code, index, large) = Self.parse("/stella/images/\(code)/\(file)") else { return nil }
-        let picture = Picture(code: code, index: index, large: large)
-        if checked.contains(picture.path) { return picture }
+    public func picture(code: String, index: String) async throws -> Picture? {
+        guard let (code, index) = Self.parse("/stella/images/\(code)/\(index)") else { return nil }
+        let path = Self.path(code: code, index: index)
+        if let source = found.source(of: path) { return Picture(code: code, index: index, source: source) }
         let product: Product
         do { product = try await catalogue.product(code) } catch is CatalogueError { return nil }
-        guard index <= product.images.count else { return nil }
-        checked.insert(picture.path)
-        return picture
+        guard index <= product.pictures.count else { return nil }
+        let source = product.pictures[index - 1].source
+        found.insert(path, source)
+        return Picture(code: code, index: index, source: source)
     }
 
     /// The picture's bytes, or the failure picture with the reason; cancellation still throws.
@@ -62,41 +74,48 @@ public struct ProductPictures: Sendable {
         try await pipeline.content(for: url(of: picture))
     }
 
-    /// The pipeline's key: the picture's path under the origin ("https://cdn.example/shop" +
-    /// "/stella/images/…"), or its bare path when drawn here.
+    /// The pipeline's key: the store path under the origin ("https://cdn.example/shop" +
+    /// "/stella/images/…"), else the catalogue's source: a URL, or the bare path when drawn here.
     func url(of picture: Picture) -> URL {
-        var base = origin?.absoluteString ?? ""
-        while base.hasSuffix("/") { base.removeLast() }
-        return URL(string: base + picture.path) ?? URL(fileURLWithPath: picture.path)
+        if let origin {
+            var base = origin.absoluteString
+            while base.hasSuffix("/") { base.removeLast() }
+            return URL(string: base + picture.path) ?? URL(fileURLWithPath: picture.path)
+        }
+        return URL(string: picture.source) ?? URL(fileURLWithPath: picture.path)
     }
 
-    /// "/stella/images/ST100000/2-large.svg" → ("ST100000", 2, large); nil for a path of any
-    /// other shape. Codes are upper case, as the catalogue has them.
-    static func parse(_ path: String) -> (code: String, index: Int, large: Bool)? {
+    /// "/stella/images/linen-shirt/2" → ("linen-shirt", 2); nil for a path of any other shape.
+    static func parse(_ path: String) -> (code: String, index: Int)? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[0].isEmpty, parts[1] == "stella", parts[2] == "images", parts[4].hasSuffix(".svg"),
-              !parts[3].isEmpty, parts[3].count <= 40, parts[3].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
-        let name = parts[4].dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
-        guard name.count == 2, let index = Int(name[0]), index >= 1, ["thumb", "large"].contains(name[1]) else { return nil }
-        return (parts[3].uppercased(), index, name[1] == "large")
+        guard parts.count == 5, parts[0].isEmpty, parts[1] == "stella", parts[2] == "images", !parts[3].isEmpty, parts[3].count <= 255,
+              parts[3].unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }),
+              let index = Int(parts[4]), (1...250).contains(index) else { return nil }
+        return (parts[3].lowercased(), index)
     }
 }
 
-/// The picture paths already found in the catalogue; bounded, it starts over when full.
-private final class CheckedPaths: Sendable {
-    private let paths = Mutex<Set<String>>([])
+/// The sources of the pictures found in the catalogue in the last minute; bounded, it starts
+/// over when full.
+private final class FoundPictures: Sendable {
+    private let sources = Mutex<[String: (source: String, found: ContinuousClock.Instant)]>([:])
     private let limit: Int
 
     init(limit: Int) {
         self.limit = limit
     }
 
-    func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
+    func source(of path: String) -> String? {
+        sources.withLock { sources in
+            guard let entry = sources[path], ContinuousClock.now - entry.found < .seconds(60) else { return nil }
+            return entry.source
+        }
+    }
 
-    func insert(_ path: String) {
-        paths.withLock { paths in
-            if paths.count >= limit { paths.removeAll() }
-            paths.insert(path)
+    func insert(_ path: String, _ source: String) {
+        sources.withLock { sources in
+            if sources.count >= limit { sources.removeAll() }
+            sources[path] = (source, ContinuousClock.now)
         }
     }
 }

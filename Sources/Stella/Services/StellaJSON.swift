@@ -2,7 +2,7 @@ import Foundation
 import ListorKit
 
 /// The catalogue API's JSON: money as `{"amount": 129000, "currency": "EUR"}` in minor units,
-/// never as a floating-point number; dates as "2026-11-03 16:06:00" in UTC. Reading it back is
+/// never as a floating-point number. Reading it back is
 /// the models' `JSONValueDecodable` conformance, below.
 public enum StellaJSON {
     public static func value(_ money: Money) -> JSONValue {
@@ -13,25 +13,40 @@ public enum StellaJSON {
         .members([("id", .string(department.id)), ("name", .string(department.name))])
     }
 
+    /// A product with its options, its variants (`sku`, `options` by name, `price`, `stock`) and
+    /// its pictures at the store's paths; its description as the catalogue has it, to be shown
+    /// only through `InlineHTML.sanitized(_:)`, as the pages do.
     public static func value(_ product: Product) -> JSONValue {
         .members([
-            ("code", .string(product.code)), ("department", .string(product.departmentID)), ("brand", .string(product.brand)),
-            ("name", .string(product.name)), ("macro_category", .string(product.macroCategory)), ("micro_category", .string(product.microCategory)),
-            ("full_price", value(product.fullPrice)), ("discounted_price", product.discountedPrice.map(value) ?? .null),
-            ("sizes", .array(product.sizes.map { .members([("name", .string($0.name)), ("available", .bool($0.isAvailable))]) })),
-            ("colours", .array(product.colours.map { .members([("name", .string($0.name)), ("hex", .string($0.hex))]) })),
-            ("images", .array(product.images.map { .members([("thumbnail", .string($0.thumbnail)), ("large", .string($0.large))]) })),
-            ("added", .string(DateText.dateTime(product.added, timeZone: DateText.utc, seconds: true))),
+            ("code", .string(product.code)), ("name", .string(product.name)), ("brand", .string(product.brand)),
+            ("department", value(product.department)), ("tags", .array(product.tags.map(JSONValue.string))),
+            ("description", .string(product.description)),
+            ("price", value(product.price)), ("full_price", product.discountPercent == nil ? .null : value(product.fullPrice)),
+            ("available", .bool(!product.isSoldOut)),
+            ("options", .array(product.options.map { .members([("name", .string($0.name)), ("values", .array($0.values.map(JSONValue.string)))]) })),
+            ("variants", .array(product.variants.map { variant in
+                .members([
+                    ("sku", .string(variant.sku)),
+                    ("options", .members(zip(product.options, variant.values).map { ($0.name, JSONValue.string($1)) })),
+                    ("price", value(variant.price)), ("compare_at_price", variant.compareAtPrice.map(value) ?? .null), ("stock", .number(Double(variant.stock))),
+                    ("picture", product.pictures.firstIndex { $0.source == variant.picture }.map { .string(ProductPictures.path(code: product.code, index: $0 + 1)) } ?? .null),
+                ])
+            })),
+            ("pictures", .array(product.pictures.enumerated().map { index, picture in
+                .members([("src", .string(ProductPictures.path(code: product.code, index: index + 1))), ("alt", .string(picture.alt))])
+            })),
         ])
     }
 
-    /// A page, with the department's sizes and colours (`facets`) for the filters; clients that
-    /// do not know the member ignore it.
+    /// A page, with the sizes and colours in view and how many products each would show (`facets`).
     public static func value(_ page: ProductPage) -> JSONValue {
-        .members([
+        func facet(_ values: [CatalogueFacets.Value]) -> JSONValue {
+            .array(values.map { .members([("value", .string($0.value)), ("count", .number(Double($0.count)))]) })
+        }
+        return .members([
             ("products", .array(page.products.map(value))), ("total", .number(Double(page.total))),
             ("page", .number(Double(page.page))), ("per_page", .number(Double(page.perPage))),
-            ("facets", .members([("sizes", .array(page.facets.sizes.map(JSONValue.string))), ("colours", .array(page.facets.colours.map(JSONValue.string)))])),
+            ("facets", .members([("sizes", facet(page.facets.sizes)), ("colours", facet(page.facets.colours))])),
         ])
     }
 
@@ -75,55 +90,31 @@ extension Department: JSONValueDecodable {
 }
 
 extension Product: JSONValueDecodable {
-    private enum Key: String, CodingKey {
-        case code, department, brand, name, macro_category, micro_category, full_price, discounted_price, sizes, colours, images, added
-    }
+    private enum Key: String, CodingKey { case code, name, brand, department, tags, description, options, variants, pictures }
+    private enum OptionKey: String, CodingKey { case name, values }
+    private enum VariantKey: String, CodingKey { case sku, options, price, compare_at_price, stock, picture }
+    private enum PictureKey: String, CodingKey { case src, alt }
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
-        let addedText = try fields.string(Key.added)
-        guard let added = DateText.parse(addedText, timeZone: DateText.utc) else {
-            throw fields.invalid(Key.added, "\"\(addedText.prefix(30))\" is not a yyyy-MM-dd HH:mm:ss date")
+        func objects(_ key: Key) throws -> [JSONFields] {
+            guard case .array(let items) = try fields.value(key) else { throw fields.invalid(key, "expected an array") }
+            return try items.enumerated().map { try JSONFields($1, codingPath: fields.path(key) + [IndexKey(intValue: $0)]) }
         }
-        self.init(
-            code: try fields.string(Key.code), departmentID: try fields.string(Key.department), brand: try fields.string(Key.brand),
-            name: try fields.string(Key.name), macroCategory: try fields.string(Key.macro_category), microCategory: try fields.string(Key.micro_category),
-            fullPrice: try fields.decode(Money.self, Key.full_price), discountedPrice: try fields.optionalDecode(Money.self, Key.discounted_price),
-            sizes: try fields.array(of: Size.self, Key.sizes), colours: try fields.array(of: Colour.self, Key.colours),
-            images: try fields.array(of: Image.self, Key.images), added: added)
-    }
-
-    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
-}
-
-extension Product.Size: JSONValueDecodable {
-    private enum Key: String, CodingKey { case name, available }
-
-    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
-        let fields = try JSONFields(json, codingPath: codingPath)
-        self.init(name: try fields.string(Key.name), isAvailable: try fields.bool(Key.available))
-    }
-
-    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
-}
-
-extension Product.Colour: JSONValueDecodable {
-    private enum Key: String, CodingKey { case name, hex }
-
-    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
-        let fields = try JSONFields(json, codingPath: codingPath)
-        self.init(name: try fields.string(Key.name), hex: try fields.string(Key.hex))
-    }
-
-    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
-}
-
-extension Product.Image: JSONValueDecodable {
-    private enum Key: String, CodingKey { case thumbnail, large }
-
-    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
-        let fields = try JSONFields(json, codingPath: codingPath)
-        self.init(thumbnail: try fields.string(Key.thumbnail), large: try fields.string(Key.large))
+        let options = try objects(.options).map { ProductOption(name: try $0.string(OptionKey.name), values: try $0.array(of: String.self, OptionKey.values)) }
+        let pictures = try objects(.pictures).enumerated().map { index, picture in
+            ProductPicture(source: try picture.string(PictureKey.src), position: index + 1, alt: try picture.string(PictureKey.alt))
+        }
+        let variants = try objects(.variants).map { variant in
+            let chosen = try JSONFields(try variant.value(VariantKey.options), codingPath: variant.path(VariantKey.options))
+            return ProductVariant(sku: try variant.string(VariantKey.sku), values: try options.map { try chosen.string(AnyJSONKey($0.name)) },
+                                  price: try variant.decode(Money.self, VariantKey.price), compareAtPrice: try variant.optionalDecode(Money.self, VariantKey.compare_at_price),
+                                  stock: try variant.integer(Int.self, VariantKey.stock), picture: try variant.optionalString(VariantKey.picture))
+        }
+        let department = try fields.decode(Department.self, Key.department)
+        self.init(code: try fields.string(Key.code), name: try fields.string(Key.name), brand: try fields.string(Key.brand), type: department.name,
+                  tags: try fields.array(of: String.self, Key.tags), description: try fields.string(Key.description),
+                  options: options, variants: variants, pictures: pictures)
     }
 
     public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
@@ -134,7 +125,18 @@ extension CatalogueFacets: JSONValueDecodable {
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
-        self.init(sizes: try fields.array(of: String.self, Key.sizes), colours: try fields.array(of: String.self, Key.colours))
+        self.init(sizes: try fields.array(of: Value.self, Key.sizes), colours: try fields.array(of: Value.self, Key.colours))
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }
+}
+
+extension CatalogueFacets.Value: JSONValueDecodable {
+    private enum Key: String, CodingKey { case value, count }
+
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        self.init(try fields.string(Key.value), count: try fields.integer(Int.self, Key.count))
     }
 
     public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }

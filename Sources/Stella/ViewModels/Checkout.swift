@@ -16,4 +16,14 @@ public struct Checkout: Sendable {
     public func placeOrder(_ body: OrderBody) async throws -> Order {
         try await store.place(try body.request(), at: now())
     }
+
+    /// Places the order of what is in the bag, to the name, email and address the shopper gave.
+    public func placeOrder(of bag: Bag, name: String, email: String, address: String) async throws -> Order {
+        try await placeOrder(OrderBody(items: bag.lines.map { OrderRequest.Item(sku: $0.sku, quantity: $0.quantity) }, name: name, email: email, address: address))
+    }
+
+    /// The order page: the order its key names; throws `StoreError.unknownOrder`.
+    public func order(key: String) async throws -> Order {
+        try await store.order(key: key)
+    }
 }

@@ -13,6 +13,7 @@ public protocol ProductCellViewModelInterface: Sendable {
     /// "-30%".
     var discount: String? { get }
     var thumbnail: String { get }
-    var colours: [Product.Colour] { get }
+    /// Its colours by name.
+    var colours: [String] { get }
     var isSoldOut: Bool { get }
 }

@@ -1,17 +1,19 @@
 import Foundation
 import ListorKit
 
-/// A department's products, a page at a time: the cells of the page, the query that chose them,
-/// the department's sizes and colours for the filters, and how far through the list the page is.
+/// A department's products, or the whole store's when searching, a page at a time: the cells of
+/// the page, the query that chose them, the sizes and colours in view with their counts for the
+/// filters, and how far through the list the page is.
 public struct ProductListViewModel: Sendable {
-    public let department: Department
+    /// Nil for a search of the whole store.
+    public let department: Department?
     public let query: CatalogueQuery
     public let page: ProductPage
     /// Filters the department cannot answer (a size or colour it never has), each named with
     /// what it has; the list is shown without them.
     public let refused: [FieldError]
 
-    public init(department: Department, query: CatalogueQuery, page: ProductPage, refused: [FieldError] = []) {
+    public init(department: Department?, query: CatalogueQuery, page: ProductPage, refused: [FieldError] = []) {
         self.department = department
         self.query = query
         self.page = page
@@ -22,10 +24,15 @@ public struct ProductListViewModel: Sendable {
     /// `CatalogueError.unknownDepartment` for a department the catalogue does not have. A page
     /// past the last shows the last; a size or colour the department never has is refused by
     /// name, and the list shown without it.
-    public static func load(department id: String, query: CatalogueQuery, from catalogue: CatalogueClient) async throws -> ProductListViewModel {
+    public static func load(department id: String?, query: CatalogueQuery, from catalogue: CatalogueClient) async throws -> ProductListViewModel {
         async let departments = catalogue.departments()
         async let page = catalogue.page(id, query)
-        guard let department = try await departments.first(where: { $0.id == id }) else { throw CatalogueError.unknownDepartment(id) }
+        var department: Department?
+        if let id {
+            let known = try await departments
+            guard let found = known.first(where: { $0.id == id }) else { throw CatalogueError.unknownDepartment(id, known: known.map(\.id)) }
+            department = found
+        }
         var asked = query
         var first: ProductPage
         do {
@@ -36,7 +43,7 @@ public struct ProductListViewModel: Sendable {
             (asked.size, asked.colour) = (nil, nil)
             first = try await catalogue.page(id, asked)
         }
-        let refused = first.facets.refusals(of: query, in: department)
+        let refused = first.facets.refusals(of: query, in: department?.name ?? "the store")
         var open = query
         if refused.contains(where: { $0.field == "size" }) { open.size = nil }
         if refused.contains(where: { $0.field == "colour" }) { open.colour = nil }
@@ -46,6 +53,9 @@ public struct ProductListViewModel: Sendable {
 
     /// The page's products as their cells show them.
     public var cells: [any ProductCellViewModelInterface] { ListDataSource.products(page.products).viewModels }
+
+    /// "Ready-to-wear", or "Search: silk" for the whole store.
+    public var title: String { department?.name ?? (query.text.map { "Search: \($0)" } ?? "All products") }
 
     /// "25–48 of 80 products".
     public var summary: String { page.summary }

@@ -76,7 +76,7 @@ import Testing
     @Test func thePagesShowTheOtherServersProductsAndPictures() async throws {
         let pictures = OriginControl { $0.hasPrefix("/stella/images/") }
         let catalogue = CatalogueClient.bundled(Self.remote)
-        let module = StellaWebModule(catalogue: catalogue, pictures: ProductPictures(catalogue: catalogue, pipeline: ImagePipeline(fetch: ProductPictures.drawing(from: Self.remote))))
+        let module = bundledStellaModule(catalogue: catalogue)
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
         try await withLoopbackServer(pictures.guarding(router)) { other in
             try await withServe(["--stella-catalogue", other.absoluteString + "/stella/api"]) { base, _ in
@@ -92,10 +92,11 @@ import Testing
                     let detail = try await transport.get(try #require(URL(string: "/stella/products/\(product.code)", relativeTo: base)), HTTPLimits())
                     #expect(String(decoding: detail.body, as: UTF8.self).contains("Faraway "))
 
-                    let picture = try await transport.get(try #require(URL(string: product.images[0].thumbnail, relativeTo: base)), HTTPLimits())
+                    let path = "/stella/images/\(product.code)/1"
+                    let picture = try await transport.get(try #require(URL(string: path, relativeTo: base)), HTTPLimits())
                     #expect(picture.status == 200)
-                    #expect(String(decoding: picture.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1, large: false))
-                    #expect(pictures.count(product.images[0].thumbnail) == 1, "the picture came from the other server")
+                    #expect(String(decoding: picture.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1))
+                    #expect(pictures.count(path) == 1, "the picture came from the other server")
                 }
             }
         }
@@ -110,7 +111,7 @@ import Testing
         let router = Router()
         router.get("/stella/api/departments") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"],
-                     body: .init(byteBuffer: ByteBuffer(string: JSONValue.array(Departments.all.map(StellaJSON.value)).serialized(pretty: false))))
+                     body: .init(byteBuffer: ByteBuffer(string: JSONValue.array(Catalogue.bundled.departments.map(StellaJSON.value)).serialized(pretty: false))))
         }
         router.get("/stella/api/departments/:id/products") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: page.serialized(pretty: false))))
@@ -119,13 +120,13 @@ import Testing
             try await withServe(["--stella-catalogue", other.absoluteString + "/stella/api"]) { base, log in
                 try await withLiveHTTPTransport { transport in
                     // When its department is shown
-                    let grid = try await transport.get(try #require(URL(string: "/stella/\(good.departmentID)", relativeTo: base)), HTTPLimits())
+                    let grid = try await transport.get(try #require(URL(string: "/stella/\(good.department.id)", relativeTo: base)), HTTPLimits())
                     // Then the good product is on the page, the bad one is not, and the log says which and why
                     #expect(grid.status == 200)
                     let html = String(decoding: grid.body, as: UTF8.self)
                     #expect(html.contains(#"href="/stella/products/\#(good.code)""#))
                     #expect(!html.contains(bad.code))
-                    let warning = "[ListorWeb] /stella/\(good.departmentID): 1 product of the catalogue could not be read: item 1 (\(bad.code)): name: missing"
+                    let warning = "[ListorWeb] /stella/\(good.department.id): 1 product of the catalogue could not be read: item 1 (\(bad.code)): name: missing"
                     #expect(log().split(separator: "\n").contains { $0.contains(" warning listor:") && $0.hasSuffix(warning) }, "\(log())")
                 }
             }

@@ -18,11 +18,12 @@ import Testing
             let query = CatalogueQuery(page: 2, sort: .priceAscending, size: "M")
             let expected = try Catalogue.bundled.page(department: "ready-to-wear", query)
             let grid = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?sort=price-asc&size=M&page=2", method: .get).body)
-            #expect(grid.contains(#"<p class="summary" id="summary">25–48 of \#(expected.total) products</p>"#))
+            #expect(grid.contains(#"<p class="summary" id="summary" role="status">25–48 of \#(expected.total) products</p>"#))
             #expect(grid.matches(of: /<li class="product-card/).count == expected.products.count)
             #expect(grid.contains(#"href="/stella/products/\#(expected.products[0].code)""#))
             #expect(grid.contains(#"<a href="/stella/ready-to-wear?sort=price-asc&amp;size=M" rel="prev" id="previous-page">"#))
-            #expect(grid.contains(#"<option value="M" selected>M</option>"#))
+            let sizes = try Catalogue.bundled.page(department: "ready-to-wear", CatalogueQuery(sort: .priceAscending, size: "M")).facets.sizes
+            #expect(grid.contains(#"<option value="M" selected>M (\#(sizes.first { $0.value == "M" }!.count))</option>"#), "each size with its count")
         }
     }
 
@@ -68,66 +69,23 @@ import Testing
         }
     }
 
-    @Test func theDetailShowsSalePriceSizesAndSoldOut() async throws {
-        let onSale = Catalogue.bundled.products.filter { $0.discountPercent != nil && !$0.isSoldOut }
+    @Test func theDetailShowsSalePriceEveryPictureTheChoiceAndSoldOut() async throws {
+        let onSale = Catalogue.bundled.products.filter { $0.discountPercent != nil && !$0.isSoldOut && !$0.hasPriceRange }
         let gone = Catalogue.bundled.products.filter(\.isSoldOut)
         let sale = try #require(onSale.first)
         let soldOut = try #require(gone.first)
         try await withPages { client in
             let html = String(buffer: try await client.execute(uri: "/stella/products/\(sale.code)", method: .get).body)
             #expect(html.contains("<s>\(sale.fullPrice.formatted)</s> <strong>\(sale.price.formatted)</strong> <span class=\"discount\">\(sale.discountPercent ?? 0)% off</span>"))
-            #expect(html.contains(#"<img class="product-image" src="\#(sale.images[0].large)""#))
-            #expect(html.matches(of: /<span class="swatch" data-hex="#[0-9A-F]{6}">/).count == sale.colours.count)
+            for index in 1...3 { #expect(html.contains(#"<img class="product-image" src="/stella/images/\#(sale.code)/\#(index)""#), "picture \(index)") }
+            #expect(html.matches(of: /<fieldset class="option-group"/).count == sale.options.count)
+            #expect(html.matches(of: /<input type="radio" name="option/).count == sale.options.map(\.values.count).reduce(0, +))
+            #expect(html.matches(of: /<rect width="16" height="16" rx="8" fill="#[0-9A-F]{6}"\/>/).count == sale.values(of: .colour).count)
             let soldOutPage = String(buffer: try await client.execute(uri: "/stella/products/\(soldOut.code)", method: .get).body)
-            #expect(soldOutPage.contains(#"<p class="availability sold-out-label" id="availability">Sold out</p>"#))
+            #expect(soldOutPage.contains(#"id="availability" role="status" aria-live="polite">Sold out in every "#))
+            #expect(soldOutPage.contains(#"<button type="submit" id="add-button" disabled>"#))
             #expect(try await client.execute(uri: "/stella/products/NOPE", method: .get).status == .notFound)
             #expect(try await client.execute(uri: "/stella/shoes", method: .get).status == .notFound)
-        }
-    }
-}
-
-/// A fixed catalogue's grids are rendered once per department and query; a live one's every time.
-@Suite struct StellaKeptGridTests {
-    /// The bundled catalogue, counting the pages asked of it.
-    static func countingModule(isFixed: Bool, pagesAsked: CallCounter) -> StellaWebModule {
-        var catalogue = CatalogueClient.bundled(.bundled)
-        let page = catalogue.page
-        catalogue.page = { department, query in
-            pagesAsked.add()
-            return try await page(department, query)
-        }
-        catalogue.isFixed = isFixed
-        return bundledStellaModule(catalogue: catalogue)
-    }
-
-    @Test func aFixedCataloguesGridIsRenderedOncePerQuery() async throws {
-        let asked = CallCounter()
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [Self.countingModule(isFixed: true, pagesAsked: asked)])
-        try await Application(router: router).test(.router) { client in
-            let first = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?size=M", method: .get).body)
-            let again = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?size=M", method: .get).body)
-            #expect(again == first)
-            #expect(asked.value == 1)
-            let other = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?size=L", method: .get).body)
-            #expect(asked.value == 2)
-            #expect(other.contains(#"<option value="L" selected>L</option>"#))
-            #expect(!other.contains(#"<option value="M" selected>M</option>"#))
-            let shoes = String(buffer: try await client.execute(uri: "/stella/shoes?size=M", method: .get).body)
-            #expect(asked.value == 3)
-            #expect(shoes != first)
-            // An unknown department is not kept as a page: it is a 404 each time.
-            #expect(try await client.execute(uri: "/stella/hats", method: .get).status == .notFound)
-            #expect(try await client.execute(uri: "/stella/hats", method: .get).status == .notFound)
-            #expect(asked.value == 5)
-        }
-    }
-
-    @Test func aLiveCataloguesGridIsAskedForEveryTime() async throws {
-        let asked = CallCounter()
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [Self.countingModule(isFixed: false, pagesAsked: asked)])
-        try await Application(router: router).test(.router) { client async throws in
-            for _ in 1...3 { #expect(try await client.execute(uri: "/stella/ready-to-wear", method: .get).status == .ok) }
-            #expect(asked.value == 3)
         }
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// fetched from an origin and kept on disk.
 @Suite struct StellaPictureTests {
     let product = Catalogue.bundled.products[7]
-    var path: String { product.images[0].large }
+    var path: String { "/stella/images/\(product.code)/1" }
 
     /// A server answering the pictures' paths: the catalogue's own, behind `control`.
     func withOrigin<Value: Sendable>(_ control: OriginControl, _ body: @escaping @Sendable (URL) async throws -> Value) async throws -> Value {
@@ -38,7 +38,7 @@ import Testing
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let origin = OriginControl { $0.hasPrefix("/stella/images/") }
-        let expected = ProductArtwork.svg(product, index: 1, large: true)
+        let expected = ProductArtwork.svg(product, index: 1)
         try await withLiveHTTPTransport { transport in
             let originURL = try await withOrigin(origin) { originURL in
                 let pictures = fetched(from: originURL, transport, disk: try DiskImageCache(directory: directory))
@@ -58,7 +58,7 @@ import Testing
                     #expect(bodies == Array(repeating: expected, count: 20))
                     #expect(origin.count(path) == 1, "20 requests, one fetch from the origin")
 
-                    let unknown = try await transport.get(try #require(URL(string: "/stella/images/\(product.code)/9-large.svg", relativeTo: store)), HTTPLimits())
+                    let unknown = try await transport.get(try #require(URL(string: "/stella/images/\(product.code)/9", relativeTo: store)), HTTPLimits())
                     #expect(unknown.status == 404)
                     #expect(origin.total == 1, "a picture the catalogue does not have is not asked of the origin")
                 }
@@ -102,7 +102,7 @@ import Testing
                     origin.set(.pass)
                     let recovered = try await transport.get(url, HTTPLimits())
                     #expect(recovered.status == 200)
-                    #expect(String(decoding: recovered.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1, large: true))
+                    #expect(String(decoding: recovered.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1))
                     #expect(origin.count(path) == 2, "a failure is not cached")
                 }
             }
@@ -110,18 +110,18 @@ import Testing
     }
 
     @Test func drawnPicturesAreDrawnOnceAndThePlaceholderIsServed() async throws {
-        let pictures = ProductPictures(catalogue: .bundled(.bundled), pipeline: ImagePipeline(fetch: ProductPictures.drawing(from: .bundled)))
+        let pictures = ProductPictures(catalogue: .bundled(.bundled), pipeline: ImagePipeline(fetch: ProductPictures.fetch(drawingFrom: .bundled(.bundled), transport: nil)))
         try await withLiveHTTPTransport { transport in
             try await withStore(pictures) { store in
                 for _ in 0..<3 {
                     let response = try await transport.get(try #require(URL(string: path, relativeTo: store)), HTTPLimits())
-                    #expect(String(decoding: response.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1, large: true))
+                    #expect(String(decoding: response.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1))
                 }
                 let placeholder = try await transport.get(try #require(URL(string: "/stella/images/placeholder.svg", relativeTo: store)), HTTPLimits())
                 #expect(placeholder.status == 200)
                 #expect(Array(placeholder.body) == ImageContent.placeholderSVG)
-                let lowercase = try await transport.get(try #require(URL(string: "/stella/images/\(product.code.lowercased())/1-thumb.svg", relativeTo: store)), HTTPLimits())
-                #expect(String(decoding: lowercase.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1, large: false))
+                let other = try await transport.get(try #require(URL(string: "/stella/images/\(product.code.uppercased())/2", relativeTo: store)), HTTPLimits())
+                #expect(String(decoding: other.body, as: UTF8.self) == ProductArtwork.svg(product, index: 2))
             }
         }
         let counters = await pictures.pipeline.counters

@@ -18,7 +18,10 @@ import Testing
         guard case .object(var json) = StellaJSON.value(page), case .array(var products)? = json["products"],
               case .object(var second) = products[1], case .object(var third) = products[2] else { Issue.record("not a page"); return }
         second.members.removeAll { $0.key == "name" }
-        third.members = third.members.map { $0.key == "full_price" ? .init(key: "full_price", value: .members([("amount", .number(12.5)), ("currency", .string("EUR"))])) : $0 }
+        guard case .array(var variants)? = third["variants"], case .object(var variant) = variants[0] else { Issue.record("no variants"); return }
+        variant.members = variant.members.map { $0.key == "price" ? .init(key: "price", value: .members([("amount", .number(12.5)), ("currency", .string("EUR"))])) : $0 }
+        variants[0] = .object(variant)
+        third.members = third.members.map { $0.key == "variants" ? .init(key: "variants", value: .array(variants)) : $0 }
         products[1] = .object(second)
         products[2] = .object(third)
         json.members = json.members.map { $0.key == "products" ? .init(key: "products", value: .array(products)) : $0 }
@@ -28,7 +31,7 @@ import Testing
         #expect(decoded.products == [page.products[0]])
         #expect(decoded.problems.map(\.description) == [
             "item 1 (\(page.products[1].code)): name: missing",
-            "item 2 (\(page.products[2].code)): full_price.amount: expected a whole number that fits Int, found the number 12.5",
+            "item 2 (\(page.products[2].code)): variants[0].price.amount: expected a whole number that fits Int, found the number 12.5",
         ])
         #expect(decoded.total == page.total)
     }

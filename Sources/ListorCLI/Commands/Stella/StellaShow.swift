@@ -2,10 +2,10 @@ import ArgumentParser
 import Stella
 
 struct StellaShow: ListorCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a product: prices, sizes, colours.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a product: prices, its variants and their stock.")
 
     @OptionGroup var source: CatalogueSource
-    @Argument(help: "The product code, e.g. ST100000.")
+    @Argument(help: "The product's code (its handle), e.g. st100000.")
     var code: String
 
     func run(in environment: CommandEnvironment) async throws {
@@ -14,9 +14,12 @@ struct StellaShow: ListorCommand {
         let product = detail.product
         var lines = [detail.title, detail.category, ""]
         lines.append(detail.fullPrice.map { "\(detail.price), was \($0) (\(detail.discount ?? ""))" } ?? detail.price)
-        lines.append(detail.availability)
-        lines.append("Sizes: " + product.sizes.map { $0.isAvailable ? $0.name : "\($0.name) (none left)" }.joined(separator: ", "))
-        lines.append("Colours: " + product.colours.map(\.name).joined(separator: ", "))
-        environment.write(lines.joined(separator: "\n") + "\n")
+        for option in product.options { lines.append("\(option.name): " + option.values.joined(separator: ", ")) }
+        let rows = product.variants.map { variant in
+            [variant.sku, variant.values.joined(separator: " / "), variant.price.formatted, variant.stock == 0 ? "sold out" : "\(variant.stock)"]
+        }
+        let columns = [TextTable.Column(title: "SKU"), TextTable.Column(title: "VARIANT", flexible: true, isMain: true),
+                       TextTable.Column(title: "PRICE", rightAligned: true), TextTable.Column(title: "STOCK", rightAligned: true)]
+        environment.write(lines.joined(separator: "\n") + "\n\n" + TextTable(columns: columns, rows: rows, width: environment.columns).render() + "\n")
     }
 }

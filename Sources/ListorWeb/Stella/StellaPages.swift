@@ -1,0 +1,148 @@
+import Foundation
+import Hummingbird
+import ListorKit
+import Logging
+import Stella
+
+/// Stella's pages: departments, a department's products and a search of the store, a product
+/// with its choice of variant, the bag, checkout and the order page. Every form is a plain POST
+/// with the CSRF token that redirects, so that all of it works without JavaScript.
+struct StellaPages: Sendable {
+    let catalogue: CatalogueClient
+    /// Where orders go; nil on a server that takes none.
+    let store: (any StellaStore)?
+    let formKey: FormKey
+    let templates: Templates
+
+    static let formLimit = 16 << 10
+
+    func addRoutes(to router: RouteTable) {
+        router.get("/stella", use: departments)
+        router.get("/stella/search", use: search)
+        router.get("/stella/bag", use: bag)
+        router.post("/stella/bag", use: add)
+        router.post("/stella/bag/change", use: change)
+        router.get("/stella/checkout", use: checkout)
+        router.post("/stella/checkout", use: placeOrder)
+        router.get("/stella/orders/:key", use: order)
+        router.get("/stella/products/:code", use: product)
+        router.get("/stella/:department", use: products)
+    }
+
+    @Sendable func departments(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        return session.respond(try templates.html(DepartmentsPage(.departments(try await catalogue.departments()), shop: session.header), as: "stella/departments"))
+    }
+
+    @Sendable func products(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await list(request, department: try context.parameters.require("department"), logger: context.logger)
+    }
+
+    @Sendable func search(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await list(request, department: nil, logger: context.logger)
+    }
+
+    private func list(_ request: Request, department: String?, logger: Logger) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        let parameters = QueryPairs.parameters(of: request)
+        var input: [String: String] = [:]
+        for name in CatalogueQuery.parameterNames { input[name] = parameters[name] }
+        let (query, errors) = CatalogueQuery.parse { input[$0] }
+        let list = try await ProductListViewModel.load(department: department, query: query, from: catalogue)
+        StellaWebModule.log(list.problems, of: request, to: logger)
+        let page = try ProductsPage(list, input: input, errors: errors + list.refused, shop: session.header, templates: templates)
+        return session.respond(try templates.html(page, as: "stella/products"))
+    }
+
+    @Sendable func product(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        let parameters = QueryPairs.parameters(of: request)
+        let detail = try await ProductDetailViewModel.load(code: try context.parameters.require("code"), choice: { parameters[$0] }, from: catalogue)
+        return session.respond(try templates.html(ProductDetailPage(detail, shop: session.header, csrf: session.page.token), as: "stella/product"))
+    }
+
+    /// Puts the chosen variant in the bag and shows the bag; a choice that cannot be had shows
+    /// the product again with the reason, the choice kept.
+    @Sendable func add(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        let form = try await session.page.checkedForm(StellaPageForm.self, from: request, limit: Self.formLimit)
+        let detail = try await ProductDetailViewModel.load(code: form.code ?? "", choice: form.choice, from: catalogue)
+        do {
+            let bag = try ShoppingBag.add(detail, quantity: Int(form.quantity ?? "1") ?? 0, to: session.bag)
+            return session.redirect(to: "/stella/bag?" + URLQuery.encode([("added", detail.variant?.sku ?? "")]), bag: bag)
+        } catch {
+            let page = ProductDetailPage(detail, shop: session.header, csrf: session.page.token, error: error.message)
+            return session.respond(try templates.html(page, as: "stella/product", status: .conflict))
+        }
+    }
+
+    @Sendable func bag(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        let bag = try await ShoppingBag.load(session.bag, from: catalogue)
+        let added = QueryPairs.parameters(of: request)["added"].flatMap { sku in bag.lines.first { $0.sku == sku } }
+        return session.respond(try templates.html(BagPage(bag, shop: session.header, csrf: session.page.token, notice: added.map { "Added \($0.title) to your bag." }),
+                                                  as: "stella/bag"))
+    }
+
+    /// Changes a line's quantity, or removes it ("remove" sends quantity 0).
+    @Sendable func change(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        let form = try await session.page.checkedForm(StellaPageForm.self, from: request, limit: Self.formLimit)
+        guard let sku = form.sku, let quantity = Int(form.quantity ?? "") else {
+            let bag = try await ShoppingBag.load(session.bag, from: catalogue)
+            let page = BagPage(bag, shop: session.header, csrf: session.page.token, error: "The quantity \"\(form.quantity?.prefix(20) ?? "")\" is not a whole number from 0 to \(Bag.maximumQuantity); nothing was changed.")
+            return session.respond(try templates.html(page, as: "stella/bag", status: .badRequest))
+        }
+        do {
+            return session.redirect(to: "/stella/bag", bag: try ShoppingBag.change([(sku, quantity)], in: session.bag))
+        } catch {
+            let page = BagPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, error: error.message + ".")
+            return session.respond(try templates.html(page, as: "stella/bag", status: .badRequest))
+        }
+    }
+
+    @Sendable func checkout(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        let bag = try await ShoppingBag.load(session.bag, from: catalogue)
+        guard !bag.lines.isEmpty else { return session.redirect(to: "/stella/bag") }
+        return session.respond(try templates.html(CheckoutPage(bag, shop: session.header, csrf: session.page.token), as: "stella/checkout"))
+    }
+
+    /// Places the bag's order: the order page on success, with the bag emptied; the form again
+    /// with each problem beside its field, or with the lines the stock cannot fill.
+    @Sendable func placeOrder(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        let form = try await session.page.checkedForm(StellaPageForm.self, from: request, limit: Self.formLimit)
+        guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
+        guard !session.bag.isEmpty else { return session.redirect(to: "/stella/bag") }
+        do {
+            let order = try await Checkout(store: store).placeOrder(of: session.bag, name: form.name ?? "", email: form.email ?? "", address: form.address ?? "")
+            return session.redirect(to: "/stella/orders/\(order.key)?placed=1", bag: Bag())
+        } catch let errors as FieldErrors {
+            let page = CheckoutPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, form: form, errors: errors.errors)
+            return session.respond(try templates.html(page, as: "stella/checkout", status: .unprocessableContent))
+        } catch StoreError.short(let shortages) {
+            let bag = try await ShoppingBag.load(session.bag, from: catalogue)
+            let problems = shortages.map { shortage in
+                let title = bag.lines.first { $0.sku == shortage.sku }?.title ?? shortage.sku
+                guard let left = shortage.left else { return "\(title) is no longer sold." }
+                return left == 0 ? "\(title) has sold out." : "Only \(left) of \(title) \(left == 1 ? "is" : "are") left."
+            }
+            let page = CheckoutPage(bag, shop: session.header, csrf: session.page.token, form: form, problems: problems.map { $0 + " Nothing was ordered; change your bag and try again." })
+            return session.respond(try templates.html(page, as: "stella/checkout", status: .conflict))
+        }
+    }
+
+    @Sendable func order(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        guard let store else { throw WebError(.notFound, message: "this server takes no orders") }
+        let key = try context.parameters.require("key")
+        guard key.count == 32, key.allSatisfy(\.isHexDigit) else { throw WebError(.notFound, message: "there is no such order") }
+        let order: Order
+        do { order = try await Checkout(store: store).order(key: key.lowercased()) } catch StoreError.unknownOrder {
+            throw WebError(.notFound, message: "there is no such order")
+        }
+        let isNew = QueryPairs.parameters(of: request)["placed"] != nil
+        return session.respond(try templates.html(OrderPage(order, shop: session.header, timeZone: session.page.timeZone, isNew: isNew), as: "stella/order"))
+    }
+}
