@@ -9,6 +9,7 @@ import ListorWeb
 import Modbus
 import ModbusSQLite
 import Stella
+import StellaSQLite
 import Tagged
 import Testing
 import Transistors
@@ -532,48 +533,170 @@ import Transistors
 
     // MARK: Stella
 
-    /// Departments → products (sorted, then the next page) → a product and back.
-    private func stellaJourney(_ browser: WebDriverSession, base: String, suffix: String) async throws {
-        let sorted = try Catalogue.bundled.page(department: "accessories", CatalogueQuery(page: 2, sort: .priceAscending))
-        try await browser.open(base + "/stella")
-        try await browser.click(#"a[href="/stella/accessories"]"#)
-        try await browser.waitUntil("document.getElementById('products-heading') !== null")
-        try await browser.type("Price: low to high", into: "#sort")
-        try await browser.click(".filters button[type=submit]")
-        try await browser.waitUntil("location.search.includes('sort=price-asc')")
-        try await browser.click("#next-page")
-        try await browser.waitUntil("location.search.includes('page=2')")
-        #expect(try await browser.text("#summary") == "25–48 of \(sorted.total) products")
-        let first = try #require(sorted.products.first)
-        #expect(try await browser.script("return document.querySelector('#products li a').getAttribute('href')") == .string("/stella/products/\(first.code)"))
-        #expect(try await browser.script("return document.querySelector('#products img').naturalWidth > 0") == .bool(true), "the thumbnail loads")
-        try await save(browser, "stella-products-\(suffix).png")
-
-        try await browser.click("#products li a")
-        try await browser.waitUntil("document.getElementById('product-heading') !== null")
-        #expect(try await browser.text("#product-heading") == "\(first.brand) \(first.name)")
-        #expect(try await browser.script("return document.querySelector('.product-image').naturalWidth > 0") == .bool(true))
-        try await save(browser, "stella-product-\(suffix).png")
-        try await browser.click("#back-to-products")
-        try await browser.waitUntil("document.getElementById('products-heading') !== null")
+    /// How a journey moves through the pages: the pointer (a click, or Enter on the element at
+    /// phone width without scripts, where a tap never ends), or the keyboard alone (Tab to each
+    /// control, then keys).
+    enum Hands: String, Sendable {
+        case pointer, keyboard
     }
 
+    /// The shopping journey the issue names: department → filter by size and colour → product →
+    /// a sold-out combination announced → choose a size and colour → bag → change the quantity →
+    /// checkout with errors beside their fields → order page; each page no wider than the window.
+    private func shop(_ browser: WebDriverSession, base: String, javaScript: Bool, hands: Hands, suffix: String) async throws {
+        let catalogue = Catalogue.bundled
+        // A product in M that is in stock in one colour and cannot be had in another.
+        var found: (product: Product, colour: String, missing: String, page: ProductPage)?
+        for colour in catalogue.products.flatMap({ $0.values(of: .colour) }) where found == nil {
+            let page = try catalogue.page(department: "ready-to-wear", CatalogueQuery(size: "M", colour: colour))
+            for product in page.products where found == nil {
+                guard let available = product.variant(["M", colour]), available.stock >= 2,
+                      let missing = product.values(of: .colour).first(where: { (product.variant(["M", $0])?.stock ?? 0) == 0 }) else { continue }
+                found = (product, colour, missing, page)
+            }
+        }
+        let (product, colour, missing, filtered) = try #require(found)
+        let variant = try #require(product.variant(["M", colour]))
+        let fits = "document.documentElement.scrollWidth <= window.innerWidth"
+        func activate(_ selector: String) async throws {
+            switch hands {
+            case .keyboard:
+                try await browser.tab(to: selector)
+                try await browser.keys("\u{E007}")
+            case .pointer:
+                if javaScript { try await browser.click(selector) } else { try await browser.press(selector) }
+            }
+        }
+        func choose(_ label: String, in select: String) async throws {
+            switch hands {
+            case .keyboard:
+                try await browser.tab(to: select)
+                try await browser.keys(label)
+            case .pointer: try await browser.type(label, into: select)
+            }
+        }
+        func pick(_ value: String, of field: String) async throws {
+            switch hands {
+            case .keyboard:
+                // Tab reaches a radio group once; the arrows then move through it, choosing as they go.
+                try await browser.tab(to: "input[name=\(field)]")
+                try await browser.keys(" ")
+                for _ in 0..<12 where try await browser.script("return document.activeElement.value") != .string(value) {
+                    try await browser.keys("\u{E014}")
+                }
+            case .pointer:
+                let id = try #require(try await browser.script("return [...document.querySelectorAll('input[name=\(field)]')].find(r => r.value === '\(value)').id").stringValue)
+                // Without scripts at phone width a tap never ends; the radio's own Space chooses it.
+                if javaScript { try await browser.click("label[for=\"\(id)\"]") } else { try await browser.type(" ", into: "#\(id)") }
+            }
+            #expect(try await browser.script("return document.querySelector('input[name=\(field)]:checked').value") == .string(value))
+        }
+        func fill(_ text: String, into field: String) async throws {
+            switch hands {
+            case .keyboard:
+                // To the end of what the field has, Backspace over it, then the text.
+                try await browser.tab(to: "#\(field)")
+                guard case .number(let length) = try await browser.script("return document.getElementById('\(field)').value.length") else { return }
+                try await browser.keys("\u{E010}" + String(repeating: "\u{E003}", count: Int(length)) + text)
+            case .pointer:
+                _ = try await browser.script("document.getElementById('\(field)').value = ''")
+                try await browser.type(text, into: "#\(field)")
+            }
+        }
+        func waitFor(_ selector: String) async throws {
+            try await browser.waitUntil("document.querySelector('\(selector)') !== null")
+        }
+
+        // The department, filtered by size and colour; each filter's values carry their counts.
+        try await browser.open(base + "/stella")
+        try await activate(#"a[href="/stella/ready-to-wear"]"#)
+        try await waitFor("#products-heading")
+        try await choose("M (", in: "#size")
+        try await choose(colour + " (", in: "#colour")
+        try await activate("#apply-filters")
+        try await browser.waitUntil("location.search.includes('size=M') && location.search.includes('colour=')")
+        #expect(try await browser.text("#summary") == filtered.summary)
+        let count = try #require(filtered.facets.colours.first { $0.value == colour }?.count)
+        #expect(try await browser.script("return document.querySelector('#colour').selectedOptions[0].textContent") == .string("\(colour) (\(count))"))
+        #expect(try await browser.script("return \(fits)") == .bool(true), "the list fits")
+        try await save(browser, "stella-shop-filtered-\(suffix).png")
+
+        // The product: a combination that cannot be had is said so, at once with scripts, when sent without.
+        try await activate(#"a[href="/stella/products/\#(product.code)"]"#)
+        try await waitFor("#product-heading")
+        #expect(try await browser.script("return document.querySelectorAll('.gallery-strip img').length") == .number(Double(product.pictures.count)), "every picture")
+        try await pick("M", of: "option1")
+        try await pick(missing, of: "option2")
+        if javaScript {
+            #expect(try await browser.text("#availability").hasPrefix("M in \(missing) is "), "announced in the live status")
+        } else {
+            try await activate("#add-button")
+            try await waitFor("#add-error")
+            #expect(try await browser.text("#add-error").hasPrefix("M in \(missing) is "))
+            #expect(try await browser.script("return document.querySelector('input[name=option1]:checked').value") == .string("M"), "the choice is kept")
+        }
+        try await pick(colour, of: "option2")
+        if javaScript {
+            #expect(try await browser.text("#availability").hasPrefix("M in \(colour): "))
+        }
+        #expect(try await browser.script("return \(fits)") == .bool(true), "the product fits")
+        try await save(browser, "stella-shop-product-\(suffix).png")
+        try await activate("#add-button")
+
+        // The bag: the line, the count in the header; the quantity changed.
+        try await waitFor("#bag-lines")
+        #expect(try await browser.text("#notice") == "Added \(product.name) — M / \(colour) to your bag.")
+        #expect(try await browser.text("#bag-count") == "1")
+        try await fill("2", into: "quantity-1")
+        if hands == .keyboard { try await browser.keys("\u{E007}") } else { try await activate("#line-1 .bag-line-form button") }
+        try await browser.waitUntil("document.getElementById('bag-count').textContent === '2'")
+        let total = Money(minorUnits: variant.price.minorUnits * 2).formatted
+        #expect(try await browser.text("#bag-total").contains(total))
+        #expect(try await browser.script("return \(fits)") == .bool(true), "the bag fits")
+        try await save(browser, "stella-shop-bag-\(suffix).png")
+
+        // Checkout: each problem beside its field, then the order.
+        try await activate("#checkout-link")
+        try await waitFor("#checkout-heading")
+        try await fill("not an address", into: "email")
+        try await activate("#place-order")
+        try await waitFor("#name-error")
+        #expect(try await browser.text("#name-error") == "Name is required")
+        #expect(try await browser.text("#email-error") == "Email \"not an address\" is not an email address")
+        #expect(try await browser.script("return document.getElementById('email').getAttribute('aria-invalid')") == .string("true"))
+        #expect(try await browser.script("return \(fits)") == .bool(true), "the checkout fits")
+        try await save(browser, "stella-shop-checkout-\(suffix).png")
+        try await fill("Ann Lee", into: "name")
+        try await fill("ann@example.org", into: "email")
+        try await fill("1 High Street, Bath", into: "address")
+        try await activate("#place-order")
+        try await waitFor("#order-heading")
+        #expect(try await browser.text("#order-heading").hasPrefix("Order S-"))
+        #expect(try await browser.text("#order-lines") == "2 × \(product.name) — M / \(colour) (\(variant.sku)) — \(total)")
+        #expect(try await browser.text("#bag-count") == "0", "the bag is empty")
+        #expect(try await browser.currentURL().contains(/\/stella\/orders\/[0-9a-f]{32}\?placed=1$/))
+        #expect(try await browser.script("return \(fits)") == .bool(true), "the order fits")
+        try await save(browser, "stella-shop-order-\(suffix).png")
+    }
+
+    /// Stella on a store of its own (SQLite in a temporary directory), its catalogue read from it at each page.
     private func serveStella(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule()])
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        _ = try await store.seed(CatalogueGenerator.products())
+        let catalogue = StoreCatalogue(store: store, maximumAge: .zero).client
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule(catalogue: catalogue, store: store)])
         try await withLoopbackServer(router) { base in try await body(base.absoluteString) }
     }
 
-    @Test func stellaJourneyWide() async throws {
+    @Test(arguments: [(1280, true, Hands.pointer), (375, false, Hands.pointer), (1280, false, Hands.keyboard), (375, true, Hands.keyboard)])
+    func stellaShopping(width: Int, javaScript: Bool, hands: Hands) async throws {
         if browserMissing() { return }
+        let suffix = "\(width > 500 ? "wide" : "phone")-\(javaScript ? "js" : "nojs")-\(hands.rawValue)"
         try await serveStella { base in
-            try await WebDriverSession.with(width: 1280, height: 900) { browser in try await stellaJourney(browser, base: base, suffix: "wide") }
-        }
-    }
-
-    @Test func stellaJourneyAtPhoneWidth() async throws {
-        if browserMissing() { return }
-        try await serveStella { base in
-            try await WebDriverSession.with(width: 375, height: 812) { browser in try await stellaJourney(browser, base: base, suffix: "phone") }
+            try await WebDriverSession.with(width: width, height: 900, javaScript: javaScript) { browser in
+                try await shop(browser, base: base, javaScript: javaScript, hands: hands, suffix: suffix)
+            }
         }
     }
 

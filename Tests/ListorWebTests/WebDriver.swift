@@ -140,6 +140,26 @@ struct WebDriverSession {
         try await type("\u{E007}", into: selector)
     }
 
+    /// Presses keys as a keyboard does, on whatever has the focus: each character of `text` down
+    /// and up in turn (WebDriver's special keys are characters too: "\u{E004}" is Tab, "\u{E007}" Enter).
+    func keys(_ text: String) async throws {
+        let presses = text.map(String.init).flatMap { key -> [JSONValue] in
+            [.members([("type", .string("keyDown")), ("value", .string(key))]), .members([("type", .string("keyUp")), ("value", .string(key))])]
+        }
+        try await send(.POST, "/actions", .members([("actions", .array([.members([("type", .string("key")), ("id", .string("keyboard")), ("actions", .array(presses))])]))]))
+    }
+
+    /// Presses Tab until the focus is on the element `selector` matches, as a keyboard user
+    /// moves through a page; fails after 150 presses.
+    func tab(to selector: String) async throws {
+        let quoted = JSONValue.string(selector).serialized(pretty: false)
+        for _ in 0..<150 {
+            if try await script("return document.activeElement !== null && document.activeElement.matches(\(quoted))") == .bool(true) { return }
+            try await keys("\u{E004}")
+        }
+        throw Failure(description: "Tab never reached \(selector)")
+    }
+
     func click(_ selector: String) async throws {
         let id = try await element(selector)
         try await send(.POST, "/element/\(id)/click", .object(JSONObject()))

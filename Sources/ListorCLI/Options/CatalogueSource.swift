@@ -1,7 +1,7 @@
 import ArgumentParser
 import Stella
 
-/// Whose catalogue a `listor stella` command shows: the bundled one, or a catalogue API's.
+/// Whose catalogue a `listor stella` command shows: the store's (in the data directory or `--stella-db`), or a catalogue API's.
 struct CatalogueSource: ParsableArguments {
     @Option(help: ArgumentHelp("A catalogue API, e.g. http://127.0.0.1:8080/stella/api (default: the store's catalogue in the data directory or --stella-db).", valueName: "url"))
     var server: String?
@@ -17,7 +17,7 @@ struct CatalogueSource: ParsableArguments {
     }
 
     /// Runs `body` with the catalogue client these options name.
-    func withCatalogue<T: Sendable>(_ body: @Sendable (CatalogueClient) async throws -> T) async throws -> T {
-        try await StellaComposition.withCatalogue(try settings(), dataDirectory: store.data.path, body)
+    func withCatalogue<T: Sendable>(in environment: CommandEnvironment, _ body: @Sendable (CatalogueClient) async throws -> T) async throws -> T {
+        try await StellaComposition.withCatalogue(try settings(), dataDirectory: store.dataDirectory(in: environment), body)
     }
 }

@@ -26,7 +26,8 @@ public enum ProductArtwork {
 
     /// The category's outline in `main`, with its detail in `accent`.
     static func outline(_ category: String, main: String, accent: String) -> String {
-        func fill(_ d: String) -> String { "<path d=\"\(d)\" fill=\"\(main)\"/>" }
+        // A dark edge, so that an ivory dress still stands out on a pale ground.
+        func fill(_ d: String) -> String { "<path d=\"\(d)\" fill=\"\(main)\" stroke=\"#3A3A3A\" stroke-width=\"0.8\"/>" }
         func line(_ d: String, width: Int = 2) -> String { "<path d=\"\(d)\" fill=\"none\" stroke=\"\(accent)\" stroke-width=\"\(width)\"/>" }
         switch category {
         case "Dresses": return fill("M40 14 L60 14 L62 36 L80 106 L20 106 L38 36 Z") + line("M38 40 L62 40")
@@ -38,8 +39,8 @@ public enum ProductArtwork {
         case "Shirts": return fill("M34 18 L66 18 L82 34 L74 40 L70 36 L70 92 L30 92 L30 36 L26 40 L18 34 Z") + line("M42 18 L50 28 L58 18 M50 28 L50 92")
         case "Bags": return fill("M22 46 L78 46 L74 96 L26 96 Z") + line("M36 46 C36 24 64 24 64 46", width: 4)
         case "Scarves": return fill("M20 40 C35 30 45 50 60 40 S80 30 82 40 L80 92 C65 102 55 82 40 92 S22 100 20 92 Z") + line("M20 52 C35 42 45 62 60 52 S80 42 82 52", width: 3)
-        case "Belts": return "<rect x=\"8\" y=\"56\" width=\"84\" height=\"12\" rx=\"3\" fill=\"\(main)\"/>" + line("M42 52 L58 52 L58 72 L42 72 Z M50 62 L60 62", width: 3)
-        case "Sunglasses": return "<circle cx=\"33\" cy=\"62\" r=\"14\" fill=\"\(main)\"/><circle cx=\"67\" cy=\"62\" r=\"14\" fill=\"\(main)\"/>" + line("M47 60 Q50 55 53 60 M19 58 L8 52 M81 58 L92 52", width: 3)
+        case "Belts": return fill("M11 56 H89 Q92 56 92 59 V65 Q92 68 89 68 H11 Q8 68 8 65 V59 Q8 56 11 56 Z") + line("M42 52 L58 52 L58 72 L42 72 Z M50 62 L60 62", width: 3)
+        case "Sunglasses": return fill("M19 62 A14 14 0 1 0 47 62 A14 14 0 1 0 19 62 Z M53 62 A14 14 0 1 0 81 62 A14 14 0 1 0 53 62 Z") + line("M47 60 Q50 55 53 60 M19 58 L8 52 M81 58 L92 52", width: 3)
         case "Shoes": return fill("M18 88 L30 62 Q34 56 40 62 L58 78 L82 80 Q88 82 86 90 L18 90 Z") + line("M74 90 L76 106", width: 4)
         case "Fragrance": return fill("M30 50 L70 50 L70 100 L30 100 Z") + "<rect x=\"44\" y=\"34\" width=\"12\" height=\"16\" fill=\"\(accent)\"/>" + line("M38 70 L62 70", width: 1)
         case "Lipstick": return "<rect x=\"38\" y=\"60\" width=\"24\" height=\"42\" rx=\"2\" fill=\"#2B2B2B\"/>" + fill("M40 60 L40 36 L60 26 L60 60 Z")

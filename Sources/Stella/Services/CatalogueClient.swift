@@ -2,7 +2,7 @@ import Foundation
 import ListorKit
 import Synchronization
 
-/// Where Stella's view models get the store's catalogue: the bundled one in memory, or a
+/// Where Stella's view models get the catalogue: the store's (or any) in memory, or a
 /// catalogue API (another Listor) over HTTP through the seed's data providers. The web pages and
 /// the command line both go through it; only the composition root picks which.
 ///
@@ -14,40 +14,34 @@ public struct CatalogueClient: Sendable {
     /// A page of the department's products, or of the whole store's when `department` is nil.
     public var page: @Sendable (_ department: String?, _ query: CatalogueQuery) async throws -> ProductPage
     public var product: @Sendable (_ code: String) async throws -> Product
-    /// Whether the catalogue stays as it is while the server runs (the bundled one does), so
-    /// that what is shown of it may be kept.
-    public var isFixed: Bool
 
     public init(departments: @escaping @Sendable () async throws -> [Department],
                 page: @escaping @Sendable (_ department: String?, _ query: CatalogueQuery) async throws -> ProductPage,
-                product: @escaping @Sendable (_ code: String) async throws -> Product,
-                isFixed: Bool = false) {
+                product: @escaping @Sendable (_ code: String) async throws -> Product) {
         self.departments = departments
         self.page = page
         self.product = product
-        self.isFixed = isFixed
     }
 }
 
 extension CatalogueClient {
     /// A catalogue in memory that does not change.
     public static func bundled(_ catalogue: Catalogue) -> CatalogueClient {
-        local({ catalogue }, isFixed: true)
+        local { catalogue }
     }
 
     /// The catalogue `current` gives at each question: a store's, as `StoreCatalogue` keeps it.
-    public static func local(_ current: @escaping @Sendable () async throws -> Catalogue, isFixed: Bool = false) -> CatalogueClient {
+    public static func local(_ current: @escaping @Sendable () async throws -> Catalogue) -> CatalogueClient {
         CatalogueClient(
             departments: { try await current().departments },
             page: { department, query in try await current().page(department: department, query) },
-            product: { code in try await current().product(code: code) },
-            isFixed: isFixed)
+            product: { code in try await current().product(code: code) })
     }
 
     /// A catalogue API such as `http://127.0.0.1:8080/stella/api`, over `transport`: pages through
     /// `ProductsDataProvider`, products through `ProductDetailProvider`, as the seed loaded them.
     public static func live(baseURL: URL, transport: HTTPTransport) -> CatalogueClient {
-            let known = KnownDepartments()
+        let known = KnownDepartments()
         @Sendable func departments() async throws -> [Department] {
             if let departments = known.departments { return departments }
             let provider = HTTPDataProvider(url: baseURL.appendingPathComponent("departments"), transport: transport) { data in

@@ -73,6 +73,45 @@ import Testing
         return product
     })
 
+    /// `serve --stella-catalogue FILE.csv`: the catalogue imported as the server starts (its bad
+    /// rows logged), sold from the store, its pictures fetched from their addresses, and a
+    /// picture that cannot be fetched shown as the failure picture, never a broken image.
+    @Test func aShopifyCatalogueGivenToServeIsWhatItSells() async throws {
+        let png = try TestImages.png(TestImages.cover(background: RGBColor(red: 200, green: 30, blue: 30), band: RGBColor(red: 20, green: 20, blue: 20)))
+        let pictures = Router()
+        pictures.get("/shirt.png") { _, _ in Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: png))) }
+        try await withLoopbackServer(pictures) { origin in
+            let directory = try TemporaryDirectory()
+            let csv = try directory.write("shop.csv", Data("""
+                Handle,Title,Body (HTML),Vendor,Type,Tags,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Image Src,Image Position
+                linen-shirt,Linen shirt,"<p>Light <b onclick=""x()"">linen</b></p><script>alert(1)</script>",Stella,Shirts,summer,Size,S,LS-S,3,49.90,\(origin.absoluteString)/shirt.png,1
+                linen-shirt,,,,,,,M,LS-M,0,49.90,\(origin.absoluteString)/gone.png,2
+                linen-shirt,,,,,,,L,LS-L,1,"49,90",,
+
+                """.utf8))
+            try await withServe(["--stella-catalogue", csv]) { base, log in
+                #expect(log().contains("Stella's catalogue: imported 1 product (2 variants) from \(csv)"), "\(log())")
+                #expect(log().contains("\(csv): line 4: Variant Price: \"49,90\" is not an amount such as 49.90"))
+                try await withLiveHTTPTransport { transport in
+                    func get(_ path: String) async throws -> HTTPTransport.Response {
+                        try await transport.get(try #require(URL(string: path, relativeTo: base)), HTTPLimits())
+                    }
+                    let department = try await get("/stella/shirts")
+                    #expect(String(decoding: department.body, as: UTF8.self).contains(#"href="/stella/products/linen-shirt""#))
+                    let page = String(decoding: try await get("/stella/products/linen-shirt").body, as: UTF8.self)
+                    #expect(page.contains("<p>Light <b>linen</b></p>&lt;script&gt;alert(1)&lt;/script&gt;"), "the description made safe")
+                    #expect(page.contains(#"<span class="option-note" id="option1-2-note">(sold out)</span>"#))
+                    let picture = try await get("/stella/images/linen-shirt/1")
+                    #expect(picture.status == 200 && picture.value(of: "content-type") == "image/png" && Array(picture.body) == png)
+                    let missing = try await get("/stella/images/linen-shirt/2")
+                    #expect(missing.status == 502 && missing.value(of: "content-type") == "image/svg+xml" && Array(missing.body) == ImageContent.failureSVG)
+                    // The generated catalogue is still there beside it, and the import is in the store the commands read.
+                    #expect(try await get("/stella/ready-to-wear").status == 200)
+                }
+            }
+        }
+    }
+
     @Test func thePagesShowTheOtherServersProductsAndPictures() async throws {
         let pictures = OriginControl { $0.hasPrefix("/stella/images/") }
         let catalogue = CatalogueClient.bundled(Self.remote)

@@ -8,7 +8,7 @@ struct StellaDepartments: ListorCommand {
     @OptionGroup var source: CatalogueSource
 
     func run(in environment: CommandEnvironment) async throws {
-        let departments = ListDataSource.departments(try await source.withCatalogue { try await $0.departments() })
+        let departments = ListDataSource.departments(try await source.withCatalogue(in: environment) { try await $0.departments() })
         environment.write(departments.viewModels.map { "\($0.id.padding(toLength: 14, withPad: " ", startingAt: 0))\($0.title)" }.joined(separator: "\n") + "\n")
     }
 }

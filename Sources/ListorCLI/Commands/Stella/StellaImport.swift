@@ -25,7 +25,7 @@ struct StellaImport: ListorCommand {
         }
         let report: CatalogueImport
         do {
-            report = try await location.withStore { store in try await CatalogueImport.run(text, into: store) }
+            report = try await location.withStore(in: environment) { store in try await CatalogueImport.run(text, into: store) }
         } catch let error as ShopifyCSVError {
             environment.writeError("error: \(file): \(error)\n")
             throw ExitCode.failure

@@ -17,7 +17,7 @@ struct StellaOrders: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let page = page
-        let orders = try await location.withStore { store in try await store.orders(limit: 50, offset: (page - 1) * 50) }
+        let orders = try await location.withStore(in: environment) { store in try await store.orders(limit: 50, offset: (page - 1) * 50) }
         guard !orders.isEmpty else {
             environment.write(page == 1 ? "no orders yet\n" : "no orders on page \(page)\n")
             return

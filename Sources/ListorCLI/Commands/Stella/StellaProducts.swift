@@ -4,20 +4,22 @@ import ListorKit
 import Stella
 
 struct StellaProducts: ListorCommand {
-    static let configuration = CommandConfiguration(commandName: "products", abstract: "List a department's products, a page at a time.")
+    static let configuration = CommandConfiguration(commandName: "products", abstract: "List a department's products, or search the whole store, a page at a time.")
 
     @OptionGroup var source: CatalogueSource
-    @Argument(help: "ready-to-wear, accessories, beauty or lingerie.")
-    var department: String
+    @Argument(help: "A department (listor stella departments); without one, the whole store.")
+    var department: String?
+    @Option(help: ArgumentHelp("Only products with these words in their name, brand, department, tags or SKUs.", valueName: "words"))
+    var search: String?
     @Option(help: "relevance, price-asc, price-desc or newest.")
     var sort: CatalogueQuery.Sort = .relevance
     @Option(help: "The page, from 1.")
     var page = 1
     @Option(help: "Products per page (1 to 100).")
     var perPage = 24
-    @Option(help: "Only products with this size available.")
+    @Option(help: "Only products with this size in stock (in --colour, when both are given).")
     var size: String?
-    @Option(help: "Only products in this colour.")
+    @Option(help: "Only products with this colour in stock.")
     var colour: String?
     @Option(help: ArgumentHelp("The lowest price, e.g. 50 or 49.90.", valueName: "price"))
     var minPrice: String?
@@ -25,14 +27,14 @@ struct StellaProducts: ListorCommand {
     var maxPrice: String?
 
     func run(in environment: CommandEnvironment) async throws {
-        let values: [String: String] = ["page": "\(page)", "per_page": "\(perPage)", "sort": sort.rawValue, "size": size ?? "", "colour": colour ?? "",
+        let values: [String: String] = ["q": search ?? "", "page": "\(page)", "per_page": "\(perPage)", "sort": sort.rawValue, "size": size ?? "", "colour": colour ?? "",
                                         "min_price": minPrice ?? "", "max_price": maxPrice ?? ""]
         let (query, errors) = CatalogueQuery.parse { values[$0] }
         if !errors.isEmpty {
-            throw ValidationError(errors.map { "--\($0.field.replacingOccurrences(of: "_", with: "-")): \($0.message)" }.joined(separator: "\n"))
+            throw ValidationError(errors.map { "--\($0.field == "q" ? "search" : $0.field.replacingOccurrences(of: "_", with: "-")): \($0.message)" }.joined(separator: "\n"))
         }
         let department = department
-        let list = try await source.withCatalogue { try await ProductListViewModel.load(department: department, query: query, from: $0) }
+        let list = try await source.withCatalogue(in: environment) { try await ProductListViewModel.load(department: department, query: query, from: $0) }
         if !list.refused.isEmpty {
             throw ValidationError(list.refused.map { "--\($0.field): \($0.message)" }.joined(separator: "\n"))
         }

@@ -10,7 +10,7 @@ struct StellaShow: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let code = code
-        let detail = try await source.withCatalogue { try await ProductDetailViewModel.load(code: code, from: $0) }
+        let detail = try await source.withCatalogue(in: environment) { try await ProductDetailViewModel.load(code: code, from: $0) }
         let product = detail.product
         var lines = [detail.title, detail.category, ""]
         lines.append(detail.fullPrice.map { "\(detail.price), was \($0) (\(detail.discount ?? ""))" } ?? detail.price)

@@ -42,6 +42,11 @@ import Testing
         #expect(imported.output == "imported 1 product (2 variants) from \(csv)\n")
         #expect(imported.errorOutput == "\(csv): line 4: Variant Price: \"49,90\" is not an amount such as 49.90\n")
         #expect(await listor(["stella", "orders"] + data).output == "no orders yet\n")
+        let found = await listor(["stella", "products", "--search", "ls-m"] + data, columns: 100)
+        #expect(found.output.hasPrefix("CODE") && found.output.contains("linen-shirt") && found.output.hasSuffix("Page 1 of 1, 1 products\n"), "\(found.output)")
+        let shown = await listor(["stella", "show", "linen-shirt"] + data, columns: 100)
+        #expect(shown.output.contains("Size: S, M\n"))
+        #expect(shown.output.contains(/LS-S +S +€49.90 +3\n/) && shown.output.contains(/LS-M +M +€49.90 +1\n/), "\(shown.output)")
         let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
         _ = try await store.place(OrderRequest(items: [OrderRequest.Item(sku: "LS-S", quantity: 2)], name: "Ann Lee", email: "ann@example.org", address: "1 High St"),
                                   at: Date())
