@@ -74,7 +74,7 @@ enum ServeComposition {
                                         LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                                          openLending: settings.libraryOpenLending, formKey: formKey, reminders: reminders?.destination,
                                                          letters: ReminderLetters(library: settings.reminders.from?.name ?? "Prolific Library"), metrics: metrics.factory),
-                                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: orders, formKey: formKey),
+                                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: shop.orders, formKey: formKey),
                                         reader,
                                     ],
                                     services: services,
@@ -88,8 +88,12 @@ enum ServeComposition {
                                         let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
                                         environment.write("Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache\n")
                                         if let catalogue = settings.stella.catalogue { environment.write("Stella shows the catalogue at \(catalogue.absoluteString)\n") }
-                                        let orders = settings.stella.database.flatMap { try? PostgresURL($0) }.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/stella.sqlite"
-                                    environment.write("Stella's stock and orders are in \(orders)\n")
+                                        let store = settings.stella.database.flatMap { try? PostgresURL($0) }.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/stella.sqlite"
+                                        if let catalogue = settings.stella.catalogue {
+                                            environment.write("Stella's orders go to \(catalogue.absoluteString)/orders\n")
+                                        } else {
+                                            environment.write("Stella's catalogue, stock and orders are in \(store)\n")
+                                        }
                                     let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here or fetched from the catalogue's addresses"
                                         environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
                                         environment.write("VessBrowser's reader fetches \(browser.reach); its history is in \(dataDirectory)/browser.sqlite\n")

@@ -52,10 +52,11 @@ enum StellaComposition {
         }
     }
 
-    /// The catalogue and its pictures for `serve`: the store's catalogue (or the catalogue API's),
-    /// pictures fetched over `transport` and kept in `dataDirectory`/image-cache.
+    /// The catalogue, its pictures and where orders go for `serve`: the store's (or the catalogue
+    /// API's, orders through its API), pictures fetched over `transport` and kept in
+    /// `dataDirectory`/image-cache.
     static func shop(_ settings: StellaSettings, store: any StellaStore, dataDirectory: String, transport: HTTPTransport,
-                     metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> (catalogue: CatalogueClient, pictures: ProductPictures) {
+                     metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> (catalogue: CatalogueClient, pictures: ProductPictures, orders: any OrderDesk) {
         let disk: DiskImageCache
         do {
             disk = try DiskImageCache(directory: URL(fileURLWithPath: dataDirectory).appendingPathComponent("image-cache"),
@@ -65,7 +66,8 @@ enum StellaComposition {
         }
         let catalogue: CatalogueClient = settings.catalogue.map { .live(baseURL: $0, transport: transport) } ?? StoreCatalogue(store: store).client
         let pipeline = ImagePipeline(disk: disk, name: "stella", metrics: metrics, fetch: ProductPictures.fetch(drawingFrom: catalogue, transport: transport))
-        return (catalogue, ProductPictures(catalogue: catalogue, pipeline: pipeline, origin: settings.pictureOrigin))
+        let orders: any OrderDesk = settings.catalogue.map { RemoteOrderDesk(baseURL: $0, transport: transport) } ?? store
+        return (catalogue, ProductPictures(catalogue: catalogue, pipeline: pipeline, origin: settings.pictureOrigin), orders)
     }
 }
 

@@ -46,7 +46,6 @@ struct ProductDetailPage: Encodable {
     let fullPrice: String?
     let discount: String?
     let status: String
-    let canAdd: Bool
     let error: String?
     let isSoldOut: Bool
     let options: [Option]
@@ -70,7 +69,6 @@ struct ProductDetailPage: Encodable {
         fullPrice = view.fullPrice
         discount = view.discount
         status = view.status
-        canAdd = view.canAdd || view.variant == nil
         self.error = error
         isSoldOut = product.isSoldOut
         options = view.choices.map { choice in

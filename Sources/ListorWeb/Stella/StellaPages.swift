@@ -10,7 +10,7 @@ import Stella
 struct StellaPages: Sendable {
     let catalogue: CatalogueClient
     /// Where orders go; nil on a server that takes none.
-    let store: (any StellaStore)?
+    let store: (any OrderDesk)?
     let formKey: FormKey
     let templates: Templates
 

@@ -15,12 +15,12 @@ public struct StellaWebModule: WebModule {
     private let catalogue: CatalogueClient
     private let pictures: ProductPictures
     /// Where orders go; nil on a server that takes none (it answers 503).
-    private let store: (any StellaStore)?
+    private let store: (any OrderDesk)?
     private let formKey: FormKey
 
-    /// `store` takes the orders; `formKey` signs the forms' CSRF tokens and the bag's cookie:
+    /// `store` takes the orders (a `StellaStore`, or another store's API); `formKey` signs the forms' CSRF tokens and the bag's cookie:
     /// give every node of one site the same key.
-    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any StellaStore)? = nil, formKey: FormKey = .random()) {
+    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any OrderDesk)? = nil, formKey: FormKey = .random()) {
         self.catalogue = catalogue
         self.pictures = pictures
         self.store = store

@@ -16,6 +16,30 @@ public enum OrderJSON {
         ])
     }
 
+    /// An order as `value(_:)` writes it.
+    public static func order(_ json: JSONValue) throws -> Order {
+        enum Key: String, CodingKey { case number, key, items, name, email, address, placed }
+        enum LineKey: String, CodingKey { case sku, title, quantity, price }
+        let fields = try JSONFields(json, codingPath: [])
+        guard case .array(let items) = try fields.value(Key.items) else { throw fields.invalid(Key.items, "expected an array of items") }
+        let lines = try items.enumerated().map { index, item in
+            let line = try JSONFields(item, codingPath: fields.path(Key.items) + [IndexKey(intValue: index)])
+            return OrderLine(sku: try line.string(LineKey.sku), title: try line.optionalString(LineKey.title) ?? "", quantity: try line.integer(Int.self, LineKey.quantity),
+                             price: try line.decode(Money.self, LineKey.price))
+        }
+        let placedText = try fields.string(Key.placed)
+        guard let placed = try? Date(placedText, strategy: .iso8601) else { throw fields.invalid(Key.placed, "\"\(placedText.prefix(40))\" is not an ISO 8601 date") }
+        return Order(number: try fields.string(Key.number), key: try fields.string(Key.key), lines: lines, name: try fields.string(Key.name),
+                     email: try fields.string(Key.email), address: try fields.string(Key.address), placed: placed)
+    }
+
+    /// A shortage as `value(_:)` writes it.
+    public static func shortage(_ json: JSONValue) throws -> Shortage {
+        enum Key: String, CodingKey { case sku, wanted, left }
+        let fields = try JSONFields(json, codingPath: [])
+        return Shortage(sku: try fields.string(Key.sku), wanted: try fields.integer(Int.self, Key.wanted), left: try fields.optionalInteger(Int.self, Key.left))
+    }
+
     public static func value(_ shortage: Shortage) -> JSONValue {
         .members([("sku", .string(shortage.sku)), ("wanted", .number(Double(shortage.wanted))), ("left", shortage.left.map { .number(Double($0)) } ?? .null)])
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Where the store keeps its catalogue, its stock and its orders: SQLite by default. Stock is
 /// taken in the transaction that writes the order, so the last item is sold once however many
 /// shoppers order it at once, and never goes below zero.
-public protocol StellaStore: Sendable {
+public protocol StellaStore: OrderDesk {
     /// Adds the products, or replaces those of the same handle with their variants; a product's
     /// variants not in the file are removed. One transaction for the lot.
     func save(_ products: [Product]) async throws
@@ -12,13 +12,8 @@ public protocol StellaStore: Sendable {
     func seed(_ products: [Product]) async throws -> Bool
     /// In the order they were first saved.
     func products() async throws -> [Product]
-    /// Takes the stock of every line and writes the order, or, when any line cannot be filled,
-    /// throws `StoreError.short` naming each and changes nothing. `request` has been checked.
-    func place(_ request: OrderRequest, at date: Date) async throws -> Order
     /// Orders, newest first.
     func orders(limit: Int, offset: Int) async throws -> [Order]
     /// Throws `StoreError.unknownOrder`.
     func order(number: String) async throws -> Order
-    /// The order whose page key is `key`; throws `StoreError.unknownOrder`.
-    func order(key: String) async throws -> Order
 }

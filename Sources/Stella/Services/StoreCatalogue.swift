@@ -29,11 +29,6 @@ public actor StoreCatalogue {
         return catalogue
     }
 
-    /// The next question reads the store again: after this node changed it.
-    public func refresh() {
-        current = nil
-    }
-
     /// The store's catalogue as a client for the view models.
     public nonisolated var client: CatalogueClient {
         .local { try await self.catalogue() }

@@ -3,10 +3,10 @@ import ListorKit
 
 /// The shopper's last step: an order checked, then placed, its stock taken at once. Paid on delivery.
 public struct Checkout: Sendable {
-    private let store: any StellaStore
+    private let store: any OrderDesk
     private let now: @Sendable () -> Date
 
-    public init(store: any StellaStore, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any OrderDesk, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.now = now
     }

@@ -5,6 +5,7 @@ import ListorKit
 import ListorTestSupport
 import ListorWeb
 import Stella
+import StellaSQLite
 import Testing
 
 /// `listor serve`'s options, refused before anything starts.
@@ -136,6 +137,52 @@ import Testing
                     #expect(picture.status == 200)
                     #expect(String(decoding: picture.body, as: UTF8.self) == ProductArtwork.svg(product, index: 1))
                     #expect(pictures.count(path) == 1, "the picture came from the other server")
+                }
+            }
+        }
+    }
+
+    /// A server showing another's catalogue sells through that store's order API: the stock is
+    /// taken there, and the order's page is that store's order.
+    @Test func aShopperOrdersThroughTheOtherServersStore() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        let product = try #require(Catalogue.bundled.products.first { $0.options.count == 2 && ($0.variants.first?.stock ?? 0) >= 2 })
+        let variant = product.variants[0]
+        try await store.save([product])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule(catalogue: StoreCatalogue(store: store, maximumAge: .zero).client, store: store)])
+        try await withLoopbackServer(router) { other in
+            try await withServe(["--stella-catalogue", other.absoluteString + "/stella/api"]) { base, _ in
+                try await withLiveHTTPTransport(followsRedirects: false) { transport in
+                    var cookies: [String: String] = [:]
+                    func send(_ path: String, form: [(String, String)]? = nil) async throws -> HTTPTransport.Response {
+                        var headers = ["Cookie": cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
+                        var body: Data?
+                        if let form {
+                            headers["Content-Type"] = "application/x-www-form-urlencoded"
+                            body = Data(form.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&").utf8)
+                        }
+                        let url = try #require(URL(string: path, relativeTo: base))
+                        let response = try await transport.send(HTTPRequestMessage(method: form == nil ? "GET" : "POST", url: url, headers: headers, body: body), HTTPLimits())
+                        for field in response.fields where field.name == "set-cookie" {
+                            let pair = field.value.split(separator: ";")[0].split(separator: "=", maxSplits: 1).map(String.init)
+                            cookies[pair[0]] = pair.count > 1 ? pair[1] : ""
+                        }
+                        return response
+                    }
+                    let page = String(decoding: try await send("/stella/products/\(product.code)").body, as: UTF8.self)
+                    let csrf = try #require(page.firstMatch(of: /name="csrf" value="([0-9a-f.]+)"/).map { String($0.1) })
+                    let added = try await send("/stella/bag", form: [("csrf", csrf), ("code", product.code), ("option1", variant.values[0]), ("option2", variant.values[1]),
+                                                                     ("quantity", "2")])
+                    #expect(added.status == 303)
+                    let placed = try await send("/stella/checkout", form: [("csrf", csrf), ("name", "Ann Lee"), ("email", "ann@example.org"), ("address", "1 High St")])
+                    #expect(placed.status == 303)
+                    let location = try #require(placed.value(of: "location"))
+                    let orders = try await store.orders(limit: 10, offset: 0)
+                    #expect(orders.count == 1 && location.hasPrefix("/stella/orders/\(orders[0].key)"), "the order is the other store's")
+                    #expect(try await store.products()[0].variants[0].stock == variant.stock - 2)
+                    let shown = String(decoding: try await send(location).body, as: UTF8.self)
+                    #expect(shown.contains("Order \(orders[0].number)") && shown.contains("2 × \(product.name) — \(variant.values.joined(separator: " / "))"))
                 }
             }
         }
