@@ -19,7 +19,8 @@ public struct Catalogue: Sendable {
     public init(products: [Product]) {
         self.products = products
         var departments: [Department] = []
-        for product in products where !departments.contains(product.department) { departments.append(product.department) }
+        // Types that differ only in case or punctuation ("Bags", "bags") are one department, named as first seen.
+        for product in products where !departments.contains(where: { $0.id == product.department.id }) { departments.append(product.department) }
         self.departments = departments
         byCode = Dictionary(products.enumerated().map { ($1.code.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         keys = products.map { product in
@@ -47,7 +48,7 @@ public struct Catalogue: Sendable {
         // The products in scope that match the filters other than size and colour.
         var candidates: [Int] = []
         for (index, product) in products.enumerated() {
-            if let scope, product.department != scope { continue }
+            if let scope, product.department.id != scope.id { continue }
             if let search, !search.isEmpty, !search.matches(keys[index].text) { continue }
             if let low = query.minPrice, product.price < low { continue }
             if let high = query.maxPrice, product.price > high { continue }

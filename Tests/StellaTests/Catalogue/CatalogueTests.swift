@@ -106,6 +106,14 @@ import Testing
         #expect(try catalogue.page(department: nil, CatalogueQuery(text: "no such thing")).total == 0)
     }
 
+    @Test func departmentsAreNamedByTheirTypeAndNeverTakeTheStoresAddresses() {
+        #expect(Department(name: "Bags & Shoes").id == "bags-shoes")
+        #expect(Department(name: "Été 2026").id == "ete-2026")
+        #expect(Department(name: "Bag").id == "bag-department" && Department(name: "Search").id == "search-department")
+        #expect(Department(name: "%%").id == "other")
+        #expect(Product(code: "x", name: "X").department == Department(id: "other", name: "Other"))
+    }
+
     @Test func badParametersAreNamedAndTheRestApply() {
         let values = ["page": "0", "per_page": "500", "sort": "cheapest", "min_price": "12,50", "max_price": "80.5", "size": " S ", "q": " silk "]
         let (query, errors) = CatalogueQuery.parse { values[$0] }
