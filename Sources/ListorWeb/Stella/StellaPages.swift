@@ -68,9 +68,11 @@ struct StellaPages: Sendable {
         let form = try await session.page.checkedForm(StellaPageForm.self, from: request, limit: Self.formLimit)
         let detail = try await ProductDetailViewModel.load(code: form.code ?? "", choice: form.choice, from: catalogue)
         do {
-            let bag = try ShoppingBag.add(detail, quantity: Int(form.quantity ?? "1") ?? 0, to: session.bag)
+            let text = form.quantity ?? "1"
+            guard let quantity = Int(text) else { throw BagError("The quantity \"\(text.prefix(20))\" is not a whole number from 1 to \(Bag.maximumQuantity)") }
+            let bag = try ShoppingBag.add(detail, quantity: quantity, to: session.bag)
             return session.redirect(to: "/stella/bag?" + URLQuery.encode([("added", detail.variant?.sku ?? "")]), bag: bag)
-        } catch {
+        } catch let error as BagError {
             let page = ProductDetailPage(detail, shop: session.header, csrf: session.page.token, error: error.message)
             return session.respond(try templates.html(page, as: "stella/product", status: .conflict))
         }

@@ -18,6 +18,8 @@ public struct Bag: Sendable, Hashable {
     /// The most lines a bag holds, and the most of one variant, as an order takes them.
     public static let maximumLines = 50
     public static let maximumQuantity = 99
+    /// The longest `text` kept: with its signature it stays within the 4 KB a browser keeps of a cookie.
+    public static let maximumTextLength = 3_800
 
     public private(set) var lines: [Line]
 

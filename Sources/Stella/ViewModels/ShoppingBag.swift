@@ -42,9 +42,10 @@ public struct ShoppingBag: Sendable {
         }
         guard had + quantity <= Bag.maximumQuantity else { throw BagError("A bag holds at most \(Bag.maximumQuantity) of one item") }
         guard had > 0 || bag.lines.count < Bag.maximumLines else { throw BagError("A bag holds at most \(Bag.maximumLines) different items") }
-        var bag = bag
-        bag.set(code: detail.product.code, sku: variant.sku, quantity: had + quantity)
-        return bag
+        var added = bag
+        added.set(code: detail.product.code, sku: variant.sku, quantity: had + quantity)
+        guard added.text.utf8.count <= Bag.maximumTextLength else { throw BagError("Your bag is full: check out or remove something first") }
+        return added
     }
 
     /// The shopper changes the quantities: by SKU, 0 to remove. Throws `BagError` for a

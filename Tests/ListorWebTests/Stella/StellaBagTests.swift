@@ -68,6 +68,8 @@ import Testing
             let forged = try await client.execute(uri: "/stella/bag", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
                                                   body: form([("code", "wrap-dress"), ("option1", "S"), ("quantity", "1")]))
             #expect(forged.status == .forbidden)
+            let words = try await post("/stella/bag", [("csrf", csrf), ("code", "wrap-dress"), ("option1", "S"), ("quantity", "two")])
+            #expect(words.status == .conflict && String(buffer: words.body).contains("The quantity &quot;two&quot; is not a whole number from 1 to 99"))
             let added = try await post("/stella/bag", [("csrf", csrf), ("code", "wrap-dress"), ("option1", "S"), ("quantity", "2")])
             #expect(added.status == .seeOther && added.headers[.location] == "/stella/bag?added=WD-S")
             #expect(String(buffer: try await get("/stella/bag").body).contains(#"<span class="bag-count" id="bag-count">2</span>"#))

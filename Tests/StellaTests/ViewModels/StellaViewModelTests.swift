@@ -68,6 +68,22 @@ import Testing
         #expect(Bag(text: "x/y*0|a*b|%zz/q*1|ok/OK-1*2").lines == [Bag.Line(code: "ok", sku: "OK-1", quantity: 2)], "lines that cannot be read are left out")
     }
 
+    @Test func aBagStaysWithinWhatACookieHolds() throws {
+        // Products whose handles and SKUs are long: a bag of them would outgrow a cookie.
+        var bag = Bag()
+        var full = false
+        for index in 0..<Bag.maximumLines {
+            let product = Product(code: String(repeating: "h", count: 200) + "\(index)", name: "Long",
+                                  variants: [ProductVariant(sku: String(repeating: "S", count: 90) + "\(index)", values: [], price: Money(minorUnits: 100), stock: 5)])
+            do { bag = try ShoppingBag.add(ProductDetailViewModel(product: product), quantity: 1, to: bag) } catch {
+                #expect(error == BagError("Your bag is full: check out or remove something first"))
+                full = true
+                break
+            }
+        }
+        #expect(full && bag.text.utf8.count <= Bag.maximumTextLength && !bag.isEmpty, "refused before the cookie would be dropped, the bag kept")
+    }
+
     @Test func oneDataSourceServesBothLists() {
         let departments = ListDataSource.departments(Catalogue.bundled.departments)
         #expect(departments.count == 4 && departments.viewModel(at: 0).title == "Ready-to-wear")
