@@ -125,12 +125,7 @@ struct StellaPages: Sendable {
             return session.respond(try templates.html(page, as: "stella/checkout", status: .unprocessableContent))
         } catch StoreError.short(let shortages) {
             let bag = try await ShoppingBag.load(session.bag, from: catalogue)
-            let problems = shortages.map { shortage in
-                let title = bag.lines.first { $0.sku == shortage.sku }?.title ?? shortage.sku
-                guard let left = shortage.left else { return "\(title) is no longer sold." }
-                return left == 0 ? "\(title) has sold out." : "Only \(left) of \(title) \(left == 1 ? "is" : "are") left."
-            }
-            let page = CheckoutPage(bag, shop: session.header, csrf: session.page.token, form: form, problems: problems.map { $0 + " Nothing was ordered; change your bag and try again." })
+            let page = CheckoutPage(bag, shop: session.header, csrf: session.page.token, form: form, problems: bag.explain(shortages))
             return session.respond(try templates.html(page, as: "stella/checkout", status: .conflict))
         }
     }

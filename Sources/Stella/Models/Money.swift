@@ -39,6 +39,12 @@ public struct Money: Sendable, Hashable, Comparable {
         self.init(minorUnits: units * 100 + cents, currency: currency)
     }
 
+    /// 30 for 30% below `full`; nil when it is not below it.
+    public func percentOff(_ full: Money) -> Int? {
+        guard full.minorUnits > 0, self < full else { return nil }
+        return Int((Double(full.minorUnits - minorUnits) / Double(full.minorUnits) * 100).rounded())
+    }
+
     /// "49.90": the amount in major units, for query parameters.
     public var majorText: String {
         let cents = minorUnits % 100

@@ -53,10 +53,7 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var fullPrice: Money { leading?.compareAtPrice.flatMap { $0 > price ? $0 : nil } ?? price }
 
     /// 30 for 30% off; nil at full price.
-    public var discountPercent: Int? {
-        guard fullPrice.minorUnits > 0, price < fullPrice else { return nil }
-        return Int((Double(fullPrice.minorUnits - price.minorUnits) / Double(fullPrice.minorUnits) * 100).rounded())
-    }
+    public var discountPercent: Int? { price.percentOff(fullPrice) }
 
     /// Whether the variants' prices differ ("from €49.00").
     public var hasPriceRange: Bool { Set(variants.map(\.price)).count > 1 }

@@ -53,10 +53,8 @@ public struct ProductDetailViewModel: Sendable {
     }
     /// "30% off".
     public var discount: String? {
-        if let variant, let full = variant.compareAtPrice, full > variant.price, full.minorUnits > 0 {
-            return "\(Int((Double(full.minorUnits - variant.price.minorUnits) / Double(full.minorUnits) * 100).rounded()))% off"
-        }
-        return variant == nil ? product.discountPercent.map { "\($0)% off" } : nil
+        let percent = variant.map { variant in variant.compareAtPrice.flatMap(variant.price.percentOff) } ?? product.discountPercent
+        return percent.map { "\($0)% off" }
     }
     public var category: String { "\(product.department.name) › \(product.category)" }
     /// The description with only harmless inline elements left.

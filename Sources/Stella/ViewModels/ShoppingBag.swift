@@ -69,6 +69,21 @@ public struct ShoppingBag: Sendable {
         return bag
     }
 
+    /// What checkout tells the shopper when the stock could not fill the order, a sentence a line:
+    /// "Only 1 of Wrap Dress — S is left. Nothing was ordered; change your bag and try again."
+    public func explain(_ shortages: [Shortage]) -> [String] {
+        shortages.map { shortage in
+            let title = lines.first { $0.sku == shortage.sku }?.title ?? shortage.sku
+            let what: String
+            if let left = shortage.left {
+                what = left == 0 ? "\(title) has sold out." : "Only \(left) of \(title) \(left == 1 ? "is" : "are") left."
+            } else {
+                what = "\(title) is no longer sold."
+            }
+            return what + " Nothing was ordered; change your bag and try again."
+        }
+    }
+
     public var count: Int { bag.count }
 
     public var total: Money {
