@@ -316,8 +316,11 @@ let package = Package(
         ),
         .testTarget(name: "ListorTestSupportTests", dependencies: ["ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ListorKitTests", dependencies: ["ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
-        /// The SMTP client against aiosmtpd on loopback: plain, STARTTLS, TLS, logins, refusals.
-        .testTarget(name: "ListorSMTPTests", dependencies: ["ListorSMTP", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
+        /// The SMTP client against aiosmtpd on loopback: plain, STARTTLS, TLS, logins, refusals; and against a hostile server.
+        .testTarget(name: "ListorSMTPTests", dependencies: [
+            "ListorSMTP", "ListorKit", "ListorTestSupport",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        ], swiftSettings: swiftSettings),
         .testTarget(name: "ListorImagingTests", dependencies: ["ListorImaging", "ListorKit", "ListorTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ListorHTTPClientTests",

@@ -13,7 +13,7 @@ port=${PORT:-18200}
 site=$((port + 1))
 swift build -c release --product listor >/dev/null
 data=$(mktemp -d)
-.build/release/listor serve --port "$port" --data-dir "$data" --library-cover-url none --browser-allow-private \
+.build/release/listor serve --port "$port" --data-dir "$data" --library-cover-url none --allow-private \
     --log-level error > "$data/serve.log" 2>&1 &
 server=$!
 python3 Benchmarks/Hostile/attack.py site "$site" &

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// A plain-text table that fits a terminal width. Columns take what their content needs; when
 /// that is more than the width, the flexible ones share what there is, the widest giving way
@@ -20,6 +21,14 @@ struct TextTable {
     let columns: [Column]
     let rows: [[String]]
     var width = 80
+
+    /// A row is one line whatever its cells hold: stored text's hidden characters (a line break
+    /// in an order's name, an escape sequence) are shown as code points, never obeyed.
+    init(columns: [Column], rows: [[String]], width: Int = 80) {
+        self.columns = columns
+        self.rows = rows.map { $0.map { HiddenCharacter.revealed($0) } }
+        self.width = width
+    }
     let gap = 2
 
     /// How narrow a flexible column may become.

@@ -61,12 +61,15 @@ public struct SMTPMailer: Sendable {
         // The first error the pipeline saw: a failed TLS handshake closes the connection, and the
         // write or read that then fails should report the handshake, not the closed channel.
         let firstError = FirstError()
+        // Before STARTTLS's handshake, only the replies asked for pass (`StartTLSFence`).
+        let fence = settings.security == .startTLS ? StartTLSFenceHandler(server: server) : nil
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
         do {
             channel = try await ClientBootstrap(group: group)
                 .connectTimeout(.seconds(10))
                 .connect(host: settings.host, port: settings.port) { [tls, settings] channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let fence { try channel.pipeline.syncOperations.addHandler(fence) }
                         try channel.pipeline.syncOperations.addHandler(firstError)
                         if settings.security == .tls, let tls {
                             try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: Self.serverName(settings.host)),
@@ -90,10 +93,13 @@ public struct SMTPMailer: Sendable {
                         throw MailError(.refused, "\(server) does not offer STARTTLS; use smtps:// for TLS, or ?tls=none for a server on this machine")
                     }
                     _ = try await conversation.command("STARTTLS", expect: 220)
-                    guard let tls else { return }
+                    guard let tls, let fence else { return }
                     let (raw, name) = (channel.channel, Self.serverName(settings.host))
                     try await raw.eventLoop.submit {
-                        try raw.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: name), position: .before(firstError))
+                        // On the event loop, so that no byte arrives between the check and the handshake.
+                        guard !fence.sawInjection else { throw fence.injection }
+                        try raw.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: name), position: .before(fence))
+                        fence.open()
                     }.get()
                     hello = try await conversation.command("EHLO \(clientName)", expect: 250)
                 }
@@ -125,6 +131,8 @@ public struct SMTPMailer: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
+            // The fence's refusal, when the write that found the connection closed came first.
+            if let refusal = firstError.error as? MailError { throw refusal }
             throw MailError(.unreachable, "the connection to \(server) failed: \(Self.reason(firstError.error ?? error))")
         }
     }
@@ -183,6 +191,50 @@ public struct SMTPMailer: Sendable {
             guard reply.code != code, reply.code != other else { return }
             let said = "\(server) answered \(reply.text) to \(what)"
             throw MailError((400..<500).contains(reply.code) ? .deferred : .refused, said)
+        }
+    }
+
+    /// Passes on the replies to the commands sent and nothing else (`StartTLSFence`), until the
+    /// TLS handler is in front of it and it is opened: then it passes what TLS decrypted. What
+    /// was not asked for closes the connection.
+    private final class StartTLSFenceHandler: ChannelDuplexHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        typealias InboundOut = ByteBuffer
+        typealias OutboundIn = ByteBuffer
+        /// nil once open.
+        private let fence = Mutex<StartTLSFence?>(StartTLSFence())
+        let injection: MailError
+
+        init(server: String) {
+            injection = MailError(.refused, """
+                \(server) sent what was not asked for before the encryption began: someone may be tampering with the connection \
+                (as in CVE-2011-0411); nothing was sent
+                """)
+        }
+
+        var sawInjection: Bool { fence.withLock { $0?.state == .injected } }
+
+        func open() { fence.withLock { $0 = nil } }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            var buffer = unwrapInboundIn(data)
+            let bytes = buffer.readableBytesView
+            let outcome: (taken: Int, injected: Bool)? = fence.withLock { fence in
+                guard fence != nil else { return nil }
+                let taken = fence!.take(bytes)
+                return (taken, fence!.state == .injected)
+            }
+            guard let (taken, injected) = outcome else { return context.fireChannelRead(data) }
+            if taken > 0, let reply = buffer.readSlice(length: taken) { context.fireChannelRead(wrapInboundOut(reply)) }
+            if injected {
+                context.fireErrorCaught(injection)
+                context.close(promise: nil)
+            }
+        }
+
+        func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+            fence.withLock { $0?.sent() }
+            context.write(data, promise: promise)
         }
     }
 

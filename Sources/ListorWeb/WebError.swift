@@ -70,6 +70,8 @@ struct WebError: Error {
                 details = [("short", .array(shortages.map(OrderJSON.value)))]
             case .unknownOrder:
                 self.init(.notFound, message: error.description)
+            case .skuTaken:
+                self.init(.conflict, message: error.description)
             case .failed:
                 self.init(.serviceUnavailable, title: "The store is unavailable", message: "The store's database cannot be used right now; try again in a moment.",
                           apiMessage: "the store's database cannot be used right now")

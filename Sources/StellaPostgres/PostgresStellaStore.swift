@@ -119,14 +119,18 @@ public final class PostgresStellaStore: StellaStore {
                     try await connection.query("DELETE FROM stella_variants WHERE handle = \(product.code) AND NOT sku = ANY(\(product.variants.map(\.sku)))",
                                                logger: logger)
                     for (index, variant) in product.variants.enumerated() {
-                        try await connection.query("""
+                        var saved = false
+                        for try await _ in try await connection.query("""
                             INSERT INTO stella_variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture)
                             VALUES (\(variant.sku), \(product.code), \(index), \(variant.values), \(variant.price.minorUnits), \(variant.compareAtPrice?.minorUnits),
                                     \(variant.price.currency), \(variant.stock), \(variant.picture))
-                            ON CONFLICT (sku) DO UPDATE SET handle = excluded.handle, position = excluded.position, option_values = excluded.option_values,
-                                price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, stock = excluded.stock,
-                                picture = excluded.picture
-                            """, logger: logger)
+                            ON CONFLICT (sku) DO UPDATE SET position = excluded.position, option_values = excluded.option_values,
+                                price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, picture = excluded.picture
+                            WHERE stella_variants.handle = excluded.handle
+                            RETURNING sku
+                            """, logger: logger).decode(String.self) { saved = true }
+                        // Thrown inside the transaction: nothing of the catalogue is saved.
+                        guard saved else { throw StoreError.skuTaken(variant.sku, product: product.code) }
                     }
                 }
     }

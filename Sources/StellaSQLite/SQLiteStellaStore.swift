@@ -120,11 +120,13 @@ public final class SQLiteStellaStore: StellaStore {
                 for (index, variant) in product.variants.enumerated() {
                     try db.execute(sql: """
                         INSERT INTO variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (sku) DO UPDATE SET handle = excluded.handle, position = excluded.position, option_values = excluded.option_values,
-                            price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, stock = excluded.stock,
-                            picture = excluded.picture
+                        ON CONFLICT (sku) DO UPDATE SET position = excluded.position, option_values = excluded.option_values,
+                            price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, picture = excluded.picture
+                        WHERE variants.handle = excluded.handle
                         """, arguments: [variant.sku, product.code, index, try Self.json(variant.values), variant.price.minorUnits,
                                          variant.compareAtPrice?.minorUnits, variant.price.currency, variant.stock, variant.picture])
+                    // Thrown inside the transaction: nothing of the catalogue is saved.
+                    guard db.changesCount == 1 else { throw StoreError.skuTaken(variant.sku, product: product.code) }
                 }
             }
     }

@@ -20,6 +20,15 @@ import Testing
         #expect(widths[2] >= TextTable.narrowest && widths[3] >= TextTable.narrowest)
     }
 
+    /// A stored line break (an order's name from before the door refused them) cannot forge a
+    /// row: each row stays one line, its hidden characters shown as code points.
+    @Test func aCellNeverBreaksItsRow() {
+        let table = TextTable(columns: Self.columns, rows: [["1", "Ann\r\n 2  Forged", "\u{1B}]0;title\u{07}", "Out"]], width: 120)
+        let lines = table.render().split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last == " 1  Ann<U+000D><U+000A> 2  Forged  <U+001B>]0;title<U+0007>  Out")
+    }
+
     @Test func whatFitsIsNotCut() {
         let table = TextTable(columns: Self.columns, rows: [["1", "Dune", "Frank Herbert", "Available"]], width: 80)
         #expect(table.render() == "ID  TITLE  AUTHOR         STATUS\n 1  Dune   Frank Herbert  Available")

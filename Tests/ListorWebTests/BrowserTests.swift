@@ -662,7 +662,7 @@ import Transistors
         try await activate("#place-order")
         try await waitFor("#name-error")
         #expect(try await browser.text("#name-error") == "Name is required")
-        #expect(try await browser.text("#email-error") == "Email \"not an address\" is not an email address")
+        #expect(try await browser.text("#email-error") == "Email \"not an address\" is not an email address (name@example.org)")
         #expect(try await browser.script("return document.getElementById('email').getAttribute('aria-invalid')") == .string("true"))
         #expect(try await browser.script("return \(fits)") == .bool(true), "the checkout fits")
         try await save(browser, "stella-shop-checkout-\(suffix).png")

@@ -8,6 +8,10 @@ import Tagged
 public struct Circulation: Sendable {
     public let policy: CirculationPolicy
 
+    /// The furthest a due date may be from the checkout: a year, so that a typo (9999-12-31)
+    /// does not lend a book for good.
+    static let longestLoan: TimeInterval = 366 * 86_400
+
     public init(policy: CirculationPolicy = CirculationPolicy()) {
         self.policy = policy
     }
@@ -35,6 +39,9 @@ public struct Circulation: Sendable {
         }
         let until = due ?? state.now.addingTimeInterval(policy.loanPeriod.timeInterval)
         guard until > state.now else { throw FieldErrors([FieldError(field: "due", message: "is not after the checkout")]) }
+        guard until <= state.now.addingTimeInterval(Self.longestLoan) else {
+            throw FieldErrors([FieldError(field: "due", message: "is more than a year after the checkout")])
+        }
         change.open = Checkout(borrower: patron.name, patronID: patron.id, date: state.now, due: until)
         return change
     }

@@ -34,7 +34,7 @@ public struct PatronForm: Sendable, Hashable {
     public func validated() -> Result<PatronFields, FieldErrors> {
         var errors: [FieldError] = []
         func text(_ value: String, _ field: String, required: Bool = false, limit: Int) -> String? {
-            FormField.text(value, field, required: required, limit: limit, errors: &errors)
+            TextInput.text(value, field, required: required, limit: limit, errors: &errors)
         }
         let name = text(name, "name", required: true, limit: Self.maximumNameLength)
         var card = text(card, "card", limit: Self.maximumCardLength)
@@ -42,11 +42,7 @@ public struct PatronForm: Sendable, Hashable {
             errors.append(FieldError(field: "card", message: "\"\(given)\" has characters other than letters, digits and dashes"))
             card = nil
         }
-        var email = text(email, "email", limit: 254)
-        if let given = email, !Self.isEmailAddress(given) {
-            errors.append(FieldError(field: "email", message: "\"\(given)\" is not an email address (name@example.org)"))
-            email = nil
-        }
+        let email = TextInput.email(email, "email", required: false, errors: &errors)
         var phone = text(phone, "phone", limit: 40)
         if let given = phone, !given.allSatisfy({ $0.isASCII && ($0.isNumber || " +-().".contains($0)) }) || !given.contains(where: \.isNumber) {
             errors.append(FieldError(field: "phone", message: "\"\(given)\" is not a phone number (digits, spaces and + - ( ) . only)"))
@@ -55,14 +51,5 @@ public struct PatronForm: Sendable, Hashable {
         let notes = text(notes, "notes", limit: Self.maximumNotesLength)
         guard errors.isEmpty, let name else { return .failure(FieldErrors(errors)) }
         return .success(PatronFields(name: name, card: card, email: email, phone: phone, notes: notes, remindersOff: remindersOff))
-    }
-
-    /// One "@" between a local part and a domain with a dot, no spaces: what a mail server
-    /// could deliver to, without pretending to check more.
-    static func isEmailAddress(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
-        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
     }
 }

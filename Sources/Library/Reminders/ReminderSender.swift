@@ -37,7 +37,6 @@ public struct ReminderSender: Sendable {
     private let from: MailAddress
     /// This node's name in the outbox's claims.
     private let name: String
-    private let batch: Int
     private let lease: Duration
     private let now: @Sendable () -> Date
     /// Keys this sender knows the outbox has: a key once kept stays kept, so the outbox is asked
@@ -45,9 +44,10 @@ public struct ReminderSender: Sendable {
     private let known = KnownKeys()
 
     /// `lease` must outlast one send (the mail transport's own timeout): a claim that lapses
-    /// lets another node send the letter again.
+    /// lets another node send the letter again. A letter is claimed just before it is sent, one
+    /// at a time, so that the lease covers the send it protects however slow the others were.
     public init(library: LocalLibrary, outbox: any ReminderOutbox, policy: ReminderPolicy, letters: ReminderLetters, mail: MailTransport, from: MailAddress,
-                name: String, batch: Int = 20, lease: Duration = .seconds(300), now: @escaping @Sendable () -> Date = Date.init) {
+                name: String, lease: Duration = .seconds(300), now: @escaping @Sendable () -> Date = Date.init) {
         self.library = library
         self.outbox = outbox
         schedule = ReminderSchedule(policy: policy)
@@ -55,7 +55,6 @@ public struct ReminderSender: Sendable {
         self.mail = mail
         self.from = from
         self.name = name
-        self.batch = batch
         self.lease = lease
         self.now = now
     }
@@ -98,13 +97,10 @@ public struct ReminderSender: Sendable {
         }
         round.queued = try await outbox.enqueue(written, at: start)
         known.insert(Set(written.map(\.reminder.key)))
-        while true {
-            let claimed = try await outbox.claim(limit: batch, now: now(), lease: now().addingTimeInterval(lease.timeInterval), sender: name)
-            for message in claimed {
-                try await send(message, into: &round)
-            }
-            if claimed.count < batch { return round }
+        while let message = try await outbox.claim(limit: 1, now: now(), lease: now().addingTimeInterval(lease.timeInterval), sender: name).first {
+            try await send(message, into: &round)
         }
+        return round
     }
 
     private func send(_ message: OutboxMessage, into round: inout Round) async throws {

@@ -31,7 +31,7 @@ public struct BookForm: Sendable, Hashable {
     public func validated() -> Result<BookFields, FieldErrors> {
         var errors: [FieldError] = []
         func text(_ value: String, _ field: String, required: Bool, limit: Int) -> String? {
-            FormField.text(value, field, required: required, limit: limit, errors: &errors)
+            TextInput.text(value, field, required: required, limit: limit, errors: &errors)
         }
         let title = text(title, "title", required: true, limit: Self.maximumTitleLength)
         let author = text(author, "author", required: true, limit: Self.maximumNameLength)

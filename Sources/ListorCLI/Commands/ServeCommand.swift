@@ -50,6 +50,8 @@ struct ServeCommand: ListorCommand {
     var browser: ServeBrowserOptions
     @OptionGroup(title: "Connections")
     var connections: ServeConnectionOptions
+    @OptionGroup(title: "Where the server may connect")
+    var reach: ReachOptions
     @Option(help: ArgumentHelp("Serve GET /metrics (Prometheus' text format) on this port of the same host instead of the main one, where it needs the admin token when there is one.",
                                valueName: "port"))
     var metricsPort: Int?
@@ -96,7 +98,7 @@ struct ServeCommand: ListorCommand {
                              library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, libraryCovers: covers,
                              reminders: try reminders.settings(environment: ProcessInfo.processInfo.environment),
                              formKeyFile: formKeyFile, stella: try stella.settings(),
-                             browser: try browser.settings(),
+                             browser: try browser.settings(), reach: reach.reach,
                              publicHosts: connections.publicHosts, limits: try connections.limits(), metricsPort: metricsPort)
     }
 }

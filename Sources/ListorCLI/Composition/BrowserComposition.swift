@@ -33,25 +33,19 @@ enum BrowserComposition {
         }
     }
 
-    /// The reader `listor serve` runs for its visitors, on a transport of its own that leaves
-    /// redirects to the loader, inflates up to the size limit and connects within the connect
-    /// limit: every request and redirect hop checked by the address guard, no cookies kept
-    /// between reads, no local files, and the history in the data directory.
-    static func withWebModule<T: Sendable>(_ settings: ServeBrowserSettings, dataDirectory: String, formKey: FormKey, work: any HeavyWork,
+    /// The reader `listor serve` runs for its visitors, on `serve`'s guarded transport (every
+    /// request and redirect hop checked by the address guard; redirects left to the loader):
+    /// no cookies kept between reads, no local files, and the history in the data directory.
+    static func withWebModule<T: Sendable>(_ settings: ServeBrowserSettings, transport: HTTPTransport, dataDirectory: String, formKey: FormKey, work: any HeavyWork,
                                            _ body: (BrowserWebModule) async throws -> T) async throws -> T {
         let store = try historyStore(in: dataDirectory)
-        return try await withLiveHTTPTransport(followsRedirects: false, decompressedLimit: settings.maximumSize, connectTimeout: settings.connectTimeout) { transport in
-            let addressGuard = AddressGuard(resolver: .system(), allowsPrivateAddresses: settings.allowsPrivateAddresses,
-                                            allowsLinkLocalAddresses: settings.allowsLinkLocalAddresses)
-            let loader = PageLoader(transport: transport.guarded(by: addressGuard), cookies: nil,
-                                    limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize), readsFiles: false)
-            let pages = DefaultPageAccessor(store: store)
-            let reader = ReaderViewModel(loader: loader, reader: PageReader(decoder: CharsetDecoder(converters: IconvPool())), pages: pages,
-                                         work: work, searchEngine: settings.searchEngine)
-            return try await body(BrowserWebModule(store: store, hosts: DefaultHostAccessor(store: store), pages: pages, reader: reader,
-                                                   maximumConcurrentReads: settings.maximumConcurrentReads, maximumReadsPerClient: settings.maximumReadsPerClient,
-                                                   formKey: formKey))
-        }
+        let loader = PageLoader(transport: transport, cookies: nil, limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize), readsFiles: false)
+        let pages = DefaultPageAccessor(store: store)
+        let reader = ReaderViewModel(loader: loader, reader: PageReader(decoder: CharsetDecoder(converters: IconvPool())), pages: pages,
+                                     work: work, searchEngine: settings.searchEngine)
+        return try await body(BrowserWebModule(store: store, hosts: DefaultHostAccessor(store: store), pages: pages, reader: reader,
+                                               maximumConcurrentReads: settings.maximumConcurrentReads, maximumReadsPerClient: settings.maximumReadsPerClient,
+                                               formKey: formKey))
     }
 
     /// The history alone, for `browse history`, `forget` and `bookmarks`.

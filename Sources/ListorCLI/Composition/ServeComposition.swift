@@ -33,19 +33,22 @@ enum ServeComposition {
         logger.logLevel = settings.logLevel
         let metrics = ServeMetrics()
         let serverLogger = logger
-        let reachFlags = [(settings.browser.allowsPrivateAddresses, "--browser-allow-private"), (settings.browser.allowsLinkLocalAddresses, "--browser-allow-link-local")]
-            .filter(\.0).map(\.1)
-        if !reachFlags.isEmpty {
-            logger.warning("\(reachFlags.joined(separator: " ")): the reader fetches \(settings.browser.reach) for anyone who can reach this server")
+        if !settings.reach.flags.isEmpty {
+            logger.warning("\(settings.reach.flags.joined(separator: " ")): the server fetches \(settings.reach) for anyone who can reach it")
         }
         let browser = settings.browser
         try await withModbus(settings.modbus, dataDirectory: dataDirectory, environment: environment, metrics: metrics, logger: logger) { modbus in
             try await WorkThreads.with { work in
-                try await withLiveHTTPTransport { transport in
-                    try await BrowserComposition.withWebModule(browser, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
+                // The server's one way out: every request it makes goes through the address guard,
+                // each redirect hop too. The reader follows redirects itself; the rest follow them
+                // through the guard, and reach the operator's own addresses as named.
+                try await withLiveHTTPTransport(followsRedirects: false, decompressedLimit: browser.maximumSize, connectTimeout: browser.connectTimeout) { live in
+                    let readerTransport = live.guarded(by: settings.reach.addressGuard())
+                    let transport = live.guarded(by: settings.reach.addressGuard(trusting: settings.operatorOrigins)).followingRedirects()
+                    try await BrowserComposition.withWebModule(browser, transport: readerTransport, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
                         try await StellaComposition.withStore(dataDirectory: dataDirectory, database: settings.stella.database) { orders in
                             if let file = settings.stella.catalogueFile {
-                                let report = try await StellaComposition.importCatalogue(file, into: orders)
+                                let report = try await StellaComposition.importCatalogue(file, into: orders, addressGuard: settings.reach.addressGuard(trusting: settings.operatorOrigins))
                                 serverLogger.info("Stella's catalogue: \(report.summary) from \(file)")
                                 for problem in report.problems { serverLogger.warning("\(file): \(problem)") }
                             }
@@ -96,7 +99,7 @@ enum ServeComposition {
                                         }
                                     let source = shop.pictures.origin.map { "fetched from \($0.absoluteString)" } ?? "drawn here or fetched from the catalogue's addresses"
                                         environment.write("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache\n")
-                                        environment.write("VessBrowser's reader fetches \(browser.reach); its history is in \(dataDirectory)/browser.sqlite\n")
+                                        environment.write("VessBrowser's reader fetches \(settings.reach); its history is in \(dataDirectory)/browser.sqlite\n")
                                     })
                                 let result: Result<Void, any Error>
                                 do { result = .success(try await run(app)) } catch { result = .failure(error) }

@@ -21,6 +21,9 @@ struct ServeConfiguration {
         var key: String { names[0] }
     }
 
+    /// The longest value a setting may have: room for any URL, token or path.
+    static let longestValue = 4096
+
     /// The arguments to put before the command line's.
     private(set) var arguments: [String] = []
     /// Where each option set here came from: the file, or the environment variable.
@@ -60,6 +63,10 @@ struct ServeConfiguration {
                 throw ValidationError("\(source): is not \(option.isFlag ? "true or false" : option.isRepeating ? "a list of strings" : "a string or a number")")
             } else {
                 continue
+            }
+            // A value is quoted in the refusals that name it: a huge one is refused here, unquoted.
+            if let long = arguments.last(where: { $0.count > Self.longestValue }) {
+                throw ValidationError("\(source): is \(long.count) characters long; a setting is at most \(Self.longestValue) (it begins \"\(long.prefix(40))…\")")
             }
             sources[option.key] = source
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Library
 import ListorWeb
 import Logging
@@ -22,11 +23,19 @@ struct ServeSettings: Sendable {
     var formKeyFile: String?
     var stella: StellaSettings
     var browser: ServeBrowserSettings
+    /// Where the server may connect for addresses that came from outside.
+    var reach: OutboundReach
     /// Host names answered besides IP addresses and localhost.
     var publicHosts: [String]
     var limits: ConnectionLimits
     /// A port of its own for `GET /metrics`; nil serves it on the main port.
     var metricsPort: Int?
+
+    /// The addresses the operator named for the server to fetch from: the catalogue API, the
+    /// picture origin and the cover service, which the address guard lets through as named.
+    var operatorOrigins: [URL] {
+        [stella.catalogue, stella.pictureOrigin, libraryCovers?.url(isbn: "0")].compactMap { $0 }
+    }
 
     /// Who may read `/metrics` on the main port: nobody when it has a port of its own, else
     /// those with the admin token when there is one, else anyone.

@@ -41,13 +41,14 @@ enum StellaComposition {
         }
     }
 
-    /// Imports the Shopify product CSV at `path` into `store`, as `serve --stella-catalogue` does at start.
-    static func importCatalogue(_ path: String, into store: any StellaStore) async throws -> CatalogueImport {
+    /// Imports the Shopify product CSV at `path` into `store`, as `serve --stella-catalogue` does
+    /// at start, its pictures' addresses checked by `addressGuard`.
+    static func importCatalogue(_ path: String, into store: any StellaStore, addressGuard: AddressGuard) async throws -> CatalogueImport {
         let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw CompositionError("--stella-catalogue: cannot read \(path) as UTF-8 text: \(error.localizedDescription)")
+        do { text = try TextFile.read(path) } catch {
+            throw CompositionError("--stella-catalogue: \(error)")
         }
-        do { return try await CatalogueImport.run(text, into: store) } catch let error as ShopifyCSVError {
+        do { return try await CatalogueImport.run(text, into: store, addresses: addressGuard) } catch let error as ShopifyCSVError {
             throw CompositionError("--stella-catalogue: \(path): \(error)")
         }
     }

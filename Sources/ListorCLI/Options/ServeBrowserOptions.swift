@@ -1,15 +1,9 @@
 import ArgumentParser
 import TextBrowser
 
-/// The options of `listor serve` for VessBrowser's reader: which addresses it may reach, where
+/// The options of `listor serve` for VessBrowser's reader: where
 /// words typed in its address bar are searched, and how many pages it reads at once.
 struct ServeBrowserOptions: ParsableArguments {
-    @Flag(name: .customLong("browser-allow-private"),
-          help: "Let the reader fetch loopback and private addresses too (for a home network, and for tests); off by default, so that visitors cannot reach this server's network through it.")
-    var allowPrivate = false
-    @Flag(name: .customLong("browser-allow-link-local"),
-          help: "Let the reader fetch link-local addresses (169.254.0.0/16, fe80::/10) and the clouds' metadata services (169.254.169.254, fd00:ec2::254, 100.100.100.200, 168.63.129.16), which hold this machine's credentials on a cloud; off even with --browser-allow-private.")
-    var allowLinkLocal = false
     @Option(name: .customLong("browser-search-url"),
             help: ArgumentHelp("Where words typed in the reader's address bar are searched, with %s for the words.", valueName: "url"))
     var searchURL = SearchEngine.duckDuckGo.template
@@ -30,7 +24,7 @@ struct ServeBrowserOptions: ParsableArguments {
         guard (1...maximumReads).contains(maximumReadsPerClient) else {
             throw ValidationError("--browser-max-reads-per-client: \(maximumReadsPerClient) is outside 1 to \(maximumReads) (--browser-max-reads)")
         }
-        return ServeBrowserSettings(allowsPrivateAddresses: allowPrivate, allowsLinkLocalAddresses: allowLinkLocal, searchEngine: engine, maximumConcurrentReads: maximumReads,
+        return ServeBrowserSettings(searchEngine: engine, maximumConcurrentReads: maximumReads,
                                     maximumReadsPerClient: maximumReadsPerClient)
     }
 }

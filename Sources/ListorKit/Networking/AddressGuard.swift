@@ -19,11 +19,23 @@ public struct AddressGuard: Sendable {
     /// Link-local addresses (169.254/16, fe80::/10) and the metadata services are let through,
     /// as they are only when asked for on their own.
     public let allowsLinkLocalAddresses: Bool
+    /// The origins the operator named (a catalogue API, a picture origin, a cover service):
+    /// reached wherever they are, as the operator asked. Only the origin itself is trusted, not
+    /// where it redirects to nor the addresses its answers name.
+    public let trustedOrigins: Set<String>
 
-    public init(resolver: HostResolver, allowsPrivateAddresses: Bool = false, allowsLinkLocalAddresses: Bool = false) {
+    public init(resolver: HostResolver, allowsPrivateAddresses: Bool = false, allowsLinkLocalAddresses: Bool = false, trusting trusted: [URL] = []) {
         self.resolver = resolver
         self.allowsPrivateAddresses = allowsPrivateAddresses
         self.allowsLinkLocalAddresses = allowsLinkLocalAddresses
+        trustedOrigins = Set(trusted.compactMap(Self.origin))
+    }
+
+    /// "http://127.0.0.1:8080": scheme, host and port, the port written even when it is the scheme's.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host(percentEncoded: false)?.lowercased(), !host.isEmpty else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : 0)
+        return "\(scheme)://\(host):\(port)"
     }
 
     /// Why `address` may not be reached; nil when it may.
@@ -43,12 +55,8 @@ public struct AddressGuard: Sendable {
     /// `CancellationError` when cancelled).
     @discardableResult
     public func check(_ url: URL) async throws -> [IPAddress] {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw NetworkError.refused(url: url, reason: "only http and https addresses can be read from this server")
-        }
-        guard let host = url.host(percentEncoded: false), !host.isEmpty else {
-            throw NetworkError.refused(url: url, reason: "the address has no host")
-        }
+        let host = try checkForm(of: url)
+        if let origin = Self.origin(of: url), trustedOrigins.contains(origin) { return [] }
         let addresses: [IPAddress]
         switch IPAddress.urlHost(host) {
         case .address(let address):
@@ -72,6 +80,36 @@ public struct AddressGuard: Sendable {
         }
         return addresses
     }
+
+    /// Why `url` can never be fetched, judged without asking DNS: not http or https, no host, or
+    /// a host written as an address that is not reachable; nil when it may be (a name is then
+    /// checked when it is fetched). For addresses read from a file, as a catalogue is imported.
+    public func refusalWithoutResolving(_ url: URL) -> String? {
+        do {
+            let host = try checkForm(of: url)
+            if let origin = Self.origin(of: url), trustedOrigins.contains(origin) { return nil }
+            switch IPAddress.urlHost(host) {
+            case .address(let address):
+                return refusal(of: address).map { "the address \(address) is not reachable from this server: \($0)" }
+            case .invalid: return "\(host) is not a valid IP address"
+            case .name: return nil
+            }
+        } catch {
+            guard case .refused(_, let reason) = error else { return error.description }
+            return reason
+        }
+    }
+
+    /// The URL's host, once it is an http or https URL with one.
+    private func checkForm(of url: URL) throws(NetworkError) -> String {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw NetworkError.refused(url: url, reason: "only http and https addresses can be read from this server")
+        }
+        guard let host = url.host(percentEncoded: false), !host.isEmpty else {
+            throw NetworkError.refused(url: url, reason: "the address has no host")
+        }
+        return host
+    }
 }
 
 extension HTTPTransport {
@@ -82,6 +120,37 @@ extension HTTPTransport {
             var request = request
             request.connectAddress = try await addressGuard.check(request.url).first
             return try await send(request, limits)
+        }
+    }
+
+    /// This transport, following up to `limit` redirects itself, one request a hop, so that
+    /// each hop goes through whatever this transport does (the address guard first of all).
+    /// A 303, and a 301 or 302 to a POST, continue as a GET without a body, as browsers do;
+    /// credentials are not carried to another origin.
+    public func followingRedirects(limit: Int = 5) -> HTTPTransport {
+        HTTPTransport { request, limits in
+            var request = request
+            var hops = 0
+            while true {
+                let response = try await send(request, limits)
+                guard [301, 302, 303, 307, 308].contains(response.status), let location = response.value(of: "location") else { return response }
+                guard let next = URL(string: location, relativeTo: request.url)?.absoluteURL else {
+                    throw NetworkError.invalidResponse(url: request.url, reason: "the redirect to \"\(location.prefix(200))\" is not an address")
+                }
+                hops += 1
+                guard hops <= limit else {
+                    throw NetworkError.invalidResponse(url: request.url, reason: "more than \(limit) redirects")
+                }
+                if response.status == 303 || (request.method == "POST" && [301, 302].contains(response.status)) {
+                    request.method = "GET"
+                    request.body = nil
+                }
+                if AddressGuard.origin(of: next) != AddressGuard.origin(of: request.url) {
+                    request.headers = request.headers.filter { !["authorization", "cookie"].contains($0.key.lowercased()) }
+                }
+                request.url = next
+                request.connectAddress = nil
+            }
         }
     }
 }

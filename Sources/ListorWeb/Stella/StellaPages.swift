@@ -69,7 +69,7 @@ struct StellaPages: Sendable {
         let detail = try await ProductDetailViewModel.load(code: form.code ?? "", choice: form.choice, from: catalogue)
         do {
             let text = form.quantity ?? "1"
-            guard let quantity = Int(text) else { throw BagError("The quantity \"\(text.prefix(20))\" is not a whole number from 1 to \(Bag.maximumQuantity)") }
+            guard let quantity = Int(digits: text) else { throw BagError("The quantity \"\(text.prefix(20))\" is not a whole number from 1 to \(Bag.maximumQuantity)") }
             let bag = try ShoppingBag.add(detail, quantity: quantity, to: session.bag)
             return session.redirect(to: "/stella/bag?" + URLQuery.encode([("added", detail.variant?.sku ?? "")]), bag: bag)
         } catch let error as BagError {
@@ -90,7 +90,7 @@ struct StellaPages: Sendable {
     @Sendable func change(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = StellaSession(request, formKey: formKey)
         let form = try await session.page.checkedForm(StellaPageForm.self, from: request, limit: Self.formLimit)
-        guard let sku = form.sku, let quantity = Int(form.quantity ?? "") else {
+        guard let sku = form.sku, let quantity = Int(digits: form.quantity ?? "") else {
             let bag = try await ShoppingBag.load(session.bag, from: catalogue)
             let page = BagPage(bag, shop: session.header, csrf: session.page.token, error: "The quantity \"\(form.quantity?.prefix(20) ?? "")\" is not a whole number from 0 to \(Bag.maximumQuantity); nothing was changed.")
             return session.respond(try templates.html(page, as: "stella/bag", status: .badRequest))
@@ -140,6 +140,9 @@ struct StellaPages: Sendable {
             throw WebError(.notFound, message: "there is no such order")
         }
         let isNew = QueryPairs.parameters(of: request)["placed"] != nil
-        return session.respond(try templates.html(OrderPage(order, shop: session.header, timeZone: session.page.timeZone, isNew: isNew), as: "stella/order"))
+        var response = session.respond(try templates.html(OrderPage(order, shop: session.header, timeZone: session.page.timeZone, isNew: isNew), as: "stella/order"))
+        // The key is the order's secret: no cache keeps the page it opens.
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 }

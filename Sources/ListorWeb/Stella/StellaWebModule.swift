@@ -58,7 +58,10 @@ public struct StellaWebModule: WebModule {
             let key = try context.parameters.require("key")
             guard key.count == 32, key.allSatisfy(\.isHexDigit) else { throw WebError(.notFound, message: "there is no such order") }
             do {
-                return Response.json(OrderJSON.value(try await Checkout(store: store).order(key: key.lowercased())).serialized(pretty: false))
+                // The key is the order's secret: no cache keeps what it opens.
+                var response = Response.json(OrderJSON.value(try await Checkout(store: store).order(key: key.lowercased())).serialized(pretty: false))
+                response.headers[.cacheControl] = "no-store"
+                return response
             } catch StoreError.unknownOrder {
                 throw WebError(.notFound, message: "there is no such order")
             }
@@ -117,8 +120,9 @@ public struct StellaWebModule: WebModule {
             }
             // A day in caches, then asked again with the tag: a picture that did not change is a
             // 304 (CompressionMiddleware answers a matching If-None-Match). An SVG from another
-            // site runs no script of its own here: the site's CSP allows none inline.
-            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=86400", .eTag: ContentTag.of(bytes)],
+            // site opened on its own runs nothing and reaches nothing: a sandbox of no origin.
+            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=86400", .eTag: ContentTag.of(bytes),
+                                                   .contentSecurityPolicy: SecurityHeadersMiddleware<WebRequestContext>.picturePolicy],
                             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
     }

@@ -21,7 +21,8 @@ extension ValueEncoding {
         switch format {
         case .real4:
             // Not-a-number and the infinities only when written so, never from a number too large.
-            guard let number = Double(trimmed), !number.isFinite || Float(unscaled(number)).isFinite else {
+            let named = ["nan", "infinity", "+infinity", "-infinity", "inf", "+inf", "-inf"].contains(trimmed.lowercased())
+            guard let number = Double(trimmed), named ? !number.isFinite : Float(unscaled(number)).isFinite else {
                 throw refused("a number a float32 holds (REAL4), such as 1.5, -12.25 or NaN")
             }
             words = split(Float(unscaled(number)).bitPattern)

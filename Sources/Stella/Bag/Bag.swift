@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// What a shopper has put in the bag: variants by product and SKU, and how many of each, kept
 /// without an account (the web keeps it in a signed cookie as `text`).
@@ -54,7 +55,7 @@ public struct Bag: Sendable, Hashable {
     public init(text: String) {
         self.init(lines: text.split(separator: "|").compactMap { part in
             let halves = part.split(separator: "*")
-            guard halves.count == 2, let quantity = Int(halves[1]), (1...Self.maximumQuantity).contains(quantity) else { return nil }
+            guard halves.count == 2, let quantity = Int(digits: halves[1]), (1...Self.maximumQuantity).contains(quantity) else { return nil }
             let names = halves[0].split(separator: "/")
             guard names.count == 2, let code = names[0].removingPercentEncoding, let sku = names[1].removingPercentEncoding else { return nil }
             return Line(code: code, sku: sku, quantity: quantity)

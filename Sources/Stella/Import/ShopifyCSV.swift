@@ -21,8 +21,11 @@ public enum ShopifyCSV {
     static let optionValues: [Column] = [.option1Value, .option2Value, .option3Value]
 
     /// The products of `text`, prices in `currency`; throws when the file has no header with
-    /// `Handle` and `Title`.
-    public static func read(_ text: String, currency: String = "EUR") throws(ShopifyCSVError) -> PartialResult<Product> {
+    /// `Handle` and `Title`. `store` is the SKUs the store has, each with its product's handle:
+    /// a SKU stays with its product. A picture address `addresses` refuses is a bad value, as
+    /// one that is not http(s) is.
+    public static func read(_ text: String, currency: String = "EUR", store: [String: String] = [:],
+                            addresses: AddressGuard? = nil) throws(ShopifyCSVError) -> PartialResult<Product> {
         var records = CSV.read(text)[...]
         guard let first = records.popFirst() else { throw ShopifyCSVError("the file is empty; a Shopify product CSV starts with a header row: Handle,Title,…") }
         let header: CSV.Record
@@ -37,7 +40,7 @@ public enum ShopifyCSV {
         guard missing.isEmpty else {
             throw ShopifyCSVError("the header row has no \(missing.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")) column; a Shopify product CSV starts Handle,Title,…")
         }
-        var reader = Reader(columns: columns, currency: currency)
+        var reader = Reader(columns: columns, currency: currency, store: store, addresses: addresses)
         for record in records {
             switch record {
             case .success(let row): reader.read(row)
@@ -91,6 +94,9 @@ public enum ShopifyCSV {
     struct Reader {
         let columns: [Column: Int]
         let currency: String
+        /// The store's SKUs and their products' handles.
+        let store: [String: String]
+        let addresses: AddressGuard?
         var products: [String: Product] = [:]
         var order: [String] = []
         /// The line of each product's first row.
@@ -103,9 +109,11 @@ public enum ShopifyCSV {
         var combinations: [String: [[String]: Int]] = [:]
         var problems: [Problem] = []
 
-        func value(_ column: Column, of row: CSV.Record) -> String {
+        /// The cell's text, trimmed unless a number is wanted as written ("+3" and " 7 " are no stock).
+        func value(_ column: Column, of row: CSV.Record, trimmed: Bool = true) -> String {
             guard let index = columns[column], index < row.fields.count else { return "" }
-            return CSV.unprotected(row.fields[index]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = CSV.unprotected(row.fields[index])
+            return trimmed ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
         }
 
         mutating func read(_ row: CSV.Record) {
@@ -119,6 +127,17 @@ public enum ShopifyCSV {
                 return problem(.handle, "\"\(handle.prefix(60))\" is not a handle: lower-case letters, digits and hyphens, as \"linen-shirt\"")
             }
             if let firstLine = refused[handle] { return problem(nil, "product \"\(handle)\" was refused at its first row, line \(firstLine)") }
+            // The rule for all stored text: nothing hidden that a page, a terminal or a shop owner
+            // would obey or miss; a description keeps its line breaks and tabs.
+            for column in Column.allCases {
+                var text = value(column, of: row)
+                if column == .body { text = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ") }
+                if let hidden = HiddenCharacter.first(in: text) { problem(column, hidden.description) }
+            }
+            guard found.isEmpty else {
+                if products[handle] == nil { refused[handle] = line }
+                return
+            }
             let title = value(.title, of: row)
             var product: Product
             if let existing = products[handle] {
@@ -183,17 +202,19 @@ public enum ShopifyCSV {
                 problem(.sku, "is required: orders name each variant by its SKU")
             } else if let other = skus[sku] {
                 problem(.sku, "\"\(sku)\" is already the SKU of line \(other)")
+            } else if let owner = store[sku], owner != product.code {
+                problem(.sku, "\"\(sku)\" is the SKU of product \"\(owner)\" in the store; a SKU stays with its product (give this variant another)")
             }
             let price = Money(major: priceText, currency: currency)
             if price == nil { problem(.price, priceText.isEmpty ? "is required" : "\"\(priceText.prefix(30))\" is not an amount such as 49.90") }
             let compareText = value(.compareAtPrice, of: row)
             let compare = compareText.isEmpty ? nil : Money(major: compareText, currency: currency)
             if !compareText.isEmpty, compare == nil { problem(.compareAtPrice, "\"\(compareText.prefix(30))\" is not an amount such as 59.90") }
-            let stockText = value(.stock, of: row)
-            let stock = stockText.isEmpty ? 0 : Int(stockText)
+            let stockText = value(.stock, of: row, trimmed: false)
+            let stock = stockText.isEmpty ? 0 : Int(digits: stockText)
             if stock == nil || stock! < 0 { problem(.stock, "\"\(stockText.prefix(30))\" is not a whole number from 0") }
             let image = value(.variantImage, of: row)
-            if !image.isEmpty, !Self.isPictureAddress(image) { problem(.variantImage, "\"\(image.prefix(80))\" is not an http or https address") }
+            if !image.isEmpty, let refusal = refusal(ofPicture: image) { problem(.variantImage, refusal) }
             if let line = combinations[product.code]?[chosen], !chosen.isEmpty {
                 problem(nil, "product \"\(product.code)\" has \(chosen.joined(separator: " / ")) already, at line \(line)")
             }
@@ -206,12 +227,12 @@ public enum ShopifyCSV {
         func picture(of row: CSV.Record, after pictures: [ProductPicture], problem: (Column?, String) -> Void) -> ProductPicture? {
             let source = value(.imageSource, of: row)
             guard !source.isEmpty else { return nil }
-            guard Self.isPictureAddress(source) else {
-                problem(.imageSource, "\"\(source.prefix(80))\" is not an http or https address")
+            if let refusal = refusal(ofPicture: source) {
+                problem(.imageSource, refusal)
                 return nil
             }
-            let positionText = value(.imagePosition, of: row)
-            let position = positionText.isEmpty ? (pictures.map(\.position).max() ?? 0) + 1 : Int(positionText)
+            let positionText = value(.imagePosition, of: row, trimmed: false)
+            let position = positionText.isEmpty ? (pictures.map(\.position).max() ?? 0) + 1 : Int(digits: positionText)
             guard let position, position >= 1 else {
                 problem(.imagePosition, "\"\(positionText.prefix(30))\" is not a whole number from 1")
                 return nil
@@ -219,9 +240,12 @@ public enum ShopifyCSV {
             return ProductPicture(source: source, position: position, alt: value(.imageAlt, of: row))
         }
 
-        static func isPictureAddress(_ text: String) -> Bool {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false else { return false }
-            return true
+        /// Why `text` cannot be a picture's address; nil when it can.
+        func refusal(ofPicture text: String) -> String? {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", url.host?.isEmpty == false else {
+                return "\"\(text.prefix(80))\" is not an http or https address"
+            }
+            return addresses?.refusalWithoutResolving(url).map { "\"\(text.prefix(80))\" is refused: \($0)" }
         }
 
         /// The products in the order of their first rows, pictures by position; a product with no variant is reported and left out.

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// An amount of money in minor units (cents) and its currency: never a floating-point number.
 public struct Money: Sendable, Hashable, Comparable {
@@ -30,7 +31,7 @@ public struct Money: Sendable, Hashable, Comparable {
     /// "49.90" or "50" in major units; nil for anything else, negatives included.
     public init?(major text: String, currency: String = "EUR") {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let units = Int(parts[0]), units >= 0, units < 10_000_000 else { return nil }
+        guard (1...2).contains(parts.count), let units = Int(digits: parts[0]), units >= 0, units < 10_000_000 else { return nil }
         var cents = 0
         if parts.count == 2 {
             guard (1...2).contains(parts[1].count), parts[1].allSatisfy(\.isNumber), let value = Int(parts[1]) else { return nil }

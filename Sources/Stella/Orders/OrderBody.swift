@@ -23,6 +23,10 @@ public struct OrderBody: Sendable, Hashable, JSONValueDecodable {
             if let unknown = item.object.keys.sorted().first(where: { ItemKey(rawValue: $0) == nil }) {
                 throw item.invalid("\"\(unknown.prefix(40))\" is not a member of an item; its members are sku and quantity")
             }
+            // Left out, a quantity is one; null is no quantity.
+            if case .null? = item.object[ItemKey.quantity.rawValue] {
+                throw item.invalid(ItemKey.quantity, "is null: give a whole number from 1 to \(Bag.maximumQuantity), or leave it out for 1")
+            }
             return OrderRequest.Item(sku: try item.string(ItemKey.sku), quantity: try item.optionalInteger(Int.self, ItemKey.quantity) ?? 1)
         }
         name = try fields.optionalString(Key.name) ?? ""
@@ -42,30 +46,24 @@ public struct OrderBody: Sendable, Hashable, JSONValueDecodable {
     }
 
     /// The order asked for, tidied, or each problem beside its field: a name, an email address
-    /// and an address are needed, and 1 to 50 lines of 1 to 99 each.
+    /// and an address (lines kept) are needed, by the rule for all stored text (`TextInput`), and
+    /// 1 to `Bag.maximumLines` lines of 1 to `Bag.maximumQuantity` each.
     public func request() throws(FieldErrors) -> OrderRequest {
         var errors: [FieldError] = []
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines), email = email.trimmingCharacters(in: .whitespaces)
-        let address = address.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { errors.append(FieldError(field: "name", message: "is required")) } else if name.count > 200 {
-            errors.append(FieldError(field: "name", message: "is longer than 200 characters"))
-        }
-        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        if email.isEmpty {
-            errors.append(FieldError(field: "email", message: "is required, for the order's confirmation"))
-        } else if parts.count != 2 || parts[0].isEmpty || !parts[1].contains(".") || email.contains(where: { $0.isWhitespace }) || email.count > 254 {
-            errors.append(FieldError(field: "email", message: "\"\(email.prefix(60))\" is not an email address"))
-        }
-        if address.isEmpty { errors.append(FieldError(field: "address", message: "is required: where the order goes")) } else if address.count > 1000 {
-            errors.append(FieldError(field: "address", message: "is longer than 1,000 characters"))
-        }
+        let name = TextInput.text(name, "name", required: true, limit: 200, errors: &errors)
+        let email = TextInput.email(email, "email", required: true, missing: "is required, for the order's confirmation", errors: &errors)
+        let address = TextInput.text(address, "address", required: true, limit: 1000, multiline: true, missing: "is required: where the order goes", errors: &errors)
         if items.isEmpty { errors.append(FieldError(field: "items", message: "is empty: an order has at least one item")) }
-        if items.count > 50 { errors.append(FieldError(field: "items", message: "has \(items.count) lines; an order has at most 50")) }
-        for (index, item) in items.prefix(50).enumerated() {
-            if item.sku.isEmpty || item.sku.count > 100 { errors.append(FieldError(field: "items[\(index)].sku", message: "is not a SKU")) }
-            if !(1...99).contains(item.quantity) { errors.append(FieldError(field: "items[\(index)].quantity", message: "\(item.quantity) is outside 1 to 99")) }
+        if items.count > Bag.maximumLines { errors.append(FieldError(field: "items", message: "has \(items.count) lines; an order has at most \(Bag.maximumLines)")) }
+        for (index, item) in items.prefix(Bag.maximumLines).enumerated() {
+            if item.sku.isEmpty || item.sku.count > 100 || HiddenCharacter.first(in: item.sku) != nil {
+                errors.append(FieldError(field: "items[\(index)].sku", message: "is not a SKU"))
+            }
+            if !(1...Bag.maximumQuantity).contains(item.quantity) {
+                errors.append(FieldError(field: "items[\(index)].quantity", message: "\(item.quantity) is outside 1 to \(Bag.maximumQuantity)"))
+            }
         }
-        guard errors.isEmpty else { throw FieldErrors(errors) }
+        guard errors.isEmpty, let name, let email, let address else { throw FieldErrors(errors) }
         return OrderRequest(items: items, name: name, email: email, address: address)
     }
 }

@@ -5,7 +5,9 @@ import Foundation
 /// shoppers order it at once, and never goes below zero.
 public protocol StellaStore: OrderDesk {
     /// Adds the products, or replaces those of the same handle with their variants; a product's
-    /// variants not in the file are removed. One transaction for the lot.
+    /// variants not in the file are removed. A variant the store has keeps its stock, which only
+    /// orders move; a SKU another product has is refused (`StoreError.skuTaken`) and nothing is
+    /// saved. One transaction for the lot.
     func save(_ products: [Product]) async throws
     /// Saves the products only when the store has none, as a new store's first catalogue; true
     /// when it did. Several nodes seeding one database at once save them once.

@@ -13,9 +13,15 @@ public struct CatalogueImport: Sendable {
     }
 
     /// Reads `csv` as Shopify's product CSV and saves its good products into `store`. Throws
-    /// `ShopifyCSVError` for a file that is no product CSV, and saves nothing then.
-    public static func run(_ csv: String, into store: any StellaStore) async throws -> CatalogueImport {
-        let read = try ShopifyCSV.read(csv)
+    /// `ShopifyCSVError` for a file that is no product CSV, and saves nothing then. A product's
+    /// picture address `addresses` refuses is a bad value; a SKU another product has in the
+    /// store is refused; the stock of variants the store has already is left as it is.
+    public static func run(_ csv: String, into store: any StellaStore, addresses: AddressGuard) async throws -> CatalogueImport {
+        var owners: [String: String] = [:]
+        for product in try await store.products() {
+            for variant in product.variants { owners[variant.sku] = product.code }
+        }
+        let read = try ShopifyCSV.read(csv, store: owners, addresses: addresses)
         try await store.save(read.items)
         return CatalogueImport(products: read.items.count, variants: read.items.reduce(0) { $0 + $1.variants.count }, problems: read.problems)
     }

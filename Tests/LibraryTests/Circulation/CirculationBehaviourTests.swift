@@ -60,6 +60,11 @@ import Testing
             #expect(taken?.errors == [FieldError(field: "card", message: "c-2 is patron \(ben.id)'s card already")])
             let bad = await #expect(throws: FieldErrors.self) { try await library.addPatron(PatronForm(name: " ", card: "C 9", email: "ann@", phone: "call me")) }
             #expect(bad?.errors.map(\.field) == ["name", "card", "email", "phone"])
+            // One email rule, the mailer's, at the door: what is taken can be sent to.
+            for address in ["a@b.c>", "\"a\"@b.c", "ann@example.org\r\nBcc: x@y.z"] {
+                let refused = await #expect(throws: FieldErrors.self) { try await library.addPatron(PatronForm(name: "Dee", email: address)) }
+                #expect(refused?.errors.map(\.field) == ["email"], "\(address)")
+            }
             let edited = try await library.editPatron(id: ben.id, PatronForm(name: "Ben Okri", card: "C-2", remindersOff: true), ifVersion: 1)
             #expect(edited.name == "Ben Okri" && edited.remindersOff && edited.phone == nil && edited.version == 2)
             await #expect(throws: LibraryError.patronChanged(id: ben.id, current: 2)) {
@@ -83,6 +88,11 @@ import Testing
             _ = try await library.checkOut(book: books[2].id, to: .id(ann.id))
             #expect(try await library.loans(.patron(ann.id)).items.count == 3)
             await #expect(throws: LibraryError.cardNotFound(card: "C-404")) { try await library.checkOut(book: books[0].id, to: .card("C-404")) }
+            // A due date a typo puts at the end of time lends the book for good: at most a year.
+            let forever = try #require(LibraryDate.date("9999-12-31 23:59:59"))
+            await #expect(throws: FieldErrors([FieldError(field: "due", message: "is more than a year after the checkout")])) {
+                try await library.checkOut(book: books[0].id, to: .card("C-3"), due: forever, ifVersion: nil)
+            }
         }
     }
 

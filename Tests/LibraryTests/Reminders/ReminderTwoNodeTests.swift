@@ -5,6 +5,7 @@ import LibrarySQLite
 import ListorKit
 import ListorTestSupport
 import Tagged
+import Synchronization
 import Testing
 
 /// Sixty days of 500 loans, with two senders on two nodes sharing one library (PostgreSQL, or
@@ -72,9 +73,8 @@ import Testing
             let mail = RecordingMail()
             let policy = try ReminderPolicy(dueSoonDays: 2, overdueDays: [1, 7, 14])
             let from = try MailAddress("library@example.org")
-            // Small batches, so that the two senders' claims interleave.
             let senders = [(nodeA, a, "a"), (nodeB, b, "b")].map { library, store, name in
-                ReminderSender(library: library, outbox: store, policy: policy, letters: ReminderLetters(), mail: mail.transport, from: from, name: name, batch: 3,
+                ReminderSender(library: library, outbox: store, policy: policy, letters: ReminderLetters(), mail: mail.transport, from: from, name: name,
                                now: { clock.now })
             }
             for tick in 0..<Self.ticks {
@@ -123,6 +123,41 @@ import Testing
             #expect(Set(expected).subtracting(keys).isEmpty, "expected but not sent: \(Set(expected).subtracting(keys).sorted().prefix(5))")
             #expect(sent.count == expected.count)
             #expect(Set(outbox.messages.map(\.letter.recipient)).isSubset(of: Set((1...40).map { "reader\($0)@example.org" })))
+        }
+    }
+
+    /// A slow mail server: each send takes a minute of the test's clock, so that nine letters
+    /// take longer than a claim's five-minute lease. The other node runs its round while the
+    /// first is still sending, and finds no letter it may send again.
+    @Test(arguments: StoreKind.allCases)
+    func aSlowMailServerDoesNotMakeTheOtherNodeSendALetterAgain(_ kind: StoreKind) async throws {
+        try await withTwoStores(kind) { a, b in
+            let clock = TestClock()
+            let lending = CirculationPolicy(loanPeriod: .seconds(14 * 86_400), renewalLimit: 2, loanLimit: 1000, pickupPeriod: .seconds(7 * 86_400))
+            let (nodeA, nodeB) = (LocalLibrary(store: a, policy: lending, now: { clock.now }), LocalLibrary(store: b, policy: lending, now: { clock.now }))
+            let patron = try await nodeA.addPatron(PatronForm(name: "Reader", card: "R-1", email: "reader@example.org"))
+            for index in 0..<9 {
+                let book = try await nodeA.add(BookForm(title: "Book \(index)", author: "Someone")).id
+                _ = try await nodeA.checkOut(book: book, to: .id(patron.id), due: clock.now.addingTimeInterval(3600), ifVersion: nil)
+            }
+            clock.advance(days: 2)
+            let policy = try ReminderPolicy(dueSoonDays: 2, overdueDays: [1])
+            let from = try MailAddress("library@example.org")
+            let mail = RecordingMail()
+            let other = ReminderSender(library: nodeB, outbox: b, policy: policy, letters: ReminderLetters(), mail: mail.transport, from: from, name: "b",
+                                       now: { clock.now })
+            let sends = Mutex(0)
+            // Node A's mail server takes 61 s a letter; at its sixth, node B's round runs.
+            let slow = MailTransport(destination: "a slow server") { message in
+                try await mail.transport.send(message)
+                clock.advance(days: 61 / 86_400)
+                if sends.withLock({ $0 += 1; return $0 }) == 6 { _ = try await other.round() }
+            }
+            let first = ReminderSender(library: nodeA, outbox: a, policy: policy, letters: ReminderLetters(), mail: slow, from: from, name: "a",
+                                       now: { clock.now })
+            _ = try await first.round()
+            let sent = mail.sent.map(\.id)
+            #expect(sent.count == 9 && Set(sent).count == 9, "each of the nine letters once: \(sent.sorted())")
         }
     }
 }

@@ -90,7 +90,8 @@ import Testing
                 linen-shirt,,,,,,,L,LS-L,1,"49,90",,
 
                 """.utf8))
-            try await withServe(["--stella-catalogue", csv]) { base, log in
+            // The pictures are on loopback, which only --allow-private lets the server fetch.
+            try await withServe(["--stella-catalogue", csv, "--allow-private"]) { base, log in
                 #expect(log().contains("Stella's catalogue: imported 1 product (2 variants) from \(csv)"), "\(log())")
                 #expect(log().contains("\(csv): line 4: Variant Price: \"49,90\" is not an amount such as 49.90"))
                 try await withLiveHTTPTransport { transport in
@@ -110,6 +111,69 @@ import Testing
                     #expect(try await get("/stella/ready-to-wear").status == 200)
                 }
             }
+        }
+    }
+
+    /// Every request the server makes to an address that came from outside goes through the
+    /// address guard, redirects too: a catalogue's loopback pictures are refused as it is
+    /// imported, and the operator's own cover service and picture origin, reached as named,
+    /// cannot redirect the server to another address on this machine.
+    @Test func theServerReachesNoAddressOnThisMachineItWasNotGiven() async throws {
+        let secret = OriginControl { _ in true }
+        let secrets = Router(context: WebRequestContext.self)
+        secrets.middlewares.add(secret)
+        secrets.get("/**") { _, _ in Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: "<svg><script>alert(1)</script></svg>"))) }
+        try await withLoopbackServer(secrets) { secretOrigin in
+            let redirects = OriginControl { _ in true }
+            let redirecting = Router(context: WebRequestContext.self)
+            redirecting.middlewares.add(redirects)
+            redirecting.get("/**") { _, _ in Response(status: .found, headers: [.location: secretOrigin.absoluteString + "/latest/meta-data/x.svg"]) }
+            try await withLoopbackServer(redirecting) { origin in
+                let directory = try TemporaryDirectory()
+                let port = try #require(secretOrigin.port)
+                let csv = try directory.write("shop.csv", Data("""
+                    Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src
+                    wool-hat,Wool hat,Size,S,WH-S,19.90,https://cdn.example/hat.png
+                    wool-hat,,,M,WH-M,19.90,http://0x7f000001:\(port)/x.svg
+                    wool-hat,,,L,WH-L,19.90,http://[::ffff:127.0.0.1]:\(port)/y.svg
+
+                    """.utf8))
+                try await withServe(["--stella-catalogue", csv, "--stella-image-origin", origin.absoluteString,
+                                     "--library-cover-url", origin.absoluteString + "/covers/{isbn}.jpg"]) { base, log in
+                    #expect(log().contains("\(csv): line 3: Image Src: \"http://0x7f000001:\(port)/x.svg\" is refused: the address 127.0.0.1 is not reachable from this server: it is loopback"), "\(log())")
+                    #expect(log().contains("\(csv): line 4: Image Src: \"http://[::ffff:127.0.0.1]:\(port)/y.svg\" is refused: the address ::ffff:127.0.0.1 is not reachable"))
+                    try await withLiveHTTPTransport { transport in
+                        let picture = try await transport.get(try #require(URL(string: "/stella/images/wool-hat/1", relativeTo: base)), HTTPLimits())
+                        #expect(picture.status == 502 && Array(picture.body) == ImageContent.failureSVG)
+                        let cover = try await transport.get(try #require(URL(string: "/library/covers/1", relativeTo: base)), HTTPLimits())
+                        #expect(cover.status == 502, "the cover service's failure")
+                    }
+                    #expect(redirects.total == 2, "the picture origin and the cover service were asked, as the operator named them")
+                    #expect(secret.total == 0, "nothing followed their redirects to this machine")
+                }
+            }
+        }
+    }
+
+    /// An order's key opens the order: it is never written to the log, and no cache keeps
+    /// what it opens.
+    @Test func anOrdersKeyStaysOutOfTheLog() async throws {
+        try await withServe([]) { base, log in
+            let key = try await withLiveHTTPTransport { transport in
+                let sku = try #require(CatalogueGenerator.products().lazy.flatMap(\.variants).first { $0.stock > 0 }?.sku)
+                let body = Data(#"{"items": [{"sku": "\#(sku)"}], "name": "Ann Lee", "email": "ann@example.org", "address": "1 High St\nBath"}"#.utf8)
+                let placed = try await transport.send(HTTPRequestMessage(method: "POST", url: try #require(URL(string: "/stella/api/orders", relativeTo: base)),
+                                                                         headers: ["Content-Type": "application/json", "Origin": base.absoluteString], body: body), HTTPLimits())
+                #expect(placed.status == 201, "\(String(decoding: placed.body, as: UTF8.self))")
+                let key = try #require(String(decoding: placed.body, as: UTF8.self).firstMatch(of: /"key":"([0-9a-f]{32})"/).map { String($0.1) })
+                let api = try await transport.get(try #require(URL(string: "/stella/api/orders/\(key)", relativeTo: base)), HTTPLimits())
+                #expect(api.status == 200 && api.value(of: "cache-control") == "no-store")
+                let page = try await transport.get(try #require(URL(string: "/stella/orders/\(key)", relativeTo: base)), HTTPLimits())
+                #expect(page.status == 200 && page.value(of: "cache-control") == "no-store")
+                return key
+            }
+            #expect(log().contains("GET /stella/api/orders/{key} 200") && log().contains("GET /stella/orders/{key} 200"), "\(log())")
+            #expect(!log().contains(key), "no key in the log")
         }
     }
 
@@ -221,7 +285,7 @@ import Testing
 }
 
 /// `listor serve`'s reader as the composition root builds it: guarded by default, reaching the
-/// loopback test site only with `--browser-allow-private`, and recording what it reads.
+/// loopback test site only with `--allow-private`, and recording what it reads.
 @Suite struct ServeBrowserTests {
     func read(_ page: URL, from base: URL) async throws -> (status: Int, text: String) {
         let encoded = page.absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -238,13 +302,13 @@ import Testing
                 let refused = try await read(page, from: base)
                 #expect(refused.status == 400)
                 #expect(refused.text.contains("the address 127.0.0.1 is not reachable from this server: it is loopback"))
-                #expect(!log().contains("--browser-allow-private"))
+                #expect(!log().contains("--allow-private"))
             }
-            try await withServe(["--browser-allow-private"]) { base, log in
+            try await withServe(["--allow-private"]) { base, log in
                 let read = try await read(page, from: base)
                 #expect(read.status == 200)
                 #expect(read.text.contains(#"<h1 id="page-title">The page</h1>"#))
-                #expect(log().contains("warning") && log().contains("--browser-allow-private"))
+                #expect(log().contains("warning") && log().contains("--allow-private"))
                 let hosts = try await withLiveHTTPTransport { transport in
                     try await transport.get(try #require(URL(string: "/browser/api/hosts", relativeTo: base)), HTTPLimits())
                 }

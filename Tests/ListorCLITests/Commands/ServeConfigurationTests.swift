@@ -59,10 +59,17 @@ import Testing
         #expect(text.exitCode == 64)
         #expect(text.errorOutput.hasPrefix("Error: \(path), key \"port\": The value 'eighty' is invalid for '--port <port>'"), "\(text.errorOutput)")
 
-        try #"{"port": 70000, "browser-allow-private": "yes"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        try #"{"port": 70000, "allow-private": "yes"}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let flag = await listor(["serve", "--config", path], variables: [:])
         #expect(flag.exitCode == 64)
-        #expect(flag.errorOutput.hasPrefix("Error: \(path), key \"browser-allow-private\": is not true or false"), "\(flag.errorOutput)")
+        #expect(flag.errorOutput.hasPrefix("Error: \(path), key \"allow-private\": is not true or false"), "\(flag.errorOutput)")
+
+        // A huge value is refused without being echoed whole.
+        let huge = String(repeating: "A", count: 1_000_000)
+        let long = await listor(["serve", "--config", path], variables: ["LISTOR_PORT": huge])
+        #expect(long.exitCode == 64)
+        #expect(long.errorOutput.hasPrefix("Error: LISTOR_PORT: is 1000000 characters long; a setting is at most 4096 (it begins \"\(huge.prefix(40))…\")"))
+        #expect(long.errorOutput.count < 2000)
 
         try #"{"port": [8080]}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let list = await listor(["serve", "--config", path], variables: [:])

@@ -89,9 +89,9 @@ import Testing
         }
     }
 
-    /// `--browser-allow-private` is for a home network: link-local addresses and the clouds'
+    /// `--allow-private` is for a home network: link-local addresses and the clouds'
     /// metadata services (where a machine's credentials are) stay refused unless allowed on
-    /// their own, as they are by `--browser-allow-link-local`.
+    /// their own, as they are by `--allow-link-local`.
     @Test func linkLocalAndMetadataNeedTheirOwnPermission() async throws {
         let home = AddressGuard(resolver: Self.resolver, allowsPrivateAddresses: true)
         try await home.check(try #require(URL(string: "http://router.home/")))
@@ -142,5 +142,92 @@ import Testing
                       ("256.1.1.1", .invalid), ("4294967296", .invalid), ("1.2.09", .invalid), ("1" + String(repeating: "0", count: 40), .invalid), ("example.123", .invalid), ("[::1", .invalid)])
     func otherHostsAreNamesOrInvalid(host: String, kind: IPAddress.URLHost) {
         #expect(IPAddress.urlHost(host) == kind)
+    }
+
+    // MARK: - Redirects, the operator's own origins, and addresses read from a file
+
+    /// A transport that answers from a table of paths: a redirect, or 200 with the URL it was sent to.
+    static func redirecting(_ count: Counter, _ redirects: [String: (Int, String)]) -> HTTPTransport {
+        HTTPTransport { request, _ in
+            await count.add()
+            if let (status, location) = redirects[request.url.absoluteString] {
+                return HTTPTransport.Response(status: status, fields: [HTTPHeaderField(name: "location", value: location)], body: Data())
+            }
+            let seen = "\(request.method) \(request.url.absoluteString) \(request.headers["Authorization"] ?? "-") \(request.body.map { String(decoding: $0, as: UTF8.self) } ?? "-")"
+            return HTTPTransport.Response(status: 200, body: Data(seen.utf8))
+        }
+    }
+
+    /// Each hop of a redirect goes through the guard, so a public address that redirects to a
+    /// private one, a metadata service or a name that stands for loopback reaches nothing.
+    @Test(arguments: [
+        ("http://169.254.169.254/latest/meta-data/", "the address 169.254.169.254 is not reachable from this server: it is a cloud's metadata service"),
+        ("http://public-looking.example/x.svg", "the address 127.0.0.1 (public-looking.example) is not reachable from this server: it is loopback"),
+        ("/other.png", nil),
+    ])
+    func aRedirectToAnAddressTheGuardRefusesReachesNothing(location: String, reason: String?) async throws {
+        let count = Counter()
+        let start = "http://93.184.215.14/picture.png"
+        let transport = Self.redirecting(count, [start: (302, location)]).guarded(by: AddressGuard(resolver: Self.resolver)).followingRedirects()
+        do {
+            let response = try await transport.send(HTTPRequestMessage(url: try #require(URL(string: start))), HTTPLimits())
+            // A relative redirect stays on the public host: it is followed.
+            #expect(reason == nil && response.status == 200, "\(String(decoding: response.body, as: UTF8.self))")
+            #expect(await count.value == 2)
+        } catch NetworkError.refused(let url, let refusal) {
+            #expect(refusal == reason)
+            #expect(url.absoluteString == location)
+            #expect(await count.value == 1, "only the public hop was sent")
+        }
+    }
+
+    @Test func redirectsAreFollowedAsBrowsersDoAndBounded() async throws {
+        let count = Counter()
+        let transport = Self.redirecting(count, [
+            "https://www.example/a": (303, "https://www.example/b"),
+            "https://www.example/login": (307, "http://93.184.215.14/elsewhere"),
+            "https://www.example/loop": (301, "https://www.example/loop"),
+        ]).guarded(by: AddressGuard(resolver: Self.resolver)).followingRedirects(limit: 3)
+        let posted = try await transport.send(HTTPRequestMessage(method: "POST", url: try #require(URL(string: "https://www.example/a")), body: Data("x=1".utf8)),
+                                              HTTPLimits())
+        #expect(String(decoding: posted.body, as: UTF8.self) == "GET https://www.example/b - -", "a 303 continues as a GET without the body")
+        let kept = try await transport.send(HTTPRequestMessage(method: "POST", url: try #require(URL(string: "https://www.example/login")),
+                                                               headers: ["Authorization": "Bearer secret"], body: Data("x=1".utf8)), HTTPLimits())
+        #expect(String(decoding: kept.body, as: UTF8.self) == "POST http://93.184.215.14/elsewhere - x=1", "a 307 keeps the method; credentials stay home")
+        let loop = try #require(URL(string: "https://www.example/loop"))
+        await #expect(throws: NetworkError.invalidResponse(url: loop, reason: "more than 3 redirects")) {
+            _ = try await transport.send(HTTPRequestMessage(url: loop), HTTPLimits())
+        }
+    }
+
+    /// The addresses the operator named are reached as named, whatever they are; only their
+    /// origin is trusted, not where they redirect nor another port of the same host.
+    @Test func theOperatorsOwnOriginIsReachedAndNothingItRedirectsTo() async throws {
+        let count = Counter()
+        let addressGuard = AddressGuard(resolver: .unimplemented, trusting: [try #require(URL(string: "http://127.0.0.1:8081/stella/api"))])
+        let transport = Self.redirecting(count, ["http://127.0.0.1:8081/cover": (302, "http://127.0.0.1:9000/secret")]).guarded(by: addressGuard).followingRedirects()
+        let own = try await transport.send(HTTPRequestMessage(url: try #require(URL(string: "http://127.0.0.1:8081/stella/api/products"))), HTTPLimits())
+        #expect(own.status == 200)
+        await #expect(throws: NetworkError.refused(url: try #require(URL(string: "http://127.0.0.1:9000/secret")),
+                                                   reason: "the address 127.0.0.1 is not reachable from this server: it is loopback")) {
+            _ = try await transport.send(HTTPRequestMessage(url: try #require(URL(string: "http://127.0.0.1:8081/cover"))), HTTPLimits())
+        }
+        #expect(await count.value == 2)
+    }
+
+    /// An imported catalogue's addresses are judged as they are read, without asking DNS: what is
+    /// written as a refused address is refused then; a name waits for the fetch.
+    @Test(arguments: [
+        ("http://10.0.0.1/a.svg", "the address 10.0.0.1 is not reachable from this server: it is private"),
+        ("http://0x7f000001/a.svg", "the address 127.0.0.1 is not reachable from this server: it is loopback"),
+        ("http://[::ffff:127.0.0.1]/a.svg", "the address ::ffff:127.0.0.1 is not reachable from this server: it is loopback"),
+        ("http://169.254.169.254/latest/meta-data/x.svg", "the address 169.254.169.254 is not reachable from this server: it is a cloud's metadata service"),
+        ("ftp://cdn.example/a.png", "only http and https addresses can be read from this server"),
+        ("https://cdn.example/a.png", nil), ("http://93.184.215.14/a.png", nil),
+    ])
+    func addressesReadFromAFileAreJudgedWithoutDNS(url text: String, reason: String?) throws {
+        let addressGuard = AddressGuard(resolver: .unimplemented)
+        #expect(addressGuard.refusalWithoutResolving(try #require(URL(string: text))) == reason)
+        #expect(AddressGuard(resolver: .unimplemented, allowsPrivateAddresses: true).refusalWithoutResolving(try #require(URL(string: "http://10.0.0.1/a.svg"))) == nil)
     }
 }

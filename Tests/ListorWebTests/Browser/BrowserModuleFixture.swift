@@ -17,7 +17,7 @@ let browserTestResolver = HostResolver { host in
 
 /// VessBrowser's module as `listor serve` builds it, over a history in a temporary SQLite file,
 /// reading through the live transport guarded by the address guard, beside the loopback test
-/// site. `allowPrivate` is `--browser-allow-private`; `rewrite` lets a test send a public-looking
+/// site. `allowPrivate` is `--allow-private`; `rewrite` lets a test send a public-looking
 /// name to the test site (given as the second argument), as a DNS answer would.
 func withBrowserModule(allowPrivate: Bool = true, search: String = SearchEngine.duckDuckGo.template, rewrite: (@Sendable (URL, URL) -> URL)? = nil,
                        timeout: Duration = .seconds(15), maximumConcurrentReads: Int = 8, work: any HeavyWork = InlineWork(),

@@ -12,7 +12,7 @@ import TextBrowser
 import TextBrowserSQLite
 
 /// VessBrowser's pages and API: the history navigator, the reader on a loopback test site
-/// (through `--browser-allow-private`, as the composition root builds it), hostile pages shown
+/// (through `--allow-private`, as the composition root builds it), hostile pages shown
 /// escaped, and every refusal of the address guard, with no request reaching the loopback
 /// server the guard protects.
 @Suite struct BrowserPageTests {

@@ -70,6 +70,21 @@ import Testing
         }
     }
 
+    /// NaN and the infinities only when written so: a number too large for a float32 is refused,
+    /// not sent as infinity.
+    @Test(arguments: ["1e400", "-1e400", "3.5e38", "1e39"])
+    func aREAL4TooLargeIsRefusedNotInfinity(text: String) {
+        #expect(throws: RegisterValueError("\"\(text)\" is not a number a float32 holds (REAL4), such as 1.5, -12.25 or NaN")) {
+            try ValueEncoding(format: .real4).registers(for: text)
+        }
+    }
+
+    @Test func infinityAndNaNWrittenSoAreSent() throws {
+        #expect(try ValueEncoding(format: .real4).registers(for: "Infinity") == [0, 0x7F80])
+        #expect(try ValueEncoding(format: .real4).registers(for: "-inf") == [0, 0xFF80])
+        #expect(try ValueEncoding(format: .real4).value(of: ValueEncoding(format: .real4).registers(for: "NaN")) == "NaN")
+    }
+
     @Test func aValueOfTheWrongSizeIsAnError() {
         #expect(throws: RegisterValueError("REAL4 takes 2 registers, not 1")) { try ValueEncoding(format: .real4).value(of: [1]) }
     }

@@ -62,6 +62,32 @@ import Testing
         ])
     }
 
+    /// What a file may not store: hidden characters (an escape sequence for the owner's terminal,
+    /// a bell, a bidirectional override), a stock written "+3" or " 7 ", and a picture at an
+    /// address the server may not fetch.
+    @Test func hiddenCharactersSignedNumbersAndUnreachablePicturesAreBadValues() throws {
+        let file = """
+            Handle,Title,Body (HTML),Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Image Src
+            hat,"Hat \u{1B}]0;pwned\u{07}",,Size,S,H-S,1,10.00,
+            cap,Cap,"<p>One\n\tline</p>",Size,S,C-S,1,10.00,
+            cap,,,,M,C-M,+3,10.00,
+            cap,,,,L,C-L, 7 ,10.00,
+            cap,,,,XL,C-\u{202E}XL,1,10.00,
+            cap,,,,XXL,C-XXL,1,10.00,http://169.254.169.254/latest/meta-data/a.svg
+
+            """
+        let result = try ShopifyCSV.read(file, addresses: AddressGuard(resolver: .unimplemented))
+        #expect(result.problems.map(\.description) == [
+            "line 2: Title: contains U+001B ESCAPE, a control character",
+            #"line 5: Variant Inventory Qty: "+3" is not a whole number from 0"#,
+            #"line 6: Variant Inventory Qty: " 7 " is not a whole number from 0"#,
+            "line 7: Variant SKU: contains U+202E RIGHT-TO-LEFT OVERRIDE, which reorders the text around it",
+            #"line 8: Image Src: "http://169.254.169.254/latest/meta-data/a.svg" is refused: the address 169.254.169.254 is not reachable from this server: it is a cloud's metadata service"#,
+        ], "\(result.problems)")
+        #expect(result.items.map(\.code) == ["cap"] && result.items.first?.variants.map(\.sku) == ["C-S"], "the good rows kept")
+        #expect(result.items.first?.description == "<p>One\n\tline</p>", "a description keeps its layout")
+    }
+
     @Test func theCatalogueRoundTripsThroughExportAndImport() throws {
         let products = try ShopifyCSV.read(Self.file).items
         let again = try ShopifyCSV.read(ShopifyCSV.write(products))

@@ -42,8 +42,21 @@ import Testing
 
             let (badStatus, bad) = try await post(#"{"items": [{"sku": "LS-S", "quantity": 0}], "name": " ", "email": "ann@", "address": ""}"#)
             #expect(badStatus == 400)
-            #expect(bad["fields"] == .members([("name", .string("is required")), ("email", .string(#""ann@" is not an email address"#)),
+            #expect(bad["fields"] == .members([("name", .string("is required")), ("email", .string(#""ann@" is not an email address (name@example.org)"#)),
                                                ("address", .string("is required: where the order goes")), ("items[0].quantity", .string("0 is outside 1 to 99"))]))
+            // Stored text follows one rule: nothing hidden that would forge a line in the owner's
+            // terminal or reorder what they read; an address keeps its lines; the mailer's rule
+            // for email addresses is the door's.
+            let (hiddenStatus, hidden) = try await post(#"""
+                {"items": [{"sku": "LS-S"}], "name": "Ann\r\nS-000999  FORGED", "email": "a@b.c>", "address": "1 High St\u0000Bath \u202Eevil"}
+                """#)
+            #expect(hiddenStatus == 400)
+            #expect(hidden["fields"] == .members([("name", .string("contains U+000D CARRIAGE RETURN, a control character")),
+                                                  ("email", .string(#""a@b.c>" is not an email address (name@example.org)"#)),
+                                                  ("address", .string("contains U+0000 NULL, a control character"))]), "\(hidden)")
+            let (nullStatus, null) = try await post(#"{"items": [{"sku": "LS-S", "quantity": null}], "name": "A", "email": "a@example.org", "address": "x"}"#)
+            #expect(nullStatus == 400 && null["error"]?.stringValue?.contains("quantity: is null: give a whole number from 1 to 99, or leave it out for 1") == true,
+                    "\(null)")
             let (unknownStatus, unknown) = try await post(#"{"items": [], "name": "A", "email": "a@example.org", "address": "x", "coupon": "FREE"}"#)
             #expect(unknownStatus == 400 && unknown["error"]?.stringValue?.contains(#""coupon" is not a member of an order"#) == true, "\(unknown)")
         }

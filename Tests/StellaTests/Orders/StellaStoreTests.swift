@@ -53,11 +53,37 @@ import Testing
       try await withTwoStores(kind) { store, _ in
         try await store.save([Self.shirt])
         #expect(try await store.products() == [Self.shirt])
-        // Saved again with one variant fewer and new stock: the product is replaced, not doubled.
+        // Saved again with one variant fewer and a new price: the product is replaced, not doubled,
+        // and the variant the store has keeps its stock.
         var changed = Self.shirt
         changed.variants = [ProductVariant(sku: "LS-S", values: ["S"], price: Money(minorUnits: 3990), stock: 4)]
         try await store.save([changed])
+        changed.variants[0].stock = 10
         #expect(try await store.products().map { $0.variants } == [changed.variants])
+      }
+    }
+
+    /// A catalogue describes products; stock moves only by orders. Importing the same file again,
+    /// as every restart of `serve --stella-catalogue` does, never gives back what was sold, and
+    /// a SKU never moves to another product with its stock.
+    @Test(arguments: Kind.allCases)
+    func savingACatalogueAgainNeverGivesBackStockNorMovesASKU(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, other in
+        try await store.save([Self.shirt])
+        _ = try await store.place(request([("LS-S", 10)]), at: Date())
+        var withLarge = Self.shirt
+        withLarge.options[0].values.append("L")
+        withLarge.variants.append(ProductVariant(sku: "LS-L", values: ["L"], price: Money(minorUnits: 4990), stock: 5))
+        try await other.save([withLarge])
+        let stock = try await store.products().flatMap(\.variants).map { [$0.sku: $0.stock] }
+        #expect(stock == [["LS-S": 0], ["LS-M": 3], ["LS-L": 5]], "sold out stays sold out; a new variant gets the file's stock")
+        await #expect(throws: StoreError.skuTaken("LS-S", product: "scarf")) {
+            try await other.save([Product(code: "aaa", name: "A", brand: "", type: "", tags: [], description: ""),
+                                  Product(code: "scarf", name: "Scarf", brand: "Stella", type: "Scarves", tags: [], description: "",
+                                          variants: [ProductVariant(sku: "LS-S", values: [], price: Money(minorUnits: 100), stock: 50)])])
+        }
+        #expect(try await store.products().map(\.code) == ["linen-shirt"], "nothing of a refused catalogue is saved")
+        #expect(try await store.products()[0].variants.first?.stock == 0)
       }
     }
 

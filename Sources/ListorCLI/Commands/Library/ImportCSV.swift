@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Library
+import ListorKit
 
 struct ImportCSV: ListorCommand {
     static let configuration = CommandConfiguration(
@@ -23,8 +24,9 @@ struct ImportCSV: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let text: String
-        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-            throw ValidationError("cannot read \(file) as UTF-8 text: \(error.localizedDescription)")
+        do { text = try TextFile.read(file) } catch {
+            environment.writeError("error: \(error)\n")
+            throw ExitCode.failure
         }
         let (table, file) = (table, file)
         let report: ImportReport

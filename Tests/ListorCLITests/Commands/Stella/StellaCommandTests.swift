@@ -53,6 +53,27 @@ import Testing
         let orders = await listor(["stella", "orders"] + data, columns: 120)
         #expect(orders.output.hasPrefix("ORDER     PLACED"), "\(orders.output)")
         #expect(orders.output.contains("S-000001") && orders.output.contains("Ann Lee") && orders.output.contains("2 × LS-S") && orders.output.contains("€99.80"))
+
+        // The same file again, as a restart of `serve --stella-catalogue` imports it: the stock
+        // the order took stays taken.
+        _ = await listor(["stella", "import", csv] + data)
+        #expect(await listor(["stella", "show", "linen-shirt"] + data, columns: 100).output.contains(/LS-S +S +€49.90 +1\n/))
+        // A SKU stays with its product; the spreadsheet's UTF-16 export is read.
+        var utf16 = Data([0xFF, 0xFE])
+        utf16.append(contentsOf: """
+            Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price\r
+            silk-scarf,Silk scarf ✿,Colour,Red,SC-R,19.00\r
+            silk-scarf,,,Blue,LS-M,19.00\r
+
+            """.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let moved = await listor(["stella", "import", try directory.write("scarf.csv", utf16)] + data)
+        #expect(moved.output == "imported 1 product (1 variant) from \(directory.path("scarf.csv"))\n", "\(moved.errorOutput)")
+        #expect(moved.errorOutput == "\(directory.path("scarf.csv")): line 3: Variant SKU: \"LS-M\" is the SKU of product \"linen-shirt\" in the store; a SKU stays with its product (give this variant another)\n")
+        #expect(await listor(["stella", "show", "silk-scarf"] + data, columns: 100).output.contains("Silk scarf ✿"))
+        // A file that is not text says where, and is no usage error.
+        let latin1 = await listor(["stella", "import", try directory.write("latin1.csv", Data("Handle,Title\nberet,B".utf8) + Data([0xE9]) + Data("ret\n".utf8))] + data)
+        #expect(latin1.exitCode == 1)
+        #expect(latin1.errorOutput == "error: \(directory.path("latin1.csv")): it is not UTF-8 text: line 2, byte 8 (0xE9) is not UTF-8; save it as UTF-8 (or UTF-16 with its byte-order mark)\n")
     }
 
     @Test func theSameFromTheCatalogueAPI() async throws {
