@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "ListorImaging", targets: ["ListorImaging"]),
         .library(name: "ListorWeb", targets: ["ListorWeb"]),
         .library(name: "ModbusSQLite", targets: ["ModbusSQLite"]),
+        // For the fuzz targets of serve's settings file and of SMTP replies (Fuzz/).
+        .library(name: "ListorCLI", targets: ["ListorCLI"]),
+        .library(name: "ListorSMTP", targets: ["ListorSMTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -239,6 +242,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

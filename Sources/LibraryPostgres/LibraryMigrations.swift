@@ -27,7 +27,7 @@ enum LibraryMigrations {
                         """, logger: logger)
                 }
             },
-            // Books found by their ISBN, in both forms, and by who has them now.
+            // Books found by their ISBN, in both forms.
             PostgresMigrator.Migration(name: "search by isbn and borrower") { connection, logger in try await reindex(on: connection, logger: logger) },
             // Each borrower of the loans kept so far becomes a patron, found by name as the original clients name them.
             PostgresMigrator.Migration(name: "patrons and holds") { connection, logger in
@@ -41,6 +41,8 @@ enum LibraryMigrations {
                 }
             },
             .statements("reminder outbox", PostgresSchema.reminderOutbox),
+            // Never by who has a book: the words again, without the borrowers.
+            PostgresMigrator.Migration(name: "search without borrowers") { connection, logger in try await reindex(on: connection, logger: logger) },
         ])
     }
 
@@ -48,13 +50,9 @@ enum LibraryMigrations {
     /// they are at the migration's turn.
     private static func reindex(on connection: PostgresConnection, logger: Logger) async throws {
         var words: [(Int64, String)] = []
-        let rows = try await connection.query("""
-            SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, l.borrower
-            FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
-            """, logger: logger)
-        for try await (id, title, author, publisher, categories, isbn, borrower) in rows.decode((Int64, String, String, String?, String?, String?, String?).self) {
-            words.append((id, BookSearch.words(of: BookFields(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn),
-                                               borrower: borrower)))
+        let rows = try await connection.query("SELECT id, title, author, publisher, categories, isbn FROM books", logger: logger)
+        for try await (id, title, author, publisher, categories, isbn) in rows.decode((Int64, String, String, String?, String?, String?).self) {
+            words.append((id, BookSearch.words(of: BookFields(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn))))
         }
         for (id, text) in words {
             try await connection.query("UPDATE books SET search_words = \(text) WHERE id = \(id)", logger: logger)

@@ -228,7 +228,7 @@ public final class SQLiteLibraryStore: LibraryStore {
                 try indexWords(BookSearch.words(of: fields), of: Book.ID(rawValue: db.lastInsertedRowID), in: db)
             }
         }
-        // Books found by their ISBN, in both forms, and by who has them now.
+        // Books found by their ISBN, in both forms.
         migrator.registerMigration("search by isbn and borrower") { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, l.borrower
@@ -236,7 +236,14 @@ public final class SQLiteLibraryStore: LibraryStore {
                 """)
             for row in rows {
                 let fields = BookFields(title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"], isbn: row["isbn"])
-                try indexWords(BookSearch.words(of: fields, borrower: row["borrower"]), of: Book.ID(rawValue: row["id"]), in: db)
+                try indexWords(BookSearch.words(of: fields), of: Book.ID(rawValue: row["id"]), in: db)
+            }
+        }
+        // Never by who has a book: the words again, without the borrowers the last one added.
+        migrator.registerMigration("search without borrowers") { db in
+            for row in try Row.fetchAll(db, sql: "SELECT id, title, author, publisher, categories, isbn FROM books") {
+                let fields = BookFields(title: row["title"], author: row["author"], publisher: row["publisher"], categories: row["categories"], isbn: row["isbn"])
+                try indexWords(BookSearch.words(of: fields), of: Book.ID(rawValue: row["id"]), in: db)
             }
         }
         // Patrons as records, loans to them with their renewals, and holds. Each borrower of the

@@ -160,18 +160,11 @@ public struct SMTPMailer: Sendable {
         let server: String
 
         mutating func reply() async throws -> SMTPReply {
-            var lines: [String] = []
-            while lines.count < 100 {
+            var reader = SMTPReply.Reader(server: server)
+            while true {
                 guard let buffer = try await self.lines.next() else { throw MailError(.unreachable, "\(server) closed the connection") }
-                let line = String(buffer: buffer).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-                let digits = line.prefix(3)
-                guard digits.count == 3, let code = Int(digits), line.count == 3 || line.dropFirst(3).first == " " || line.dropFirst(3).first == "-" else {
-                    throw MailError(.refused, "\(server) answered \"\(line.prefix(80))\", which is not SMTP")
-                }
-                lines.append(String(line.dropFirst(4)))
-                if line.dropFirst(3).first != "-" { return SMTPReply(code: code, lines: lines) }
+                if let reply = try reader.read(String(buffer: buffer)) { return reply }
             }
-            throw MailError(.refused, "\(server) answered with more than 100 lines")
         }
 
         mutating func expect(_ code: Int, _ what: String, or other: Int? = nil) async throws {

@@ -84,9 +84,10 @@ public func buildRouter(
     }
     if configuration.metricsAccess != .none, let exposition = configuration.metrics.exposition {
         let access = configuration.metricsAccess
-        table.get("/metrics") { request, _ in
+        let guesses = TokenGuesses()
+        table.get("/metrics") { request, context in
             if case .token(let token) = access {
-                try MetricsRoute.authorize(request, token: token)
+                try MetricsRoute.authorize(request, token: token, guesses: guesses, client: context.clientAddress)
             }
             return MetricsRoute.response(exposition())
         }

@@ -63,6 +63,9 @@ struct WebError: Error {
             self.init(.unprocessableContent, message: error.message)
         case let error as CatalogueError:
             self.init(catalogue: error)
+        case let error as OrderLimitError:
+            self.init(.tooManyRequests, message: error.description)
+            headers[.retryAfter] = String(error.retryAfter)
         case let error as StoreError:
             switch error {
             case .short(let shortages):

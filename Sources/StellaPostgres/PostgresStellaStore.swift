@@ -51,7 +51,19 @@ public final class PostgresStellaStore: StellaStore {
             "ALTER TABLE stella_orders ALTER COLUMN key SET NOT NULL",
             "ALTER TABLE stella_order_lines ADD COLUMN title TEXT NOT NULL DEFAULT ''",
         ]),
+        // What changed since a reader looked: the catalogue's number, and each variant's last stock change.
+        .statements("change numbers", [
+            "ALTER TABLE stella_variants ADD COLUMN changed BIGINT NOT NULL DEFAULT 0",
+            "CREATE INDEX stella_variants_by_change ON stella_variants(changed)",
+            "CREATE SEQUENCE stella_stock_changes",
+            "CREATE TABLE stella_catalogue_changes (number BIGINT NOT NULL)",
+            "INSERT INTO stella_catalogue_changes VALUES (0)",
+        ]),
     ])
+
+    /// Stock changes re-read behind the latest asked about: an order's number is taken when it
+    /// starts, and one that commits after a later-numbered one must not be missed.
+    static let inFlight: Int64 = 1000
 
     /// Runs `body` with the store of the database at `url`: connected, its client running and its
     /// schema migrated; a database that cannot be used fails at once with the reason.
@@ -108,6 +120,7 @@ public final class PostgresStellaStore: StellaStore {
     }
 
     private func save(_ products: [Product], on connection: PostgresConnection) async throws {
+                try await connection.query("UPDATE stella_catalogue_changes SET number = number + 1", logger: logger)
                 for product in products {
                     try await connection.query("""
                         INSERT INTO stella_products (handle, title, body_html, vendor, type, tags, options, pictures)
@@ -161,6 +174,21 @@ public final class PostgresStellaStore: StellaStore {
         }
     }
 
+    public func changes(since stock: Int64) async throws -> StoreChanges {
+        try await translating {
+            var changes = StoreChanges(catalogue: 0, stock: 0)
+            for try await number in try await client.query("SELECT number FROM stella_catalogue_changes", logger: logger).decode(Int64.self) {
+                changes.catalogue = number
+            }
+            for try await latest in try await client.query("SELECT coalesce(max(changed), 0) FROM stella_variants", logger: logger).decode(Int64.self) {
+                changes.stock = latest
+            }
+            let rows = try await client.query("SELECT sku, stock FROM stella_variants WHERE changed > \(stock - Self.inFlight)", logger: logger)
+            for try await (sku, left) in rows.decode((String, Int).self) { changes.variants[sku] = left }
+            return changes
+        }
+    }
+
     // MARK: Orders
 
     public func place(_ request: OrderRequest, at date: Date) async throws -> Order {
@@ -171,11 +199,14 @@ public final class PostgresStellaStore: StellaStore {
                     if let index = wanted.firstIndex(where: { $0.0 == item.sku }) { wanted[index].1 += item.quantity } else { wanted.append((item.sku, item.quantity)) }
                 }
                 var lines: [OrderLine] = [], shortages: [Shortage] = []
+                // The order's stock change, which catalogues in memory ask for (`changes(since:)`).
+                var change: Int64 = 0
+                for try await value in try await connection.query("SELECT nextval('stella_stock_changes')", logger: logger).decode(Int64.self) { change = value }
                 // In SKU order, so that two orders of the same variants lock them in the same order.
                 for (sku, quantity) in wanted.sorted(by: { $0.0 < $1.0 }) {
                     var taken: (Int, String, [String], String)?
                     for try await row in try await connection.query("""
-                        UPDATE stella_variants v SET stock = stock - \(quantity) FROM stella_products p
+                        UPDATE stella_variants v SET stock = stock - \(quantity), changed = \(change) FROM stella_products p
                         WHERE v.sku = \(sku) AND v.stock >= \(quantity) AND p.handle = v.handle RETURNING v.price, v.currency, v.option_values, p.title
                         """, logger: logger).decode((Int, String, [String], String).self) { taken = row }
                     if let (price, currency, values, title) = taken {

@@ -76,6 +76,15 @@ public final class SQLiteStellaStore: StellaStore {
                 ALTER TABLE order_lines ADD COLUMN title TEXT NOT NULL DEFAULT '';
                 """)
         }
+        // What changed since a reader looked: the catalogue's number, and each variant's last stock change.
+        migrator.registerMigration("change numbers") { db in
+            try db.execute(sql: """
+                ALTER TABLE variants ADD COLUMN changed INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX variants_by_change ON variants(changed);
+                CREATE TABLE store_changes (catalogue INTEGER NOT NULL, stock INTEGER NOT NULL);
+                INSERT INTO store_changes VALUES (0, 0);
+                """)
+        }
         return migrator
     }
 
@@ -106,6 +115,7 @@ public final class SQLiteStellaStore: StellaStore {
     }
 
     private static func save(_ products: [Product], in db: Database) throws {
+            try db.execute(sql: "UPDATE store_changes SET catalogue = catalogue + 1")
             var position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), 0) FROM products") ?? 0
             for product in products {
                 position += 1
@@ -152,6 +162,15 @@ public final class SQLiteStellaStore: StellaStore {
         }
     }
 
+    public func changes(since stock: Int64) async throws -> StoreChanges {
+        try await read { db in
+            guard let numbers = try Row.fetchOne(db, sql: "SELECT catalogue, stock FROM store_changes") else { return StoreChanges(catalogue: 0, stock: 0) }
+            let rows = try Row.fetchAll(db, sql: "SELECT sku, stock FROM variants WHERE changed > ?", arguments: [stock])
+            return StoreChanges(catalogue: numbers["catalogue"], stock: numbers["stock"],
+                                variants: Dictionary(rows.map { ($0["sku"], $0["stock"]) }, uniquingKeysWith: { _, last in last }))
+        }
+    }
+
     // MARK: Orders
 
     public func place(_ request: OrderRequest, at date: Date) async throws -> Order {
@@ -163,8 +182,11 @@ public final class SQLiteStellaStore: StellaStore {
             for item in request.items {
                 if let index = wanted.firstIndex(where: { $0.0 == item.sku }) { wanted[index].1 += item.quantity } else { wanted.append((item.sku, item.quantity)) }
             }
+            // The order's stock change, which catalogues in memory ask for (`changes(since:)`).
+            try db.execute(sql: "UPDATE store_changes SET stock = stock + 1")
+            let change = try Int64.fetchOne(db, sql: "SELECT stock FROM store_changes") ?? 0
             for (sku, quantity) in wanted {
-                try db.execute(sql: "UPDATE variants SET stock = stock - ? WHERE sku = ? AND stock >= ?", arguments: [quantity, sku, quantity])
+                try db.execute(sql: "UPDATE variants SET stock = stock - ?, changed = ? WHERE sku = ? AND stock >= ?", arguments: [quantity, change, sku, quantity])
                 let taken = db.changesCount == 1
                 let row = try Row.fetchOne(db, sql: """
                     SELECT stock, price, currency, option_values, title FROM variants JOIN products USING (handle) WHERE sku = ?

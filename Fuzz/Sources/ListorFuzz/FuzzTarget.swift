@@ -15,6 +15,8 @@ struct FuzzTarget: Sendable {
         LibraryTargets.jsonBody, LibraryTargets.formBody, StellaTargets.query, BrowserTargets.htmlText, BrowserTargets.htmlReader, BrowserTargets.charset,
         AttackTargets.image, AttackTargets.historyQuery, AttackTargets.addressGuard, AttackTargets.multipart, AttackTargets.cookieJar,
         AttackTargets.urlResolution, AttackTargets.rtuFrame, AttackTargets.sessionToken, KiCadTargets.symbolLibrary, KiCadTargets.spiceModels,
+        StoreTargets.shopifyCSV, StoreTargets.inlineHTML, StoreTargets.orderBody, StoreTargets.bagCookie,
+        OperatorTargets.plantFile, OperatorTargets.serveConfig, OperatorTargets.smtpReply,
     ]
 
     /// The input split at NUL bytes into `count` texts (missing ones empty), for parsers that take several fields.

@@ -17,12 +17,13 @@ public enum CirculationJSON {
         ])
     }
 
-    /// The hold, with its `place` in the queue when it is in one.
-    public static func value(_ hold: Hold, place: Int? = nil) -> JSONValue {
+    /// The hold, with its `place` in the queue when it is in one; visitors are not told whose it is.
+    public static func value(_ hold: Hold, place: Int? = nil, audience: Audience = .staff) -> JSONValue {
         func date(_ value: Date?) -> JSONValue { value.map { .string(LibraryDate.text($0)) } ?? .null }
-        return .members([
-            ("id", .number(Double(hold.id.rawValue))), ("bookId", .number(Double(hold.bookID.rawValue))), ("patronId", .number(Double(hold.patronID.rawValue))),
-            ("patron", .string(hold.patronName)), ("place", place.map { .number(Double($0)) } ?? .null), ("state", .string(hold.state.rawValue)),
+        let whose: [(String, JSONValue)] = audience == .staff
+            ? [("patronId", .number(Double(hold.patronID.rawValue))), ("patron", .string(hold.patronName))] : []
+        return .members([("id", .number(Double(hold.id.rawValue))), ("bookId", .number(Double(hold.bookID.rawValue)))] + whose + [
+            ("place", place.map { .number(Double($0)) } ?? .null), ("state", .string(hold.state.rawValue)),
             ("placed", date(hold.placed)), ("readyAt", date(hold.readyAt)), ("expires", date(hold.expires)), ("ended", date(hold.ended)),
         ])
     }

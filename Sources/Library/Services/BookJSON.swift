@@ -8,16 +8,17 @@ import Tagged
 /// the open `loan`, the `cover`'s address and its `colors` (null while a service's cover has not
 /// been fetched). Reading them back is `Book` and `Loan`'s `JSONValueDecodable` conformance.
 public enum BookJSON {
-    /// The book; `colors` are its cover's when known beyond what the book carries.
-    public static func value(_ book: Book, colors: CoverColors? = nil, adding extra: [(String, JSONValue)] = []) -> JSONValue {
+    /// The book; `colors` are its cover's when known beyond what the book carries. Visitors are
+    /// not told who has it or had it: `lastCheckedOutBy` is null, the loan has no borrower.
+    public static func value(_ book: Book, colors: CoverColors? = nil, audience: Audience = .staff, adding extra: [(String, JSONValue)] = []) -> JSONValue {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func date(_ value: Date?) -> JSONValue { value.map { .string(LibraryDate.text($0)) } ?? .null }
         return .members([
             ("id", .number(Double(book.id.rawValue))), ("title", .string(book.title)), ("author", .string(book.author)),
             ("publisher", text(book.publisher)), ("categories", text(book.categories)),
-            ("lastCheckedOut", date(book.lastCheckedOut)), ("lastCheckedOutBy", text(book.lastCheckedOutBy)),
+            ("lastCheckedOut", date(book.lastCheckedOut)), ("lastCheckedOutBy", audience == .staff ? text(book.lastCheckedOutBy) : .null),
             ("url", .string("/books/\(book.id.rawValue)")), ("isbn", text(book.isbn)), ("version", .number(Double(book.version))),
-            ("loan", book.loan.map(value) ?? .null), ("cover", .string(CoverRendition.medium.path(of: book))),
+            ("loan", book.loan.map { audience == .staff ? value($0) : whenDue($0) } ?? .null), ("cover", .string(CoverRendition.medium.path(of: book))),
             ("colors", (colors ?? book.coverColors).map(value) ?? .null),
         ] + extra)
     }
@@ -26,6 +27,11 @@ public enum BookJSON {
     public static func value(_ colors: CoverColors) -> JSONValue {
         .members([("background", .string(colors.background.hex)), ("primary", .string(colors.primary.hex)),
                   ("secondary", .string(colors.secondary.hex)), ("detail", .string(colors.detail.hex))])
+    }
+
+    /// A loan as visitors see it: that the book is out, and until when.
+    static func whenDue(_ loan: Loan) -> JSONValue {
+        .members([("bookId", .number(Double(loan.bookID.rawValue))), ("due", .string(LibraryDate.text(loan.due))), ("renewals", .number(Double(loan.renewals)))])
     }
 
     public static func value(_ loan: Loan) -> JSONValue {
@@ -72,10 +78,13 @@ extension Loan: JSONValueDecodable {
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
-        guard let checkedOut = try BookJSON.date(fields, Key.checkedOut) else { throw fields.invalid(Key.checkedOut, "missing") }
         guard let due = try BookJSON.date(fields, Key.due) else { throw fields.invalid(Key.due, "missing") }
-        self.init(id: ID(rawValue: try fields.integer(Int64.self, Key.id)), bookID: Book.ID(rawValue: try fields.integer(Int64.self, Key.bookId)),
-                  borrower: try fields.string(Key.borrower), patronID: try fields.optionalInteger(Int64.self, Key.patronId).map(Patron.ID.init(rawValue:)),
+        // A server with an admin token tells a request without it only that the book is out
+        // and until when (`BookJSON.whenDue`): no borrower, and so no loan of theirs to name.
+        let isWhenDue = !fields.contains(Key.borrower) && !fields.contains(Key.id)
+        guard let checkedOut = try BookJSON.date(fields, Key.checkedOut) ?? (isWhenDue ? Date.distantPast : nil) else { throw fields.invalid(Key.checkedOut, "missing") }
+        self.init(id: ID(rawValue: isWhenDue ? 0 : try fields.integer(Int64.self, Key.id)), bookID: Book.ID(rawValue: try fields.integer(Int64.self, Key.bookId)),
+                  borrower: isWhenDue ? "" : try fields.string(Key.borrower), patronID: try fields.optionalInteger(Int64.self, Key.patronId).map(Patron.ID.init(rawValue:)),
                   checkedOut: checkedOut, due: due, returned: try BookJSON.date(fields, Key.returned),
                   renewals: try fields.optionalInteger(Int.self, Key.renewals) ?? 0)
     }

@@ -1,25 +1,25 @@
 import ListorKit
 
 /// How a book is found by its words, the same in every store: the title, author, publisher and
-/// categories, and the name of whoever has it now, are folded (case, diacritics and width:
-/// "Brontë" is "bronte") and cut into words at anything that is not a letter or a digit; its
-/// ISBN is a word in both its forms, ISBN-13 and ISBN-10. A search matches a book when each of
-/// its words begins one of the book's ("bron jane" finds "Jane Eyre" by Charlotte Brontë; "ann"
-/// the books Ann has; "9780141439518", "978-0-14-143951-8" and "0141439513" the same book).
+/// categories are folded (case, diacritics and width: "Brontë" is "bronte") and cut into words
+/// at anything that is not a letter or a digit; its ISBN is a word in both its forms, ISBN-13 and
+/// ISBN-10. A search matches a book when each of its words begins one of the book's ("bron jane"
+/// finds "Jane Eyre" by Charlotte Brontë; "9780141439518", "978-0-14-143951-8" and "0141439513"
+/// the same book). Never by who has it: a search anyone may make must not tell what a reader
+/// reads (the ALA's and IFLA's codes); the librarian finds a patron's loans on the patron.
 ///
 /// Stores index `words(of:)` (SQLite in FTS5, PostgreSQL in a GIN index over a `tsvector`),
 /// again whenever a book is lent or returned, and look up `terms(of:)` as prefixes, so that
 /// both answer as `matches(_:_:)` does in memory.
 public enum BookSearch {
-    /// The book's words, folded, separated by single spaces: its fields, and the borrower of
-    /// its open loan.
+    /// The book's words, folded, separated by single spaces.
     public static func words(of book: Book) -> String {
-        words(of: BookFields(book), borrower: book.loan?.borrower)
+        words(of: BookFields(book))
     }
 
-    /// The words of `fields` and of `borrower`, folded, separated by single spaces.
-    public static func words(of fields: BookFields, borrower: String? = nil) -> String {
-        let text = [fields.title, fields.author, fields.publisher ?? "", fields.categories ?? "", borrower ?? ""].joined(separator: " ")
+    /// The words of `fields`, folded, separated by single spaces.
+    public static func words(of fields: BookFields) -> String {
+        let text = [fields.title, fields.author, fields.publisher ?? "", fields.categories ?? ""].joined(separator: " ")
         return (words(in: text) + isbnForms(fields.isbn)).joined(separator: " ")
     }
 

@@ -41,6 +41,20 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The refusal as `audience` may read it: visitors are told that another patron has the
+    /// book or waits for it, never who, nor the name of a card's patron.
+    public func seen(by audience: Audience) -> LibraryError {
+        guard audience == .visitors else { return self }
+        return switch self {
+        case .onLoan(let id, _, let since): .onLoan(id: id, borrower: "another patron", since: since)
+        case .loanLimit(_, let limit): .loanLimit(patron: "the patron", limit: limit)
+        case .held(let id, _, let ready): .held(id: id, for: "another patron", ready: ready)
+        case .alreadyHolds(let id, _, let hold): .alreadyHolds(id: id, patron: "the patron", hold: hold)
+        case .holdsOwnLoan(let id, _): .holdsOwnLoan(id: id, patron: "the patron")
+        default: self
+        }
+    }
+
     /// A word for the kind of refusal, for the API's answers: "loanLimit", "held".
     public var reason: String {
         switch self {

@@ -17,28 +17,45 @@ public struct BookDetailViewModel: Sendable {
     public let queue: [Hold]
     /// Loans a remote library sent that could not be read.
     public let problems: [Problem]
+    /// Visitors see no names: not who has the book nor who had it, nor who waits for it.
+    public let audience: Audience
     private let now: Date
     private let timeZone: TimeZone
 
-    public init(book: Book, loans: [Loan] = [], queue: [Hold] = [], problems: [Problem] = [], now: Date, timeZone: TimeZone) {
+    public init(book: Book, loans: [Loan] = [], queue: [Hold] = [], problems: [Problem] = [], now: Date, timeZone: TimeZone, audience: Audience = .staff) {
         self.book = book
-        self.loans = loans
+        self.loans = audience == .staff ? loans : []
         self.queue = queue
         self.problems = problems
         self.now = now
         self.timeZone = timeZone
+        self.audience = audience
     }
 
-    /// The book, its loans and its queue; throws `LibraryError.notFound` when there is no such book.
-    public static func load(_ id: Book.ID, from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookDetailViewModel {
+    /// The book, its loans (the staff's alone) and its queue; throws `LibraryError.notFound`
+    /// when there is no such book.
+    public static func load(_ id: Book.ID, from library: any LibraryService, now: Date, timeZone: TimeZone, audience: Audience = .staff) async throws -> BookDetailViewModel {
         // The queue first: reading it lets holds not collected in time expire, which changes the book.
         let queue: [Hold]
         do { queue = try await library.queue(of: id) } catch is RemoteLibraryError {
             queue = []  // A server of the original API keeps no holds.
         }
         let book = try await library.book(id: id)
+        guard audience == .staff else { return BookDetailViewModel(book: book, queue: queue, now: now, timeZone: timeZone, audience: audience) }
         let loans = try await library.loans(.book(id))
         return BookDetailViewModel(book: book, loans: loans.items, queue: queue, problems: loans.problems, now: now, timeZone: timeZone)
+    }
+
+    /// What visitors are told of the queue: "2 patrons are waiting for it", "Set aside for a
+    /// patron until Nov 30, 2026 at 4:06 PM"; nil when nobody waits.
+    public var queueSummary: String? {
+        guard !queue.isEmpty else { return nil }
+        if let ready = queue.first(where: { $0.state == .ready }) {
+            let waiting = queue.count - 1
+            return "Set aside for a patron until \(ready.expires.map { BookDates.long($0, timeZone: timeZone) } ?? "collected")"
+                + (waiting > 0 ? "; \(waiting) more waiting" : "")
+        }
+        return queue.count == 1 ? "1 patron is waiting for it" : "\(queue.count) patrons are waiting for it"
     }
 
     /// Each hold of the queue as one line: "Ben · set aside until Nov 30, 2026 at 4:06 PM", "Cy · waiting since Nov 26, 2026 at 9:00 AM".
@@ -61,6 +78,7 @@ public struct BookDetailViewModel: Sendable {
 
     /// "Checked out by Ann on Nov 3, 2026 at 4:06 PM", or that the book is on the shelf.
     public var checkoutText: String {
+        if audience == .visitors || book.loan?.borrower.isEmpty == true { return book.isOnLoan ? "On loan" : "Available" }
         if let loan = book.loan {
             return "Checked out by \(loan.borrower) on \(BookDates.long(loan.checkedOut, timeZone: timeZone))"
         }

@@ -44,8 +44,8 @@ public struct BookListViewModel: Sendable {
     /// Books a remote library sent that could not be read.
     public let problems: [Problem]
 
-    /// `page` holds the books matching `query` on the page shown.
-    public init(page: BookPage, query: BookQuery, layout: Layout = .list, now: Date, timeZone: TimeZone) {
+    /// `page` holds the books matching `query` on the page shown; who has each is said to the staff alone.
+    public init(page: BookPage, query: BookQuery, layout: Layout = .list, now: Date, timeZone: TimeZone, audience: Audience = .staff) {
         self.query = query
         self.layout = layout
         matching = page.matching
@@ -57,7 +57,9 @@ public struct BookListViewModel: Sendable {
         rows = page.books.map { book in
             let overdue = book.isOverdue(at: now)
             let status: String
-            if let loan = book.loan {
+            if let loan = book.loan, audience == .visitors || loan.borrower.isEmpty {
+                status = (overdue ? "Overdue, due " : "On loan, due ") + BookDates.day(loan.due, timeZone: timeZone)
+            } else if let loan = book.loan {
                 status = overdue
                     ? "Overdue: \(loan.borrower), due \(BookDates.day(loan.due, timeZone: timeZone))"
                     : "Checked out by \(loan.borrower) \(BookDates.relative(loan.checkedOut, now: now, timeZone: timeZone))"
@@ -72,8 +74,9 @@ public struct BookListViewModel: Sendable {
     /// `query`, how many match and how many there are in all. The reader also picks the layout,
     /// which changes nothing but how the books are shown.
     public static func load(_ query: BookQuery, page: Int = 1, perPage: Int = BookPage.defaultSize, layout: Layout = .list,
-                            from library: any LibraryService, now: Date, timeZone: TimeZone) async throws -> BookListViewModel {
-        BookListViewModel(page: try await library.books(query, page: page, perPage: perPage), query: query, layout: layout, now: now, timeZone: timeZone)
+                            from library: any LibraryService, now: Date, timeZone: TimeZone, audience: Audience = .staff) async throws -> BookListViewModel {
+        BookListViewModel(page: try await library.books(query, page: page, perPage: perPage), query: query, layout: layout, now: now, timeZone: timeZone,
+                          audience: audience)
     }
 
     public var previousPage: Int? { pageNumber > 1 ? pageNumber - 1 : nil }

@@ -82,6 +82,18 @@ public struct CirculationDesk: Sendable {
         try await library.cancelHold(hold, on: id)
     }
 
+    /// A patron cancels their own hold, proving it is theirs by their card: nobody but the
+    /// librarian cancels another patron's hold.
+    public func cancelOwnHold(_ hold: Hold.ID, on id: Book.ID, card: String?) async throws -> CirculationOutcome {
+        guard let found = try await library.queue(of: id).first(where: { $0.id == hold }) else { throw LibraryError.holdNotFound(id: hold, book: id) }
+        let typed = card?.trimmed() ?? ""
+        let owner = typed.isEmpty ? nil : try? await library.patron(card: typed)
+        guard owner?.id == found.patronID else {
+            throw FieldErrors([FieldError(field: "card", message: "is not the card of the patron whose hold it is: only they, or the librarian, may cancel it")])
+        }
+        return try await library.cancelHold(hold, on: id)
+    }
+
     public func addPatron(_ form: PatronForm) async throws -> Patron {
         try await library.addPatron(form)
     }

@@ -5,6 +5,8 @@ import Library
 import ListorKit
 import ListorWeb
 import Logging
+import ServiceLifecycle
+import UnixSignals
 
 /// `listor serve`: every app in the browser, on embedded defaults.
 struct ServeCommand: ListorCommand {
@@ -63,7 +65,17 @@ struct ServeCommand: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let settings = try settings()
         try await ServeComposition.withApplication(settings, environment) { app in
-            try await app.runService()
+            var configuration = ServiceGroupConfiguration(services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
+            configuration.maximumGracefulShutdownDuration = .seconds(10)
+            let group = ServiceGroup(configuration: configuration)
+            // Cancelling serve (a test, a program that runs it) stops it as SIGTERM does, gracefully:
+            // cancelled at once, connections accepted but not yet served would be dropped while
+            // open, which NIO traps on (swift-nio #2637).
+            try await withTaskCancellationHandler {
+                try await group.run()
+            } onCancel: {
+                Task { await group.triggerGracefulShutdown() }
+            }
         }
     }
 
@@ -90,6 +102,10 @@ struct ServeCommand: ListorCommand {
         do { covers = try CoverService.parse(libraryCoverURL) } catch { throw ValidationError("--library-cover-url: \(error)") }
         if let formKeyFile, !FileManager.default.fileExists(atPath: formKeyFile) {
             throw ValidationError("--form-key-file: \(formKeyFile) does not exist; make one with: head -c \(FormKey.size) /dev/urandom > \(formKeyFile)")
+        }
+        // A token guards a server only if it cannot be guessed.
+        for (option, token) in [("--library-admin-token", library.adminToken), ("--modbus-admin-token", modbus.settings.adminToken)] {
+            if let token, let weakness = AdminToken.weakness(of: token) { throw ValidationError("\(option): \(weakness)") }
         }
         if library.adminToken == nil, !IPAddress.isLoopback(host: host) {
             throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can change the library")

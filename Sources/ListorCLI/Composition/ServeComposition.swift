@@ -52,7 +52,8 @@ enum ServeComposition {
                                 serverLogger.info("Stella's catalogue: \(report.summary) from \(file)")
                                 for problem in report.problems { serverLogger.warning("\(file): \(problem)") }
                             }
-                            let shop = try StellaComposition.shop(settings.stella, store: orders, dataDirectory: dataDirectory, transport: transport, metrics: metrics.factory)
+                            let shop = try StellaComposition.shop(settings.stella, store: orders, dataDirectory: dataDirectory, transport: transport, work: work,
+                                                                  metrics: metrics.factory)
                             try await LibraryComposition.withServedLibrary(settings.library, reminders: settings.reminders, metrics: metrics.factory,
                                                                            work: work) { library, reminders in
                                 let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
@@ -77,7 +78,9 @@ enum ServeComposition {
                                         LibraryWebModule(library: library, covers: covers, apiPrefix: settings.libraryAPIPrefix, adminToken: settings.library.adminToken,
                                                          openLending: settings.libraryOpenLending, formKey: formKey, reminders: reminders?.destination,
                                                          letters: ReminderLetters(library: settings.reminders.from?.name ?? "Prolific Library"), metrics: metrics.factory),
-                                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: shop.orders, formKey: formKey),
+                                        StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: shop.orders,
+                                                        allowance: settings.stella.orderLimit > 0 ? OrderAllowance(itemsPerHour: settings.stella.orderLimit) : nil,
+                                                        formKey: formKey),
                                         reader,
                                     ],
                                     services: services,

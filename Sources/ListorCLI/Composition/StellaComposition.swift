@@ -56,7 +56,7 @@ enum StellaComposition {
     /// The catalogue, its pictures and where orders go for `serve`: the store's (or the catalogue
     /// API's, orders through its API), pictures fetched over `transport` and kept in
     /// `dataDirectory`/image-cache.
-    static func shop(_ settings: StellaSettings, store: any StellaStore, dataDirectory: String, transport: HTTPTransport,
+    static func shop(_ settings: StellaSettings, store: any StellaStore, dataDirectory: String, transport: HTTPTransport, work: any HeavyWork,
                      metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> (catalogue: CatalogueClient, pictures: ProductPictures, orders: any OrderDesk) {
         let disk: DiskImageCache
         do {
@@ -65,7 +65,7 @@ enum StellaComposition {
         } catch {
             throw CompositionError("cannot keep pictures in \(dataDirectory)/image-cache: \(error.localizedDescription)")
         }
-        let catalogue: CatalogueClient = settings.catalogue.map { .live(baseURL: $0, transport: transport) } ?? StoreCatalogue(store: store).client
+        let catalogue: CatalogueClient = settings.catalogue.map { .live(baseURL: $0, transport: transport) } ?? StoreCatalogue(store: store, work: work).client
         let pipeline = ImagePipeline(disk: disk, name: "stella", metrics: metrics, fetch: ProductPictures.fetch(drawingFrom: catalogue, transport: transport))
         let orders: any OrderDesk = settings.catalogue.map { RemoteOrderDesk(baseURL: $0, transport: transport) } ?? store
         return (catalogue, ProductPictures(catalogue: catalogue, pipeline: pipeline, origin: settings.pictureOrigin), orders)

@@ -13,6 +13,8 @@ struct StellaSettings: Sendable {
     /// Bytes of pictures kept in the data directory.
     var imageCacheSize = 256 << 20
     var imageCacheAge: TimeInterval = 7 * 86400
+    /// Items one shopper may order in an hour, per client address and per email; 0 for no limit.
+    var orderLimit = 50
     /// The store's PostgreSQL database; nil for `stella.sqlite` in the data directory.
     var database: String?
 

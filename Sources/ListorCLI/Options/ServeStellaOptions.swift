@@ -15,6 +15,9 @@ struct ServeStellaOptions: ParsableArguments {
     @Option(name: .customLong("stella-db"),
             help: ArgumentHelp("The store's database for its stock and orders: postgres://user:password@host:5432/database, for several nodes selling from one stock (default: stella.sqlite in the data directory).", valueName: "url"))
     var database: String?
+    @Option(name: .customLong("stella-order-limit"),
+            help: ArgumentHelp("Items one shopper may order in an hour, counted per client address and per email address (orders are paid on delivery and need no account); 0 for no limit.", valueName: "items"))
+    var orderLimit = 50
     @Option(name: .customLong("image-cache-size"), help: ArgumentHelp("Megabytes of pictures kept in the data directory (1 to 100000).", valueName: "MB"))
     var imageCacheSize = 256
     @Option(name: .customLong("image-cache-days"), help: ArgumentHelp("Days a kept picture stays valid (1 to 365).", valueName: "days"))
@@ -27,7 +30,8 @@ struct ServeStellaOptions: ParsableArguments {
     func settings() throws -> StellaSettings {
         guard (1...100_000).contains(imageCacheSize) else { throw ValidationError("--image-cache-size: \(imageCacheSize) is outside 1 to 100000 MB") }
         guard (1...365).contains(imageCacheDays) else { throw ValidationError("--image-cache-days: \(imageCacheDays) is outside 1 to 365") }
-        var settings = StellaSettings(imageCacheSize: imageCacheSize << 20, imageCacheAge: TimeInterval(imageCacheDays * 86400))
+        guard (0...1_000_000).contains(orderLimit) else { throw ValidationError("--stella-order-limit: \(orderLimit) is outside 0 to 1000000 items an hour") }
+        var settings = StellaSettings(imageCacheSize: imageCacheSize << 20, imageCacheAge: TimeInterval(imageCacheDays * 86400), orderLimit: orderLimit)
         if let database, !database.isEmpty {
             do { _ = try PostgresURL(database) } catch { throw ValidationError("--stella-db: \(error)") }
             settings.database = database

@@ -47,6 +47,9 @@ struct BookDetailPage: Encodable {
     let holderError: String?
     let queue: [QueueLine]
     let hasQueue: Bool
+    /// The staff see names, the history and the holds' cancel buttons; visitors a summary.
+    let isStaff: Bool
+    let queueSummary: String?
     let renewalText: String?
     /// The cover at the page's size and twice it, and the stylesheet of its colours.
     let cover: String
@@ -85,6 +88,8 @@ struct BookDetailPage: Encodable {
                       cancelPath: "/library/books/\(book.id)/holds/\(line.hold.id)/cancel", isReady: line.hold.state == .ready)
         }
         hasQueue = !queue.isEmpty
+        isStaff = detail.audience == .staff
+        queueSummary = detail.queueSummary
         renewalText = detail.renewalText
         cover = CoverRendition.medium.path(of: book)
         cover2x = CoverRendition(.medium, scale: 2).path(of: book)

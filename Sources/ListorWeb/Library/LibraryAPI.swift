@@ -25,54 +25,69 @@ struct LibraryAPI: Sendable {
     func addRoutes(to router: RouteTable) {
         let api = router.group(RouterPath(prefix))
         // Hummingbird's router ignores a trailing slash: "/books/" is "/books", as the original clients need.
-        api.get("books") { request, _ in try await listBooks(request) }
-        api.post("books") { request, _ in
-            try access.authorize(request, for: .catalogue)
-            return try await addBook(request)
+        api.get("books") { request, context in try await listBooks(request, context) }
+        api.post("books") { request, context in
+            try access.authorize(request, context, for: .catalogue)
+            return try await addBook(request, context)
         }
-        api.get("books/:id") { _, context in try await bookResponse(try await library.book(id: try LibraryPages.id(context))) }
-        api.put("books/:id") { request, context in try await updateBook(request, id: try LibraryPages.id(context)) }
+        api.get("books/:id") { request, context in try await bookResponse(try await library.book(id: try LibraryPages.id(context)), for: request, context) }
+        api.put("books/:id") { request, context in try await updateBook(request, context, id: try LibraryPages.id(context)) }
         api.delete("books/:id") { request, context in
-            try access.authorize(request, for: .catalogue)
+            try access.authorize(request, context, for: .catalogue)
             let id = try LibraryPages.id(context)
             if let refusal = try await actions.delete(id: id, version: try await ifMatch(request, id: id)).refusal { throw refusal }
             return Response(status: .noContent)
         }
-        api.delete("clean") { request, _ in
-            try access.authorize(request, for: .catalogue)
+        api.delete("clean") { request, context in
+            try access.authorize(request, context, for: .catalogue)
             try await library.deleteAll()
             return Response(status: .noContent)
         }
         // The book back, and `heldFor`: the hold it is now set aside for, when someone waits.
         api.post("books/:id/checkin") { request, context in
-            try access.authorize(request, for: .lending)
+            try access.authorize(request, context, for: .lending)
             let outcome = try await CirculationDesk(library: library).checkIn(book: try LibraryPages.id(context))
-            return try await bookResponse(outcome.book, adding: [("heldFor", outcome.setAside.map { CirculationJSON.value($0, place: 1) } ?? .null)])
+            let audience = try access.audience(of: request, context)
+            return try await bookResponse(outcome.book, for: request, context,
+                                          adding: [("heldFor", outcome.setAside.map { CirculationJSON.value($0, place: 1, audience: audience) } ?? .null)])
         }
         addCoverRoutes(to: api)
-        api.get("books/:id/loans") { _, context in
+        // Who borrowed what is the librarian's (the ALA's and IFLA's codes): with an admin token,
+        // these need it, as the patrons' records do.
+        api.get("books/:id/loans") { request, context in
+            try access.authorize(request, context, for: .patrons)
             // An unknown book is a 404, not an empty history.
             let id = try LibraryPages.id(context)
             _ = try await library.book(id: id)
             return loansResponse(try await library.loans(.book(id)))
         }
-        api.get("borrowers/:name/loans") { _, context in
+        api.get("borrowers/:name/loans") { request, context in
+            try access.authorize(request, context, for: .patrons)
             // Path parameters arrive as sent: "Ann%20Lee".
             let name = try context.parameters.require("name")
             return loansResponse(try await library.loans(.borrower(name.removingPercentEncoding ?? name)))
         }
         api.get("export/books.csv") { _, _ in Self.csv(try await library.exportBooks(), name: "books.csv") }
-        api.get("export/loans.csv") { _, _ in Self.csv(try await library.exportLoans(), name: "loans.csv") }
-        api.post("import/books") { request, _ in
-            try access.authorize(request, for: .catalogue)
+        api.get("export/loans.csv") { request, context in
+            try access.authorize(request, context, for: .patrons)
+            return Self.csv(try await library.exportLoans(), name: "loans.csv")
+        }
+        api.post("import/books") { request, context in
+            try access.authorize(request, context, for: .catalogue)
             return Self.report(try await library.importBooks(try await csvBody(request)))
         }
-        api.post("import/loans") { request, _ in
-            try access.authorize(request, for: .catalogue)
+        api.post("import/loans") { request, context in
+            try access.authorize(request, context, for: .catalogue)
             return Self.report(try await library.importLoans(try await csvBody(request)))
         }
-        api.get("loans") { _, _ in loansResponse(try await library.loans(.all)) }
-        api.get("loans/overdue") { _, _ in loansResponse(try await library.overdue()) }
+        api.get("loans") { request, context in
+            try access.authorize(request, context, for: .patrons)
+            return loansResponse(try await library.loans(.all))
+        }
+        api.get("loans/overdue") { request, context in
+            try access.authorize(request, context, for: .patrons)
+            return loansResponse(try await library.overdue())
+        }
     }
 
     // MARK: Covers
@@ -89,7 +104,7 @@ struct LibraryAPI: Sendable {
             return Response(status: .ok, headers: [.contentType: cover.mediaType, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(bytes: cover.bytes)))
         }
         api.put("books/:id/cover") { request, context in
-            try access.authorize(request, for: .catalogue)
+            try access.authorize(request, context, for: .catalogue)
             let id = try LibraryPages.id(context)
             let body = try await RequestBody.collect(request, limit: LibraryWebModule.uploadLimit)
             let bytes: [UInt8]
@@ -102,13 +117,13 @@ struct LibraryAPI: Sendable {
                 bytes = Array(body.readableBytesView)
             }
             let version = try await ifMatch(request, id: id)
-            return try await bookResponse(try book(of: try await actions.changeCover(id: id, .upload(bytes), ifVersion: version)))
+            return try await bookResponse(try book(of: try await actions.changeCover(id: id, .upload(bytes), ifVersion: version)), for: request, context)
         }
         api.delete("books/:id/cover") { request, context in
-            try access.authorize(request, for: .catalogue)
+            try access.authorize(request, context, for: .catalogue)
             let id = try LibraryPages.id(context)
             let version = try await ifMatch(request, id: id)
-            return try await bookResponse(try book(of: try await actions.changeCover(id: id, .remove, ifVersion: version)))
+            return try await bookResponse(try book(of: try await actions.changeCover(id: id, .remove, ifVersion: version)), for: request, context)
         }
     }
 
@@ -117,13 +132,14 @@ struct LibraryAPI: Sendable {
     /// `GET /books`: with `page` or `per_page`, that page of the matching books, with
     /// `X-Total-Count` and a `Link` to the other pages; without, every matching book, as the
     /// original clients expect, streamed in batches so that no list is built in memory.
-    private func listBooks(_ request: Request) async throws -> Response {
+    private func listBooks(_ request: Request, _ context: WebRequestContext) async throws -> Response {
         let parameters = QueryPairs.parameters(of: request)
         let (wanted, errors) = BookListRequest.parse { parameters[$0] }
         if !errors.isEmpty { throw FieldErrors(errors) }
         if parameters["page"] != nil || parameters["per_page"] != nil {
-            return try await bookPage(wanted, request: request)
+            return try await bookPage(wanted, request: request, context)
         }
+        let audience = try access.audience(of: request, context)
         // The first batch before the answer starts, so that a failing library is an error answer.
         let first = try await library.books(wanted.query, after: nil, limit: Self.streamBatch).items
         let library = self.library
@@ -135,7 +151,7 @@ struct LibraryAPI: Sendable {
             while true {
                 for book in batch {
                     buffer.writeString(separator)
-                    buffer.writeString(BookJSON.value(book, colors: await covers.knownColors(of: book)).serialized(pretty: false))
+                    buffer.writeString(BookJSON.value(book, colors: await covers.knownColors(of: book), audience: audience).serialized(pretty: false))
                     separator = ","
                 }
                 guard batch.count == Self.streamBatch, let last = batch.last?.id else { break }
@@ -153,11 +169,12 @@ struct LibraryAPI: Sendable {
     /// Books read and written per batch of a streamed list.
     static let streamBatch = 500
 
-    private func bookPage(_ wanted: BookListRequest, request: Request) async throws -> Response {
+    private func bookPage(_ wanted: BookListRequest, request: Request, _ context: WebRequestContext) async throws -> Response {
         let page = try await library.books(wanted.query, page: wanted.page, perPage: wanted.perPage)
         var values: [JSONValue] = []
         values.reserveCapacity(page.books.count)
-        for book in page.books { values.append(BookJSON.value(book, colors: await covers.knownColors(of: book))) }
+        let audience = try access.audience(of: request, context)
+        for book in page.books { values.append(BookJSON.value(book, colors: await covers.knownColors(of: book), audience: audience)) }
         var response = Response.json(JSONValue.array(values).serialized(pretty: false))
         response.headers[.totalCount] = "\(page.matching)"
         var pairs: [(name: String, value: String)] = []
@@ -168,39 +185,39 @@ struct LibraryAPI: Sendable {
         return response
     }
 
-    private func addBook(_ request: Request) async throws -> Response {
+    private func addBook(_ request: Request, _ context: WebRequestContext) async throws -> Response {
         let body = try await RequestBody.decode(BookBody.self, from: request, limit: maximumBodySize)
         // The original clients could add a book already checked out: one write, or none.
         var form = BookFormViewModel(library: library)
         form.form = body.form
         let book = try self.book(of: try await form.save(checkingOutTo: body.lastCheckedOutBy))
-        var response = try await bookResponse(book, status: .created)
+        var response = try await bookResponse(book, for: request, context, status: .created)
         response.headers[.location] = prefix + "/books/\(book.id)"
         return response
     }
 
-    private func updateBook(_ request: Request, id: Book.ID) async throws -> Response {
+    private func updateBook(_ request: Request, _ context: WebRequestContext, id: Book.ID) async throws -> Response {
         let body = try await RequestBody.decode(BookBody.self, from: request, limit: maximumBodySize)
         let version = try await ifMatch(request, id: id)
         // A body that only names a borrower is a checkout, which open lending leaves to anyone.
         let lends = body.lastCheckedOutBy != nil || body.patron != nil || body.card != nil
-        try access.authorize(request, for: body.changes.isEmpty && lends ? .lending : .catalogue)
+        try access.authorize(request, context, for: body.changes.isEmpty && lends ? .lending : .catalogue)
         if body.patron != nil || body.card != nil, let patron = try CirculationDesk.patron(id: body.patron, card: body.card, name: body.lastCheckedOutBy) {
             guard body.changes.isEmpty else {
                 throw FieldErrors([FieldError(field: body.patron != nil ? "patron" : "card", message: "checks the book out in a request of its own, without changes to the book")])
             }
             let due = try CirculationDesk.due(body.due)
-            return try await bookResponse(try await CirculationDesk(library: library).checkOut(book: id, to: patron, due: due, ifVersion: version).book)
+            return try await bookResponse(try await CirculationDesk(library: library).checkOut(book: id, to: patron, due: due, ifVersion: version).book, for: request, context)
         }
         if body.changes.isEmpty {
-            guard let borrower = body.lastCheckedOutBy else { return try await bookResponse(try await library.book(id: id)) }
-            return try await bookResponse(try self.book(of: try await actions.checkOut(id: id, by: borrower, ifVersion: version)))
+            guard let borrower = body.lastCheckedOutBy else { return try await bookResponse(try await library.book(id: id), for: request, context) }
+            return try await bookResponse(try self.book(of: try await actions.checkOut(id: id, by: borrower, ifVersion: version)), for: request, context)
         }
         let book = try await library.book(id: id)
         // The edit and the checkout it carries are one write: a refused checkout leaves the fields as they were.
         var form = BookFormViewModel(editing: book, library: library)
         form.form = body.changes.applied(to: book)
-        return try await bookResponse(try self.book(of: try await form.save(ifVersion: version, checkingOutTo: body.lastCheckedOutBy)))
+        return try await bookResponse(try self.book(of: try await form.save(ifVersion: version, checkingOutTo: body.lastCheckedOutBy)), for: request, context)
     }
 
     // MARK: Outcomes
@@ -216,10 +233,12 @@ struct LibraryAPI: Sendable {
 
     // MARK: Responses
 
-    /// The book with its cover's colours as far as they are known, and its ETag.
-    private func bookResponse(_ book: Book, status: HTTPResponse.Status = .ok, adding extra: [(String, JSONValue)] = []) async throws -> Response {
+    /// The book with its cover's colours as far as they are known, and its ETag, as the
+    /// request's audience may see it.
+    private func bookResponse(_ book: Book, for request: Request, _ context: WebRequestContext, status: HTTPResponse.Status = .ok, adding extra: [(String, JSONValue)] = []) async throws -> Response {
         let colors = await covers.knownColors(of: book)
-        var response = Response.json(BookJSON.value(book, colors: colors, adding: extra).serialized(pretty: false), status: status)
+        var response = Response.json(BookJSON.value(book, colors: colors, audience: try access.audience(of: request, context), adding: extra).serialized(pretty: false),
+                                     status: status)
         response.headers[.eTag] = "\"\(book.version)\""
         return response
     }

@@ -28,16 +28,16 @@ struct LibraryCirculationAPI: Sendable {
 
     func addRoutes(to router: RouteTable) {
         let api = router.group(RouterPath(prefix))
-        api.post("patrons") { request, _ in
-            try access.authorize(request, for: .patrons)
+        api.post("patrons") { request, context in
+            try access.authorize(request, context, for: .patrons)
             let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
             let patron = try await desk.addPatron(body.form())
             var response = patronResponse(patron, status: .created)
             response.headers[.location] = prefix + "/patrons/\(patron.id)"
             return response
         }
-        api.get("patrons") { request, _ in
-            try access.authorize(request, for: .patrons)
+        api.get("patrons") { request, context in
+            try access.authorize(request, context, for: .patrons)
             let parameters = QueryPairs.parameters(of: request)
             var reader = ParameterReader { parameters[$0] }
             let page = reader.count("page", 1...100_000) ?? 1
@@ -49,11 +49,11 @@ struct LibraryCirculationAPI: Sendable {
             return list(try await library.patrons(search: parameters["search"] ?? "", page: page, perPage: perPage).map(CirculationJSON.value))
         }
         api.get("patrons/:patron") { request, context in
-            try access.authorize(request, for: .patrons)
+            try access.authorize(request, context, for: .patrons)
             return patronResponse(try await library.patron(id: try Self.patronID(context)))
         }
         api.put("patrons/:patron") { request, context in
-            try access.authorize(request, for: .patrons)
+            try access.authorize(request, context, for: .patrons)
             let id = try Self.patronID(context)
             let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
             let current = try await library.patron(id: id)
@@ -61,28 +61,28 @@ struct LibraryCirculationAPI: Sendable {
             return patronResponse(try await desk.editPatron(id: id, body.form(changing: current), ifVersion: version ?? current.version))
         }
         api.post("patrons/:patron/merge") { request, context in
-            try access.authorize(request, for: .patrons)
+            try access.authorize(request, context, for: .patrons)
             let body = try await RequestBody.decode(MergeBody.self, from: request, limit: 4096)
             return patronResponse(try await desk.mergePatrons(keep: try Self.patronID(context), merge: try body.patron()))
         }
-        api.get("export/patrons.csv") { request, _ in
-            try access.authorize(request, for: .patrons)
+        api.get("export/patrons.csv") { request, context in
+            try access.authorize(request, context, for: .patrons)
             return LibraryAPI.csv(try await library.exportPatrons(), name: "patrons.csv")
         }
-        api.post("import/patrons") { request, _ in
-            try access.authorize(request, for: .patrons)
+        api.post("import/patrons") { request, context in
+            try access.authorize(request, context, for: .patrons)
             let buffer = try await RequestBody.collect(request, limit: maximumBodySize)
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else { throw WebError(.badRequest, message: "the CSV is not UTF-8 text") }
             return LibraryAPI.report(try await library.importPatrons(text))
         }
         api.get("patrons/:patron/loans") { request, context in
-            try access.authorize(request, for: .patrons)
+            try access.authorize(request, context, for: .patrons)
             let id = try Self.patronID(context)
             _ = try await library.patron(id: id)
             return list(try await library.loans(.patron(id)).items.map(BookJSON.value))
         }
-        api.get("reminders") { request, _ in
-            try access.authorize(request, for: .patrons)
+        api.get("reminders") { request, context in
+            try access.authorize(request, context, for: .patrons)
             let parameters = QueryPairs.parameters(of: request)
             var reader = ParameterReader { parameters[$0] }
             let page = reader.count("page", 1...100_000) ?? 1
@@ -94,37 +94,49 @@ struct LibraryCirculationAPI: Sendable {
             return response
         }
         api.get("patrons/:patron/holds") { request, context in
-            try access.authorize(request, for: .patrons)
+            try access.authorize(request, context, for: .patrons)
             return list(try await library.holds(of: try Self.patronID(context)).map { CirculationJSON.value($0) })
         }
         api.post("books/:id/holds") { request, context in
-            try access.authorize(request, for: .lending)
+            try access.authorize(request, context, for: .lending)
             let id = try LibraryPages.id(context)
             let body = try await RequestBody.decode(HoldBody.self, from: request, limit: 4096)
             let outcome = try await desk.placeHold(on: id, for: try body.reference())
             guard let hold = outcome.placed else { throw WebError(.internalServerError, message: "the library did not say which hold it placed") }
-            var response = Response.json(CirculationJSON.value(hold, place: outcome.place(of: hold.id)).serialized(pretty: false), status: .created)
+            var response = Response.json(CirculationJSON.value(hold, place: outcome.place(of: hold.id), audience: try access.audience(of: request, context)).serialized(pretty: false),
+                                         status: .created)
             response.headers[.location] = prefix + "/books/\(id)/holds/\(hold.id)"
             return response
         }
-        api.get("books/:id/holds") { _, context in
-            list(try await library.queue(of: try LibraryPages.id(context)).enumerated().map { CirculationJSON.value($0.element, place: $0.offset + 1) })
+        // The queue: its places and states for anyone, whose each hold is for the staff alone.
+        api.get("books/:id/holds") { request, context in
+            let audience = try access.audience(of: request, context)
+            return list(try await library.queue(of: try LibraryPages.id(context)).enumerated().map {
+                CirculationJSON.value($0.element, place: $0.offset + 1, audience: audience)
+            })
         }
-        api.get("books/:id/holds/:hold") { _, context in
+        api.get("books/:id/holds/:hold") { request, context in
             let (id, hold) = (try LibraryPages.id(context), try Self.holdID(context))
             let queue = try await library.queue(of: id)
             guard let index = queue.firstIndex(where: { $0.id == hold }) else { throw LibraryError.holdNotFound(id: hold, book: id) }
-            return Response.json(CirculationJSON.value(queue[index], place: index + 1).serialized(pretty: false))
+            return Response.json(CirculationJSON.value(queue[index], place: index + 1, audience: try access.audience(of: request, context)).serialized(pretty: false))
         }
+        // Cancelling a hold is the staff's, or its own patron's, who names their card: nobody
+        // cancels another patron's hold.
         api.delete("books/:id/holds/:hold") { request, context in
-            try access.authorize(request, for: .lending)
-            _ = try await desk.cancelHold(try Self.holdID(context), on: try LibraryPages.id(context))
+            try access.authorize(request, context, for: .lending)
+            let (id, hold) = (try LibraryPages.id(context), try Self.holdID(context))
+            if try access.audience(of: request, context) == .visitors {
+                _ = try await desk.cancelOwnHold(hold, on: id, card: QueryPairs.parameters(of: request)["card"])
+            } else {
+                _ = try await desk.cancelHold(hold, on: id)
+            }
             return Response(status: .noContent)
         }
         api.post("books/:id/renew") { request, context in
-            try access.authorize(request, for: .lending)
+            try access.authorize(request, context, for: .lending)
             let book = try await desk.renew(book: try LibraryPages.id(context)).book
-            var response = Response.json(BookJSON.value(book).serialized(pretty: false))
+            var response = Response.json(BookJSON.value(book, audience: try access.audience(of: request, context)).serialized(pretty: false))
             response.headers[.eTag] = "\"\(book.version)\""
             return response
         }

@@ -57,7 +57,7 @@ struct LibraryPages: Sendable {
         let now = self.now()
         let render = {
             let list = try await BookListViewModel.load(wanted.query, page: wanted.page, perPage: wanted.perPage, layout: layout, from: library,
-                                                        now: now, timeZone: session.timeZone)
+                                                        now: now, timeZone: session.timeZone, audience: try access.audience(of: request, context))
             let page = try BookListPage(list, errors: errors, notice: notice, templates: templates,
                                         offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
             return try templates.render(page, as: "library/list")
@@ -72,6 +72,8 @@ struct LibraryPages: Sendable {
     @Sendable func showBorrower(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let raw = try context.parameters.require("name")
+        // Who borrowed what is the librarian's.
+        if let signIn = signIn(session, for: .patrons, next: request.uri.path) { return signIn }
         let borrower = try await BorrowerViewModel.load(raw.removingPercentEncoding ?? raw, from: library, now: now(), timeZone: session.timeZone)
         return session.page(try templates.html(BorrowerPage(borrower), as: "library/borrower", status: borrower.isKnown ? .ok : .notFound))
     }
@@ -95,7 +97,7 @@ struct LibraryPages: Sendable {
 
     @Sendable func showBook(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
-        let detail = try await detail(try Self.id(context), session)
+        let detail = try await detail(try Self.id(context), session, request, context)
         let notice = Notice.text(QueryPairs.parameters(of: request)["notice"])
         return session.page(try templates.html(BookDetailPage(detail, csrf: session.token, notice: notice), as: "library/detail"))
     }
@@ -133,12 +135,13 @@ struct LibraryPages: Sendable {
             _ = try await desk.checkOut(book: id, cardOrName: borrower, due: try CirculationDesk.due(due))
             return Self.redirect("/library/books/\(id)?notice=checked-out")
         } catch let errors as FieldErrors {
-            let page = BookDetailPage(try await detail(id, session), csrf: session.token, borrower: borrower, borrowerError: errors.errors.map(\.message).joined(separator: "; "),
+            let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, borrower: borrower, borrowerError: errors.errors.map(\.message).joined(separator: "; "),
                                       due: due)
             return session.page(try templates.html(page, as: "library/detail", status: .badRequest))
         } catch let error as LibraryError where error.isRefusal {
             // The page again, as the book is now, with why it was not checked out.
-            let page = BookDetailPage(try await detail(id, session), csrf: session.token, problem: "Not checked out: \(error.description).", borrower: borrower, due: due)
+            let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, problem: "Not checked out: \(error.seen(by: try access.audience(of: request, context)).description).",
+                                      borrower: borrower, due: due)
             return session.page(try templates.html(page, as: "library/detail", status: .conflict))
         }
     }
@@ -152,7 +155,7 @@ struct LibraryPages: Sendable {
             _ = try await desk.renew(book: id)
             return Self.redirect("/library/books/\(id)?notice=renewed")
         } catch let error as LibraryError where error.isRefusal {
-            let page = BookDetailPage(try await detail(id, session), csrf: session.token, problem: "Not renewed: \(error.description).")
+            let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, problem: "Not renewed: \(error.seen(by: try access.audience(of: request, context)).description).")
             return session.page(try templates.html(page, as: "library/detail", status: .conflict))
         }
     }
@@ -167,18 +170,21 @@ struct LibraryPages: Sendable {
             _ = try await desk.placeHold(on: id, for: try await desk.patron(cardOrName: holder))
             return Self.redirect("/library/books/\(id)?notice=hold-placed")
         } catch let errors as FieldErrors {
-            let page = BookDetailPage(try await detail(id, session), csrf: session.token, holder: holder, holderError: errors.errors.map(\.message).joined(separator: "; "))
+            let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, holder: holder, holderError: errors.errors.map(\.message).joined(separator: "; "))
             return session.page(try templates.html(page, as: "library/detail", status: .badRequest))
         } catch let error as LibraryError where error.isRefusal {
-            let page = BookDetailPage(try await detail(id, session), csrf: session.token, holder: holder, holderError: error.description)
+            let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, holder: holder,
+                                      holderError: error.seen(by: try access.audience(of: request, context)).description)
             return session.page(try templates.html(page, as: "library/detail", status: .conflict))
         }
     }
 
+    /// The librarian's: whose hold it is is theirs to see (a patron cancels their own through
+    /// the API, with their card).
     @Sendable func cancelHold(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         _ = try await session.checkedForm(request, limit: maximumBodySize)
-        try requireLibrarian(session, for: .lending)
+        try requireLibrarian(session, for: .patrons)
         let id = try Self.id(context)
         // Cancelled twice (a second tab), it is gone either way.
         do { _ = try await desk.cancelHold(try LibraryCirculationAPI.holdID(context), on: id) } catch LibraryError.holdNotFound {}
@@ -197,7 +203,7 @@ struct LibraryPages: Sendable {
 
     @Sendable func confirmDelete(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
-        let detail = try await detail(try Self.id(context), session)
+        let detail = try await detail(try Self.id(context), session, request, context)
         return session.page(try templates.html(DeleteBookPage(detail, needsToken: needsTokenField(session), csrf: session.token), as: "library/delete"))
     }
 
@@ -206,14 +212,14 @@ struct LibraryPages: Sendable {
         let fields = try await session.checkedForm(request, limit: maximumBodySize)
         let id = try Self.id(context)
         // The librarian's sign-in, or the token typed on this page.
-        if needsTokenField(session), access.adminToken?.matches(fields.adminToken) != true {
-            let page = DeleteBookPage(try await detail(id, session), needsToken: true, csrf: session.token, problem: "That is not the admin token.")
+        if needsTokenField(session), try !access.accepts(fields.adminToken, context) {
+            let page = DeleteBookPage(try await detail(id, session, request, context), needsToken: true, csrf: session.token, problem: "That is not the admin token.")
             return session.page(try templates.html(page, as: "library/delete", status: .forbidden))
         }
         // The version the reader confirmed: a book changed since is not deleted unseen.
         let outcome = try await actions.delete(id: id, version: try fields.versionNumber())
         if case .done = outcome { return Self.redirect("/library?notice=deleted") }
-        let page = DeleteBookPage(try await detail(id, session), needsToken: needsTokenField(session), csrf: session.token,
+        let page = DeleteBookPage(try await detail(id, session, request, context), needsToken: needsTokenField(session), csrf: session.token,
                                   problem: "The book changed since this page was shown; check it below and delete again.")
         return session.page(try templates.html(page, as: "library/delete", status: Self.status(of: outcome)))
     }
@@ -231,8 +237,8 @@ struct LibraryPages: Sendable {
         let session = PageSession(request, access: access)
         let fields = try await session.checkedForm(request, limit: maximumBodySize)
         let next = Self.next(fields.next)
-        guard let adminToken = access.adminToken, let purpose = access.librarianPurpose else { return Self.redirect(next) }
-        guard adminToken.matches(fields.adminToken) else {
+        guard access.adminToken != nil, let purpose = access.librarianPurpose else { return Self.redirect(next) }
+        guard try access.accepts(fields.adminToken, context) else {
             let page = SignInPage(next: next, csrf: session.token, isNeeded: true, isSignedIn: false, problem: "That is not the admin token.")
             return session.page(try templates.html(page, as: "library/sign-in", status: .forbidden))
         }
@@ -273,8 +279,9 @@ struct LibraryPages: Sendable {
         return path
     }
 
-    private func detail(_ id: Book.ID, _ session: PageSession) async throws -> BookDetailViewModel {
-        try await BookDetailViewModel.load(id, from: library, now: now(), timeZone: session.timeZone)
+    /// The book as the request's audience may see it: names for the staff alone.
+    private func detail(_ id: Book.ID, _ session: PageSession, _ request: Request, _ context: WebRequestContext) async throws -> BookDetailViewModel {
+        try await BookDetailViewModel.load(id, from: library, now: now(), timeZone: session.timeZone, audience: try access.audience(of: request, context))
     }
 
     /// The status a refused form comes back with.

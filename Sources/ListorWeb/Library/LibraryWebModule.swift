@@ -15,6 +15,7 @@ public struct LibraryWebModule: WebModule {
     private let patronPages: @Sendable (Templates) -> PatronPages
     private let covers: LibraryCoverRoutes
     private let apiPrefix: String
+    private let access: LibraryAccess
 
     /// `adminToken`, when set, guards every write; with `openLending`, checking out and in stay
     /// open to all. `formKey` signs the pages' CSRF tokens and the librarian's sign-in: give
@@ -37,6 +38,7 @@ public struct LibraryWebModule: WebModule {
         }
         self.covers = LibraryCoverRoutes(covers: covers)
         self.apiPrefix = apiPrefix
+        self.access = access
     }
 
     public var tile: AppTile? {
@@ -66,6 +68,7 @@ public struct LibraryWebModule: WebModule {
     }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
+        router.add(middleware: LibraryRefusalMiddleware(access: access, prefixes: ["/library", apiPrefix]))
         api.addRoutes(to: router)
         circulation.addRoutes(to: router)
         pages(templates).addRoutes(to: router)

@@ -11,8 +11,8 @@ enum MetricsRoute {
 
     /// Throws 401 unless the request carries `Authorization: Bearer <token>` (the scheme's name
     /// in any case, RFC 9110 section 11.1).
-    static func authorize(_ request: Request, token: String) throws {
-        guard Secret.matches(BearerToken.given(in: request), token) else {
+    static func authorize(_ request: Request, token: String, guesses: TokenGuesses, client: String) throws {
+        guard try guesses.check(BearerToken.given(in: request), against: token, client: client) else {
             var error = WebError(.unauthorized, message: "metrics need the admin token: Authorization: Bearer <token>")
             error.headers[.wwwAuthenticate] = "Bearer"
             throw error

@@ -56,6 +56,8 @@ public struct ModbusWebModule: WebModule {
     private let recorded: RecordedDevicesViewModel?
     /// The token a write from a variable's page needs; without one, the pages take no writes.
     private let adminToken: String?
+    /// Wrong tokens per client: past too many, 429.
+    private let guesses = TokenGuesses()
     private let formKey: FormKey
     private let timeZone: TimeZone
     private let limits: ConnectionLimits
@@ -140,7 +142,7 @@ public struct ModbusWebModule: WebModule {
             guard let writer = device.writer, let token = adminToken else {
                 throw WebError(.forbidden, message: "This server takes no writes from its pages: start it with --modbus-admin-token.")
             }
-            guard Secret.matches(form.adminToken, token) else {
+            guard try guesses.check(form.adminToken, against: token, client: context.clientAddress) else {
                 return try await variablePage(request, context, templates: templates, status: .unauthorized, form: form, problem: ("admin_token", "The admin token is not right."))
             }
             guard let variable = device.monitor.map.variables.first(where: { $0.registerLabel == register || $0.registerLabel.hasPrefix(register + "-") }) else {

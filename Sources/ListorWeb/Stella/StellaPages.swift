@@ -11,6 +11,8 @@ struct StellaPages: Sendable {
     let catalogue: CatalogueClient
     /// Where orders go; nil on a server that takes none.
     let store: (any OrderDesk)?
+    /// How much one shopper may order in an hour.
+    let allowance: OrderAllowance?
     let formKey: FormKey
     let templates: Templates
 
@@ -118,7 +120,8 @@ struct StellaPages: Sendable {
         guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
         guard !session.bag.isEmpty else { return session.redirect(to: "/stella/bag") }
         do {
-            let order = try await Checkout(store: store).placeOrder(of: session.bag, name: form.name ?? "", email: form.email ?? "", address: form.address ?? "")
+            let order = try await Checkout(store: store, allowance: allowance).placeOrder(of: session.bag, name: form.name ?? "", email: form.email ?? "",
+                                                                                        address: form.address ?? "", from: context.clientAddress)
             return session.redirect(to: "/stella/orders/\(order.key)?placed=1", bag: Bag())
         } catch let errors as FieldErrors {
             let page = CheckoutPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, form: form, errors: errors.errors)
@@ -127,6 +130,12 @@ struct StellaPages: Sendable {
             let bag = try await ShoppingBag.load(session.bag, from: catalogue)
             let page = CheckoutPage(bag, shop: session.header, csrf: session.page.token, form: form, problems: bag.explain(shortages))
             return session.respond(try templates.html(page, as: "stella/checkout", status: .conflict))
+        } catch let limit as OrderLimitError {
+            let page = CheckoutPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, form: form,
+                                    problems: [String(limit.description.prefix(1)).uppercased() + limit.description.dropFirst() + "."])
+            var response = session.respond(try templates.html(page, as: "stella/checkout", status: .tooManyRequests))
+            response.headers[.retryAfter] = String(limit.retryAfter)
+            return response
         }
     }
 

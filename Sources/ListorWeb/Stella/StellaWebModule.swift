@@ -16,14 +16,17 @@ public struct StellaWebModule: WebModule {
     private let pictures: ProductPictures
     /// Where orders go; nil on a server that takes none (it answers 503).
     private let store: (any OrderDesk)?
+    /// How much one shopper may order in an hour; nil for no bound.
+    private let allowance: OrderAllowance?
     private let formKey: FormKey
 
     /// `store` takes the orders (a `StellaStore`, or another store's API); `formKey` signs the forms' CSRF tokens and the bag's cookie:
     /// give every node of one site the same key.
-    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any OrderDesk)? = nil, formKey: FormKey = .random()) {
+    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any OrderDesk)? = nil, allowance: OrderAllowance? = nil, formKey: FormKey = .random()) {
         self.catalogue = catalogue
         self.pictures = pictures
         self.store = store
+        self.allowance = allowance
         self.formKey = formKey
     }
 
@@ -38,18 +41,18 @@ public struct StellaWebModule: WebModule {
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         addAPI(to: router)
         addPictures(to: router)
-        StellaPages(catalogue: catalogue, store: store, formKey: formKey, templates: templates).addRoutes(to: router)
+        StellaPages(catalogue: catalogue, store: store, allowance: allowance, formKey: formKey, templates: templates).addRoutes(to: router)
     }
 
     private func addAPI(to router: RouteTable) {
-        let (catalogue, store) = (self.catalogue, self.store)
+        let (catalogue, store, allowance) = (self.catalogue, self.store, self.allowance)
         let api = router.group(RouterPath(Self.apiPath))
         // An order in one request, so that other clients can sell too: 201 with the order, 409
         // naming each line the stock cannot fill (and nothing taken), 400 naming each bad field.
-        api.post("orders") { request, _ in
+        api.post("orders") { request, context in
             guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
             let body = try await RequestBody.decode(OrderBody.self, from: request, limit: 64 << 10)
-            let order = try await Checkout(store: store).placeOrder(body)
+            let order = try await Checkout(store: store, allowance: allowance).placeOrder(body, from: context.clientAddress)
             return Response.json(OrderJSON.value(order).serialized(pretty: false), status: .created)
         }
         // The order its key names: the key is what only the one who placed it was given.

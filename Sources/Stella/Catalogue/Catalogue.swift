@@ -11,6 +11,8 @@ public struct Catalogue: Sendable {
     private let byCode: [String: Int]
     /// Each product's searchable text, folded once.
     private let keys: [SearchKey]
+    /// Where each variant is: its product's index and its own among the product's.
+    private let bySKU: [String: (product: Int, variant: Int)]
 
     struct SearchKey: Sendable {
         let text: FoldedText
@@ -26,6 +28,30 @@ public struct Catalogue: Sendable {
         keys = products.map { product in
             SearchKey(text: FoldedText(([product.name, product.brand, product.type, product.code] + product.tags + product.variants.map(\.sku)).joined(separator: " ")))
         }
+        var bySKU: [String: (product: Int, variant: Int)] = [:]
+        for (index, product) in products.enumerated() {
+            for (place, variant) in product.variants.enumerated() { bySKU[variant.sku] = (index, place) }
+        }
+        self.bySKU = bySKU
+    }
+
+    private init(products: [Product], departments: [Department], byCode: [String: Int], keys: [SearchKey], bySKU: [String: (product: Int, variant: Int)]) {
+        self.products = products
+        self.departments = departments
+        self.byCode = byCode
+        self.keys = keys
+        self.bySKU = bySKU
+    }
+
+    /// This catalogue with the variants' stock as `stock` gives it (SKU → stock now), and all
+    /// else as it is: what orders change, put in place without building the catalogue again.
+    public func updatingStock(_ stock: [String: Int]) -> Catalogue {
+        var products = products
+        for (sku, left) in stock {
+            guard let place = bySKU[sku] else { continue }
+            products[place.product].variants[place.variant].stock = left
+        }
+        return Catalogue(products: products, departments: departments, byCode: byCode, keys: keys, bySKU: bySKU)
     }
 
     public static let bundled = Catalogue(products: CatalogueGenerator.products())

@@ -82,10 +82,13 @@ public struct Product: Sendable, Hashable, Identifiable {
     /// Whether some variant in stock has each of `chosen`'s values (option kind → value, without
     /// regard to case): the filters "size M" and "colour Navy" together ask for M in Navy.
     public func isAvailable(in chosen: [ProductOption.Kind: String]) -> Bool {
-        let indices = chosen.map { (index: optionIndex($0.key), value: $0.value) }
-        if indices.contains(where: { $0.index == nil }) { return false }
+        var indices: [(index: Int, value: String)] = []
+        for (kind, value) in chosen {
+            guard let index = optionIndex(kind) else { return false }
+            indices.append((index, value.lowercased()))
+        }
         return variants.contains { variant in
-            variant.stock > 0 && indices.allSatisfy { variant.values[$0.index!].caseInsensitiveCompare($0.value) == .orderedSame }
+            variant.stock > 0 && indices.allSatisfy { $0.index < variant.values.count && variant.values[$0.index].lowercased() == $0.value }
         }
     }
 }

@@ -14,6 +14,8 @@ public protocol StellaStore: OrderDesk {
     func seed(_ products: [Product]) async throws -> Bool
     /// In the order they were first saved.
     func products() async throws -> [Product]
+    /// What changed since stock change `stock` (0 for everything): see `StoreChanges`.
+    func changes(since stock: Int64) async throws -> StoreChanges
     /// Orders, newest first.
     func orders(limit: Int, offset: Int) async throws -> [Order]
     /// Throws `StoreError.unknownOrder`.

@@ -1,36 +1,56 @@
 import Foundation
 import ListorKit
 
-/// The catalogue of a `StellaStore` in memory, as lists and searches need it, read again from
-/// the store when it is older than `maximumAge`: stock taken by orders here or on another node
-/// shows within that time. Orders themselves always take stock from the store.
+/// The catalogue of a `StellaStore` in memory, as lists and searches need it. At most every
+/// `maximumAge` it asks the store what changed (`StellaStore.changes(since:)`): stock that orders
+/// took here or on another node is put in place, and the catalogue is read whole again only when
+/// an import changed it. Orders themselves always take stock from the store.
 public actor StoreCatalogue {
     private let store: any StellaStore
     private let maximumAge: Duration
+    /// Where the work that grows with the catalogue runs (building it, a page and its facets),
+    /// away from the threads that answer every other request.
+    private let work: any HeavyWork
     private let clock = ContinuousClock()
-    private var current: (catalogue: Catalogue, read: ContinuousClock.Instant)?
-    private var reading: Task<Catalogue, any Error>?
+    private var current: (catalogue: Catalogue, changes: StoreChanges, checked: ContinuousClock.Instant)?
+    private var checking: Task<(Catalogue, StoreChanges), any Error>?
 
-    public init(store: any StellaStore, maximumAge: Duration = .seconds(2)) {
+    public init(store: any StellaStore, maximumAge: Duration = .seconds(2), work: any HeavyWork = InlineWork()) {
         self.store = store
         self.maximumAge = maximumAge
+        self.work = work
     }
 
-    /// The catalogue, read from the store once per `maximumAge` however many ask at once.
+    /// The catalogue, brought up to date once per `maximumAge` however many ask at once.
     public func catalogue() async throws -> Catalogue {
-        if let current, clock.now - current.read < maximumAge { return current.catalogue }
-        if let reading { return try await reading.value }
-        let store = store
-        let task = Task { Catalogue(products: try await store.products()) }
-        reading = task
-        defer { reading = nil }
-        let catalogue = try await task.value
-        current = (catalogue, clock.now)
+        if let current, clock.now - current.checked < maximumAge { return current.catalogue }
+        if let checking { return try await checking.value.0 }
+        let (store, known, work) = (store, current, work)
+        let task = Task { () throws -> (Catalogue, StoreChanges) in
+            if let known {
+                let changes = try await store.changes(since: known.changes.stock)
+                if changes.catalogue == known.changes.catalogue {
+                    return (changes.variants.isEmpty ? known.catalogue : known.catalogue.updatingStock(changes.variants), changes)
+                }
+            }
+            // The numbers first: whatever changes while the products are read is asked about next time.
+            let changes = try await store.changes(since: .max)
+            let products = try await store.products()
+            return (await work.run { Catalogue(products: products) }, changes)
+        }
+        checking = task
+        defer { checking = nil }
+        let (catalogue, changes) = try await task.value
+        current = (catalogue, changes, clock.now)
         return catalogue
     }
 
-    /// The store's catalogue as a client for the view models.
+    /// The store's catalogue as a client for the view models, its pages made on `work`.
     public nonisolated var client: CatalogueClient {
-        .local { try await self.catalogue() }
+        let local = CatalogueClient.local { try await self.catalogue() }
+        return CatalogueClient(departments: local.departments, page: { department, query in
+            let catalogue = try await self.catalogue()
+            return try await self.work.run { Result { () throws(CatalogueError) in try catalogue.page(department: department, query) } }.get()
+        }, product: local.product)
     }
 }

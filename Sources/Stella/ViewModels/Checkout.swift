@@ -4,22 +4,33 @@ import ListorKit
 /// The shopper's last step: an order checked, then placed, its stock taken at once. Paid on delivery.
 public struct Checkout: Sendable {
     private let store: any OrderDesk
+    /// How much one shopper may order in an hour; nil for no bound.
+    private let allowance: OrderAllowance?
     private let now: @Sendable () -> Date
 
-    public init(store: any OrderDesk, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any OrderDesk, allowance: OrderAllowance? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
+        self.allowance = allowance
         self.now = now
     }
 
-    /// Places the order: throws `FieldErrors` for what is missing or wrong (nothing is taken),
-    /// or `StoreError.short` naming each line the stock cannot fill.
-    public func placeOrder(_ body: OrderBody) async throws -> Order {
-        try await store.place(try body.request(), at: now())
+    /// Places the order for the shopper at `client` (their address): throws `FieldErrors` for
+    /// what is missing or wrong, `OrderLimitError` past what one shopper may order in an hour,
+    /// or `StoreError.short` naming each line the stock cannot fill; nothing is taken then.
+    public func placeOrder(_ body: OrderBody, from client: String) async throws -> Order {
+        let request = try body.request()
+        let items = request.items.reduce(0) { $0 + $1.quantity }
+        try allowance?.reserve(items, client: client, email: request.email)
+        do { return try await store.place(request, at: now()) } catch {
+            allowance?.giveBack(items, client: client, email: request.email)
+            throw error
+        }
     }
 
     /// Places the order of what is in the bag, to the name, email and address the shopper gave.
-    public func placeOrder(of bag: Bag, name: String, email: String, address: String) async throws -> Order {
-        try await placeOrder(OrderBody(items: bag.lines.map { OrderRequest.Item(sku: $0.sku, quantity: $0.quantity) }, name: name, email: email, address: address))
+    public func placeOrder(of bag: Bag, name: String, email: String, address: String, from client: String) async throws -> Order {
+        try await placeOrder(OrderBody(items: bag.lines.map { OrderRequest.Item(sku: $0.sku, quantity: $0.quantity) }, name: name, email: email, address: address),
+                             from: client)
     }
 
     /// The order page: the order its key names; throws `StoreError.unknownOrder`.

@@ -31,6 +31,12 @@ import Testing
         let exposed = await listor("serve", "--host", "0.0.0.0")
         #expect(exposed.exitCode == 64)
         #expect(exposed.errorOutput.hasPrefix("Error: --host: 0.0.0.0 is reachable from other machines; set --library-admin-token"))
+        // A token guards a server only if it cannot be guessed.
+        let short = await listor("serve", "--host", "0.0.0.0", "--library-admin-token", "x")
+        #expect(short.exitCode == 64)
+        #expect(short.errorOutput.hasPrefix("Error: --library-admin-token: is 1 character long; an admin token has at least 16"), "\(short.errorOutput)")
+        let spaces = await listor("serve", "--modbus-admin-token", "                    ")
+        #expect(spaces.errorOutput.hasPrefix("Error: --modbus-admin-token: has spaces or line breaks in it"), "\(spaces.errorOutput)")
         let prefix = await listor("serve", "--library-api-prefix", "library/")
         #expect(prefix.exitCode == 64)
         let origin = await listor("serve", "--stella-image-origin", "ftp://cdn.example")

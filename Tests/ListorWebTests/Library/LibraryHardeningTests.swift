@@ -104,6 +104,23 @@ import Testing
         }
     }
 
+    /// Guessing the token is slowed to a few tries per address: past ten wrong tokens, on the
+    /// API or the sign-in page alike, the answer is 429 with `Retry-After`, the right token too.
+    @Test func wrongTokensAreLimitedPerClient() async throws {
+        try await withLibrary(adminToken: "s3cret") { client, _ async throws in
+            for guess in 0..<10 {
+                let wrong = try await send(client, .delete, "/library/api/clean", headers: [.authorization: "Bearer guess-\(guess)"])
+                #expect(wrong.status == .unauthorized)
+            }
+            let limited = try await send(client, .delete, "/library/api/clean", headers: [.authorization: "Bearer s3cret"])
+            #expect(limited.status == .tooManyRequests)
+            #expect(Int(limited.headers[.retryAfter] ?? "") ?? 0 > 500)
+            let reads = try await send(client, .get, "/library/api/books/1", headers: [.authorization: "Bearer s3cret"])
+            #expect(reads.status == .tooManyRequests, "the records cannot be used to guess either")
+            #expect(try await send(client, .get, "/library/api/books/1").status == .ok, "no token is no guess")
+        }
+    }
+
     @Test func openLendingLeavesCheckoutsToEveryone() async throws {
         try await withLibrary(adminToken: "s3cret", openLending: true) { client, _ async throws in
             #expect(try await send(client, .put, "/library/api/books/1", "lastCheckedOutBy=Ann", headers: Self.form).status == .ok)

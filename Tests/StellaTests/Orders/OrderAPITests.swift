@@ -5,13 +5,15 @@ import ListorTestSupport
 import ListorWeb
 import Stella
 import StellaSQLite
+import Synchronization
 import Testing
 
 /// `POST /stella/api/orders` over loopback: an order in one request, 201, or 409 naming what is
 /// short, or 400 naming each bad field; nothing taken unless the whole order is.
 @Suite struct OrderAPITests {
-    func withAPI(store: (any StellaStore)?, _ body: @escaping @Sendable (@escaping @Sendable (String) async throws -> (Int, JSONValue)) async throws -> Void) async throws {
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule(store: store)])
+    func withAPI(store: (any StellaStore)?, allowance: OrderAllowance? = nil,
+                 _ body: @escaping @Sendable (@escaping @Sendable (String) async throws -> (Int, JSONValue)) async throws -> Void) async throws {
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule(store: store, allowance: allowance)])
         try await withLoopbackServer(router) { base in
             try await withLiveHTTPTransport { transport in
                 try await body { json in
@@ -22,6 +24,33 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Orders are paid on delivery and need no account: one shopper may not reserve the whole
+    /// stock. Past the hour's items, per address and per email address, an order is refused
+    /// whole with 429 and when to try again; an order the stock refused counts nothing.
+    @Test func oneShopperCannotReserveTheWholeStock() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        try await store.save([StellaStoreTests.shirt])
+        let clock = Mutex(Date(timeIntervalSince1970: 1_796_000_000))
+        try await withAPI(store: store, allowance: OrderAllowance(itemsPerHour: 5, now: { clock.withLock { $0 } })) { post in
+            func order(_ quantity: Int, _ email: String = "ann@example.org", sku: String = "LS-S") async throws -> (Int, JSONValue) {
+                try await post(#"{"items": [{"sku": "\#(sku)", "quantity": \#(quantity)}], "name": "Ann", "email": "\#(email)", "address": "1 High St"}"#)
+            }
+            #expect(try await order(3).0 == 201)
+            _ = try await store.place(OrderRequest(items: [OrderRequest.Item(sku: "LS-M", quantity: 3)], name: "B", email: "b@example.org", address: "x"), at: Date())
+            #expect(try await order(1, sku: "LS-M").0 == 409, "sold out: refused by the store")
+            let (status, refusal) = try await order(3)
+            #expect(status == 429)
+            #expect(refusal["error"] == .string("this email address has ordered 3 items in the last hour, and a shopper may order 5 an hour; nothing was ordered. Try again in 60 minutes"))
+            #expect(try await order(3, "ben@example.org").1["error"]?.stringValue?.hasPrefix("this address has ordered 3 items") == true,
+                    "another email from the same address")
+            #expect(try await order(2).0 == 201, "what the stock refused was not counted")
+            clock.withLock { $0 += 3600 }
+            #expect(try await order(3).0 == 201, "an hour later")
+        }
+        #expect(try await store.products()[0].variants.map(\.stock) == [2, 0])
     }
 
     @Test func anOrderIsPlacedInOneRequestOrRefusedWithItsReasons() async throws {

@@ -5,6 +5,7 @@ import PostgresNIO
 import Stella
 import StellaPostgres
 import StellaSQLite
+import Synchronization
 import Testing
 
 /// The store's catalogue, stock and orders on both stores, each as two nodes would use it (two
@@ -149,6 +150,52 @@ import Testing
         await #expect(throws: StoreError.unknownOrder(String(repeating: "0", count: 32))) { try await store.order(key: String(repeating: "0", count: 32)) }
         await #expect(throws: StoreError.unknownOrder("S-9")) { try await store.order(number: "S-9") }
         #expect(try await store.products()[0].variants.map(\.stock) == [8, 2])
+      }
+    }
+
+    /// A store that counts its whole reads, for the catalogue in memory over it.
+    final class CountingReads: StellaStore, Sendable {
+        let store: any StellaStore
+        let reads = Mutex(0)
+
+        init(_ store: any StellaStore) {
+            self.store = store
+        }
+
+        func products() async throws -> [Product] {
+            reads.withLock { $0 += 1 }
+            return try await store.products()
+        }
+
+        func changes(since stock: Int64) async throws -> StoreChanges { try await store.changes(since: stock) }
+        func save(_ products: [Product]) async throws { try await store.save(products) }
+        func seed(_ products: [Product]) async throws -> Bool { try await store.seed(products) }
+        func orders(limit: Int, offset: Int) async throws -> [Order] { try await store.orders(limit: limit, offset: offset) }
+        func order(number: String) async throws -> Order { try await store.order(number: number) }
+        func order(key: String) async throws -> Order { try await store.order(key: key) }
+        func place(_ request: OrderRequest, at date: Date) async throws -> Order { try await store.place(request, at: date) }
+    }
+
+    /// The catalogue in memory asks the store what changed: stock another node's orders took is
+    /// put in place without reading the catalogue again; an import is read whole.
+    @Test(arguments: Kind.allCases)
+    func theCatalogueInMemoryTakesStockChangesWithoutReadingItAgain(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, other in
+        try await store.save([Self.shirt])
+        let counting = CountingReads(store)
+        let catalogue = StoreCatalogue(store: counting, maximumAge: .zero)
+        #expect(try await catalogue.catalogue().products[0].variants.map(\.stock) == [10, 3])
+        _ = try await other.place(request([("LS-S", 4)]), at: Date())
+        _ = try await other.place(request([("LS-M", 1), ("LS-S", 1)]), at: Date())
+        #expect(try await catalogue.catalogue().products[0].variants.map(\.stock) == [5, 2])
+        #expect(try await catalogue.catalogue().products[0].variants.map(\.stock) == [5, 2], "asked again, the same")
+        #expect(counting.reads.withLock { $0 } == 1, "stock is put in place, not read whole")
+        var renamed = Self.shirt
+        renamed.name = "Linen overshirt"
+        try await other.save([renamed])
+        let after = try await catalogue.catalogue().products[0]
+        #expect(after.name == "Linen overshirt" && after.variants.map(\.stock) == [5, 2])
+        #expect(counting.reads.withLock { $0 } == 2, "an import is read whole")
       }
     }
 }
