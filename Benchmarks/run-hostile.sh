@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Issue 35's goal: while a hostile client sends every attack it found at once (Hostile/attack.py:
-# spans that overflowed, pages that drip or carry 200,000 attributes, 6000 x 6000 uploads,
-# silent connections, unread event streams, cross-site reads, bad ranges, a chunked body past
-# the limit), another client asks /health, and its 99th percentile stays under 100 ms.
+# Issue 35's goal, kept by issue 52: while a hostile client sends every attack it found at once
+# (Hostile/attack.py: spans that overflowed, pages that drip or carry 200,000 attributes,
+# 6000 x 6000 uploads, silent connections, unread event streams, cross-site reads, bad ranges, a
+# chunked body past the limit; and the store's: a department of one product in 10,000 sizes, a
+# search of 30,000 products, buy-outs of the stock), another client asks /health, and its 99th
+# percentile stays under 100 ms.
 # DURATION seconds (60) against `listor serve` in release mode on a new data directory, the
 # reader allowed to read the hostile site on loopback. Prints wrk's latencies of /health, what
 # each attack got, and the server's peak resident memory. Needs Debian's wrk and python3.
@@ -13,7 +15,8 @@ port=${PORT:-18200}
 site=$((port + 1))
 swift build -c release --product listor >/dev/null
 data=$(mktemp -d)
-.build/release/listor serve --port "$port" --data-dir "$data" --library-cover-url none --allow-private \
+python3 Benchmarks/Hostile/attack.py catalogue "$data/shop.csv"
+.build/release/listor serve --port "$port" --data-dir "$data" --library-cover-url none --allow-private --stella-catalogue "$data/shop.csv" \
     --log-level error > "$data/serve.log" 2>&1 &
 server=$!
 python3 Benchmarks/Hostile/attack.py site "$site" &

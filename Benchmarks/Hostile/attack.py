@@ -1,7 +1,8 @@
 """Issue 35's hostile inputs against a running `listor serve`, all at once, for a while.
 
+    attack.py catalogue FILE.csv                the store's catalogue for the attacks on it
     attack.py site PORT                         a hostile web site on 127.0.0.1:PORT
-    attack.py attack SERVER SITE SECONDS        the attacks, from 127.0.0.2 to 127.0.0.99
+    attack.py attack SERVER SITE SECONDS        the attacks, from 127.0.0.2 to 127.0.0.119
 
 The site serves a page of one element with 200,000 distinct attributes, a 5 MiB page of tags
 with 256 each, a page that drips its body a byte a second, and a page whose refresh is
@@ -9,9 +10,13 @@ javascript:. The attacks, each in threads of its own until the time is up: histo
 with spans that overflowed, eight reads at a time of the dripping page from one address, reads of the
 attribute pages, uploads of a PNG that decodes to 6000 x 6000, 250 silent connections from one
 address, event streams that are never read from ten addresses, cross-site reads, bad ranges
-and a chunked body past the limit. Prints what each attack got, by status. Standard library only.
+and a chunked body past the limit; and the store's (issue 52): its department of one product in
+10,000 sizes from two addresses, a search of its 30,000 products, and orders of 50 lines of 99
+from twenty addresses. Prints what each attack got, by status. Standard library only.
 """
 import collections
+import csv
+import json
 import http.server
 import socket
 import socketserver
@@ -114,6 +119,16 @@ def attack(server, site, seconds):
     threads.append(repeat("chunked 10 MB body", "127.0.0.62", "POST", "/library/api/books",
                           ["Content-Type: application/json", "Transfer-Encoding: chunked"], chunked))
 
+    # The store: a department of one product in 10,000 sizes (its facets), a search of the
+    # 30,000 products, and buy-outs of 50 lines of 99 from twenty addresses.
+    for index in range(2):
+        threads.append(repeat("a department of one product in 10,000 sizes", f"127.0.0.{90 + index}", "GET", "/stella/facets"))
+    threads.append(repeat("a search of 30,000 products", "127.0.0.92", "GET", "/stella/search?q=bulk+12"))
+    for index in range(20):
+        order = json.dumps({"items": [{"sku": f"BULK-{index * 50 + line:05d}", "quantity": 99} for line in range(50)],
+                            "name": "Buyer", "email": f"buyer{index}@example.org", "address": "1 High St"}).encode()
+        threads.append(repeat("buy-out of 50 lines of 99", f"127.0.0.{100 + index}", "POST", "/stella/api/orders", ["Content-Type: application/json"], order, pause=0.05))
+
     def silent():
         held = []
         for _ in range(250):
@@ -163,8 +178,23 @@ def attack(server, site, seconds):
         print(f"  250 silent connections from one address: at most {silent_counts[-1]} held open")
 
 
+def catalogue(path):
+    """A Shopify product CSV for the store's attacks: 20,000 products of one variant each (Type
+    Bulk), and one product in 10,000 sizes (Type Facets), each in stock."""
+    with open(path, "w", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(["Handle", "Title", "Type", "Option1 Name", "Option1 Value", "Variant SKU", "Variant Inventory Qty", "Variant Price"])
+        for index in range(20000):
+            writer.writerow([f"bulk-{index:05d}", f"Bulk {index}", "Bulk", "Title", "Default Title", f"BULK-{index:05d}", 100, "10.00"])
+        for size in range(10000):
+            writer.writerow(["many-sizes", "Many sizes" if size == 0 else "", "Facets" if size == 0 else "", "Size" if size == 0 else "",
+                             f"S{size}", f"MANY-{size}", 1, "20.00"])
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "site":
+    if sys.argv[1] == "catalogue":
+        catalogue(sys.argv[2])
+    elif sys.argv[1] == "site":
         socketserver.ThreadingTCPServer.allow_reuse_address = True
         socketserver.ThreadingTCPServer.daemon_threads = True
         socketserver.ThreadingTCPServer(("127.0.0.1", int(sys.argv[2])), Site).serve_forever()

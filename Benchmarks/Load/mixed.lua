@@ -28,7 +28,7 @@ local requests = {
   { 6, "GET", "/stella/ready-to-wear" },
   { 3, "GET", "/stella/accessories?sort=price-asc" },
   { 4, "GET", "/stella/products/ST100037" },
-  { 4, "GET", "/stella/images/ST100000/1-thumb.svg" },
+  { 4, "GET", "/stella/images/st100000/1" },
   { 2, "GET", "/stella/api/departments" },
   { 2, "GET", "/stella/api/departments/beauty/products" },
   { 3, "GET", "/browser" },

@@ -18,7 +18,7 @@ public actor RegisterMonitor {
     /// Keeps every poll's values as trends, when there is a history.
     public nonisolated let recorder: TrendRecorder?
     public private(set) var snapshot: ModbusSnapshot
-    private var watchers: [Int: AsyncStream<ModbusSnapshot>.Continuation] = [:]
+    private var watchers: [Int: Watcher] = [:]
     private var counters: [Int: AsyncStream<Int>.Continuation] = [:]
     private var nextStream = 0
     private var finished = false
@@ -64,22 +64,37 @@ public actor RegisterMonitor {
             do { try await clock.sleep(until: next, tolerance: nil) } catch { break }
         }
         finished = true
-        for watcher in watchers.values { watcher.finish() }
+        for watcher in watchers.values { watcher.continuation.finish() }
         watchers.removeAll()
         watchersChanged()
         for counter in counters.values { counter.finish() }
         counters.removeAll()
     }
 
+    /// One open stream of snapshots, and how many polls in a row its reader has not taken.
+    private struct Watcher {
+        let continuation: AsyncStream<ModbusSnapshot>.Continuation
+        var behind = 0
+    }
+
+    /// Polls a reader may miss in a row and still keep its stream when the streams are all taken.
+    static let stalledAfter = 3
+
     /// The snapshots from now on, the current one first; only the newest is kept for a slow
-    /// reader. Nil when `maximumWatchers` streams are already open.
+    /// reader. When `maximumWatchers` streams are open, the stream whose reader stopped reading
+    /// longest ago (more than `stalledAfter` polls) is ended to make room, so that idle readers
+    /// never lock the live ones out; nil when every reader is reading.
     public func updates() -> AsyncStream<ModbusSnapshot>? {
-        guard watchers.count < maximumWatchers else { return nil }
+        if watchers.count >= maximumWatchers {
+            guard let stalled = watchers.filter({ $0.value.behind > Self.stalledAfter }).max(by: { $0.value.behind < $1.value.behind }) else { return nil }
+            watchers[stalled.key] = nil
+            stalled.value.continuation.finish()
+        }
         let (stream, kept) = openStream(first: snapshot, kind: .snapshots)
         if let kept {
-            watchers[kept.id] = kept.continuation
-            watchersChanged()
+            watchers[kept.id] = Watcher(continuation: kept.continuation)
         }
+        watchersChanged()
         return stream
     }
 
@@ -171,7 +186,14 @@ public actor RegisterMonitor {
         self.snapshot = snapshot
         noteConnection(snapshot)
         recorder?.record(snapshot)
-        for watcher in watchers.values { watcher.yield(snapshot) }
+        // A reader that has not taken the last snapshot loses it to this one, and falls behind.
+        for id in watchers.keys {
+            switch watchers[id]?.continuation.yield(snapshot) {
+            case .dropped: watchers[id]?.behind += 1
+            case .enqueued: watchers[id]?.behind = 0
+            default: break
+            }
+        }
         return snapshot
     }
 }

@@ -102,4 +102,36 @@ import Testing
             withExtendedLifetime(stalled) {}
         }
     }
+
+    /// The streams of readers that stopped reading never lock a live viewer out, however long the
+    /// write timeout: with all 100 taken by idle readers, a new viewer takes the place of the one
+    /// that fell furthest behind, at the next request after they fell behind.
+    @Test(.timeLimit(.minutes(3))) func idleReadersMakeRoomForALiveViewerBeforeAnyTimeout() async throws {
+        let meter = try await SimulatedMeter(maximumWatchers: 100, interval: .milliseconds(5))
+        let limits = ConnectionLimits(maximumStreamsPerClient: 10, writeTimeout: .seconds(600))
+        let module = ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor)], limits: limits)
+        try await withLiveWebServer(configuration: WebConfiguration(port: 0, limits: limits), modules: [module]) { port in
+            let request = "GET /modbus/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            var idle: [RawHTTPConnection] = []
+            for index in 0..<100 {
+                let viewer = try RawHTTPConnection(port: port, from: "127.0.0.\(2 + index / 10)", receiveBuffer: 1024)
+                try viewer.send(request)
+                #expect(try await viewer.read(through: "\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+                idle.append(viewer)
+            }
+            // Polls the idle readers do not take, until a new viewer gets a stream: the idle
+            // ones' sockets fill within a few dozen events, and the write timeout is ten minutes.
+            var admitted = false
+            for _ in 0..<400 where !admitted {
+                await meter.monitor.refresh()
+                let next = try RawHTTPConnection(port: port, from: "127.0.0.30")
+                try next.send(request)
+                admitted = try await next.read(through: "\r\n\r\n").hasPrefix("HTTP/1.1 200")
+                next.shutDown()
+            }
+            #expect(admitted, "a live viewer took an idle reader's place")
+            #expect(await meter.monitor.watcherCount <= 100)
+            withExtendedLifetime(idle) {}
+        }
+    }
 }
