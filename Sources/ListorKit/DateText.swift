@@ -16,7 +16,7 @@ public enum DateText {
 
     /// "2026-11-22 14:05:09" (or with a "T") in `timeZone`; nil for anything else, impossible dates included.
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }).map { Int($0) }
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }).map { Int(digits: $0) }
         guard parts.count == 6, parts.allSatisfy({ $0 != nil }) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

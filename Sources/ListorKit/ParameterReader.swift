@@ -18,7 +18,7 @@ public struct ParameterReader {
     /// A whole number within `range`; nil (and an error) for anything else.
     public mutating func count(_ name: String, _ range: ClosedRange<Int>) -> Int? {
         guard let value = text(name) else { return nil }
-        guard let number = Int(value), range.contains(number) else {
+        guard let number = Int(digits: value), range.contains(number) else {
             errors.append(FieldError(field: name, message: "\"\(value.prefix(20))\" is not a whole number from \(range.lowerBound) to \(range.upperBound)"))
             return nil
         }

@@ -53,7 +53,7 @@ struct PatronPages: Sendable {
             }
             return state
         }
-        let page = parameters["page"].flatMap { Int($0) }.map { min(max($0, 1), 100_000) } ?? 1
+        let page = parameters["page"].flatMap { Int(digits: $0) }.map { min(max($0, 1), 100_000) } ?? 1
         let view = try await ReminderListViewModel.load(state, page: page, from: library, destination: reminderDestination, timeZone: session.timeZone)
         return session.page(try templates.html(RemindersPage(view), as: "library/reminders"))
     }
@@ -106,7 +106,7 @@ struct PatronPages: Sendable {
         let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
         try requireLibrarian(session)
         let id = try Self.id(context)
-        let version = fields.version.flatMap { Int($0) }
+        let version = fields.version.flatMap { Int(digits: $0) }
         do {
             _ = try await desk.editPatron(id: id, fields.patronForm, ifVersion: version)
             return LibraryPages.redirect("/library/patrons/\(id)?notice=patron-saved")

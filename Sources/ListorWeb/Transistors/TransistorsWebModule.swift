@@ -128,7 +128,7 @@ public struct TransistorsWebModule: WebModule {
     private static func apiPage(_ listing: TransistorListViewModel, perPage text: String?, request: Request) throws -> Response {
         var size = apiPageSize
         if let text, !text.isEmpty {
-            guard let number = Int(text), (1...maximumAPIPageSize).contains(number) else {
+            guard let number = Int(digits: text), (1...maximumAPIPageSize).contains(number) else {
                 throw badQuery([FieldError(field: "per_page", message: "\"\(text.prefix(20))\" is not a whole number from 1 to \(maximumAPIPageSize)")])
             }
             size = number

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 extension ModbusLink {
     /// The link a device's address names, in any of its transports:
@@ -68,7 +69,7 @@ extension ModbusLink {
             let field = pair.split(separator: "=", maxSplits: 1).map(String.init)
             let (name, value) = (field[0], field.count > 1 ? field[1] : "")
             func number() throws(ModbusAddressError) -> Int {
-                guard let number = Int(value) else { throw ModbusAddressError("rtu:\(text): \(name)=\(value) is not a number") }
+                guard let number = Int(digits: value) else { throw ModbusAddressError("rtu:\(text): \(name)=\(value) is not a number") }
                 return number
             }
             switch name {

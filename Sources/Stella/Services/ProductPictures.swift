@@ -90,7 +90,7 @@ public struct ProductPictures: Sendable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 5, parts[0].isEmpty, parts[1] == "stella", parts[2] == "images", !parts[3].isEmpty, parts[3].count <= 255,
               parts[3].unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }),
-              let index = Int(parts[4]), (1...250).contains(index) else { return nil }
+              let index = Int(digits: parts[4]), (1...250).contains(index) else { return nil }
         return (parts[3].lowercased(), index)
     }
 }

@@ -100,7 +100,7 @@ public struct TransistorQuery: Sendable, Hashable {
             }
         }
         if let text = nonEmpty(input.page) {
-            if let page = Int(text), (1...maximumPage).contains(page) {
+            if let page = Int(digits: text), (1...maximumPage).contains(page) {
                 query.page = page
             } else {
                 error(.page, "\"\(text.prefix(20))\" is not a page number; pages are counted from 1")
