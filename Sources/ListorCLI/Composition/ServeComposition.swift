@@ -80,7 +80,7 @@ enum ServeComposition {
                                                          letters: ReminderLetters(library: settings.reminders.from?.name ?? "Prolific Library"), metrics: metrics.factory),
                                         StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: shop.orders,
                                                         allowance: settings.stella.orderLimit > 0 ? OrderAllowance(itemsPerHour: settings.stella.orderLimit) : nil,
-                                                        formKey: formKey),
+                                                        formKey: formKey, metrics: metrics.factory),
                                         reader,
                                     ],
                                     services: services,

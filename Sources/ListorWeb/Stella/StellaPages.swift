@@ -15,6 +15,8 @@ struct StellaPages: Sendable {
     let allowance: OrderAllowance?
     let formKey: FormKey
     let templates: Templates
+    /// Product pages as rendered, while the catalogue's version holds.
+    let listPages: RenderedPages<ProductListKey>
 
     static let formLimit = 16 << 10
 
@@ -50,10 +52,16 @@ struct StellaPages: Sendable {
         var input: [String: String] = [:]
         for name in CatalogueQuery.parameterNames { input[name] = parameters[name] }
         let (query, errors) = CatalogueQuery.parse { input[$0] }
-        let list = try await ProductListViewModel.load(department: department, query: query, from: catalogue)
-        StellaWebModule.log(list.problems, of: request, to: logger)
-        let page = try ProductsPage(list, input: input, errors: errors + list.refused, shop: session.header, templates: templates)
-        return session.respond(try templates.html(page, as: "stella/products"))
+        let render = {
+            let list = try await ProductListViewModel.load(department: department, query: query, from: catalogue)
+            StellaWebModule.log(list.problems, of: request, to: logger)
+            let page = try ProductsPage(list, input: input, errors: errors + list.refused, shop: session.header, templates: templates)
+            return try templates.render(page, as: "stella/products")
+        }
+        // Read before the page: a page kept under a version is never older than it.
+        guard let version = try await catalogue.version() else { return session.respond(Response.html(try await render())) }
+        let key = ProductListKey(department: department, input: input, bagCount: session.bag.count, version: version)
+        return session.respond(Response.html(try await listPages.page(for: key, render: render)))
     }
 
     @Sendable func product(_ request: Request, context: WebRequestContext) async throws -> Response {

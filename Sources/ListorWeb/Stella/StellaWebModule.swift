@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Hummingbird
 import ListorKit
@@ -19,10 +20,13 @@ public struct StellaWebModule: WebModule {
     /// How much one shopper may order in an hour; nil for no bound.
     private let allowance: OrderAllowance?
     private let formKey: FormKey
+    private let listPages: RenderedPages<ProductListKey>
 
     /// `store` takes the orders (a `StellaStore`, or another store's API); `formKey` signs the forms' CSRF tokens and the bag's cookie:
     /// give every node of one site the same key.
-    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any OrderDesk)? = nil, allowance: OrderAllowance? = nil, formKey: FormKey = .random()) {
+    public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any OrderDesk)? = nil, allowance: OrderAllowance? = nil, formKey: FormKey = .random(),
+                metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+        listPages = RenderedPages(name: "stella/list", admission: .secondAsk, metrics: metrics)
         self.catalogue = catalogue
         self.pictures = pictures
         self.store = store
@@ -41,7 +45,7 @@ public struct StellaWebModule: WebModule {
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
         addAPI(to: router)
         addPictures(to: router)
-        StellaPages(catalogue: catalogue, store: store, allowance: allowance, formKey: formKey, templates: templates).addRoutes(to: router)
+        StellaPages(catalogue: catalogue, store: store, allowance: allowance, formKey: formKey, templates: templates, listPages: listPages).addRoutes(to: router)
     }
 
     private func addAPI(to router: RouteTable) {

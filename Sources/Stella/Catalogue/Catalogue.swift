@@ -13,6 +13,9 @@ public struct Catalogue: Sendable {
     private let keys: [SearchKey]
     /// Where each variant is: its product's index and its own among the product's.
     private let bySKU: [String: (product: Int, variant: Int)]
+    /// Each product's department id and price, worked out once rather than at every page.
+    private let departmentIDs: [String]
+    private let prices: [Money]
 
     struct SearchKey: Sendable {
         let text: FoldedText
@@ -33,25 +36,38 @@ public struct Catalogue: Sendable {
             for (place, variant) in product.variants.enumerated() { bySKU[variant.sku] = (index, place) }
         }
         self.bySKU = bySKU
+        departmentIDs = products.map(\.department.id)
+        prices = products.map(\.price)
     }
 
-    private init(products: [Product], departments: [Department], byCode: [String: Int], keys: [SearchKey], bySKU: [String: (product: Int, variant: Int)]) {
+    private init(products: [Product], departments: [Department], byCode: [String: Int], keys: [SearchKey], bySKU: [String: (product: Int, variant: Int)],
+                 departmentIDs: [String], prices: [Money]) {
         self.products = products
         self.departments = departments
         self.byCode = byCode
         self.keys = keys
         self.bySKU = bySKU
+        self.departmentIDs = departmentIDs
+        self.prices = prices
+    }
+
+    /// The stock of the variant `sku` names; nil when the catalogue has none.
+    public func stock(of sku: String) -> Int? {
+        bySKU[sku].map { products[$0.product].variants[$0.variant].stock }
     }
 
     /// This catalogue with the variants' stock as `stock` gives it (SKU → stock now), and all
     /// else as it is: what orders change, put in place without building the catalogue again.
     public func updatingStock(_ stock: [String: Int]) -> Catalogue {
         var products = products
+        var prices = prices
         for (sku, left) in stock {
             guard let place = bySKU[sku] else { continue }
             products[place.product].variants[place.variant].stock = left
+            // The price shown is the cheapest variant in stock's.
+            prices[place.product] = products[place.product].price
         }
-        return Catalogue(products: products, departments: departments, byCode: byCode, keys: keys, bySKU: bySKU)
+        return Catalogue(products: products, departments: departments, byCode: byCode, keys: keys, bySKU: bySKU, departmentIDs: departmentIDs, prices: prices)
     }
 
     public static let bundled = Catalogue(products: CatalogueGenerator.products())
@@ -73,19 +89,19 @@ public struct Catalogue: Sendable {
         let search = query.text.map(SearchQuery.init)
         // The products in scope that match the filters other than size and colour.
         var candidates: [Int] = []
-        for (index, product) in products.enumerated() {
-            if let scope, product.department.id != scope.id { continue }
+        for index in products.indices {
+            if let scope, departmentIDs[index] != scope.id { continue }
             if let search, !search.isEmpty, !search.matches(keys[index].text) { continue }
-            if let low = query.minPrice, product.price < low { continue }
-            if let high = query.maxPrice, product.price > high { continue }
+            if let low = query.minPrice, prices[index] < low { continue }
+            if let high = query.maxPrice, prices[index] > high { continue }
             candidates.append(index)
         }
         let chosen = query.options
         var matching = candidates.filter { chosen.isEmpty || products[$0].isAvailable(in: chosen) }
         switch query.sort {
         case .relevance: break
-        case .priceAscending: matching.sort { (products[$0].price, $0) < (products[$1].price, $1) }
-        case .priceDescending: matching.sort { (products[$0].price, $1) > (products[$1].price, $0) }
+        case .priceAscending: matching.sort { (prices[$0], $0) < (prices[$1], $1) }
+        case .priceDescending: matching.sort { (prices[$0], $1) > (prices[$1], $0) }
         case .newest: matching.reverse()
         }
         // A page past the last is the last, as in every list.

@@ -43,7 +43,13 @@ public struct Product: Sendable, Hashable, Identifiable {
 
     /// The variant a shopper would be shown first: the cheapest in stock, else the cheapest.
     private var leading: ProductVariant? {
-        variants.filter { $0.stock > 0 }.min { $0.price < $1.price } ?? variants.min { $0.price < $1.price }
+        // One pass and no copies: it is asked for every product of every page.
+        var cheapest: ProductVariant?, cheapestInStock: ProductVariant?
+        for variant in variants {
+            if cheapest.map({ variant.price < $0.price }) ?? true { cheapest = variant }
+            if variant.stock > 0, cheapestInStock.map({ variant.price < $0.price }) ?? true { cheapestInStock = variant }
+        }
+        return cheapestInStock ?? cheapest
     }
 
     /// What it costs now.

@@ -14,20 +14,27 @@ public struct CatalogueClient: Sendable {
     /// A page of the department's products, or of the whole store's when `department` is nil.
     public var page: @Sendable (_ department: String?, _ query: CatalogueQuery) async throws -> ProductPage
     public var product: @Sendable (_ code: String) async throws -> Product
+    /// A number that moves whenever what the catalogue answers changes (an order's stock
+    /// included), for pages kept as rendered; nil when nothing tells (another server's).
+    public var version: @Sendable () async throws -> Int64?
 
     public init(departments: @escaping @Sendable () async throws -> [Department],
                 page: @escaping @Sendable (_ department: String?, _ query: CatalogueQuery) async throws -> ProductPage,
-                product: @escaping @Sendable (_ code: String) async throws -> Product) {
+                product: @escaping @Sendable (_ code: String) async throws -> Product,
+                version: @escaping @Sendable () async throws -> Int64? = { nil }) {
         self.departments = departments
         self.page = page
         self.product = product
+        self.version = version
     }
 }
 
 extension CatalogueClient {
     /// A catalogue in memory that does not change.
     public static func bundled(_ catalogue: Catalogue) -> CatalogueClient {
-        local { catalogue }
+        var client = local { catalogue }
+        client.version = { 0 }
+        return client
     }
 
     /// The catalogue `current` gives at each question: a store's, as `StoreCatalogue` keeps it.

@@ -13,7 +13,9 @@ public actor StoreCatalogue {
     private let work: any HeavyWork
     private let clock = ContinuousClock()
     private var current: (catalogue: Catalogue, changes: StoreChanges, checked: ContinuousClock.Instant)?
-    private var checking: Task<(Catalogue, StoreChanges), any Error>?
+    /// Moves each time the catalogue in memory changes.
+    private var generation: Int64 = 0
+    private var checking: Task<(Catalogue, StoreChanges, changed: Bool), any Error>?
 
     public init(store: any StellaStore, maximumAge: Duration = .seconds(2), work: any HeavyWork = InlineWork()) {
         self.store = store
@@ -26,23 +28,33 @@ public actor StoreCatalogue {
         if let current, clock.now - current.checked < maximumAge { return current.catalogue }
         if let checking { return try await checking.value.0 }
         let (store, known, work) = (store, current, work)
-        let task = Task { () throws -> (Catalogue, StoreChanges) in
+        let task = Task { () throws -> (Catalogue, StoreChanges, changed: Bool) in
             if let known {
                 let changes = try await store.changes(since: known.changes.stock)
                 if changes.catalogue == known.changes.catalogue {
-                    return (changes.variants.isEmpty ? known.catalogue : known.catalogue.updatingStock(changes.variants), changes)
+                    // A stock re-read that holds what is known already changes nothing.
+                    let moved = changes.variants.filter { sku, left in known.catalogue.stock(of: sku) != left }
+                    return (moved.isEmpty ? known.catalogue : known.catalogue.updatingStock(moved), changes, !moved.isEmpty)
                 }
             }
             // The numbers first: whatever changes while the products are read is asked about next time.
             let changes = try await store.changes(since: .max)
             let products = try await store.products()
-            return (await work.run { Catalogue(products: products) }, changes)
+            return (await work.run { Catalogue(products: products) }, changes, true)
         }
         checking = task
         defer { checking = nil }
-        let (catalogue, changes) = try await task.value
+        let (catalogue, changes, changed) = try await task.value
+        if changed { generation += 1 }
         current = (catalogue, changes, clock.now)
         return catalogue
+    }
+
+    /// The catalogue's generation, brought up to date as `catalogue()` does: it moves whenever
+    /// what the catalogue answers changes, so that a page kept under one is never stale.
+    public func version() async throws -> Int64 {
+        _ = try await catalogue()
+        return generation
     }
 
     /// The store's catalogue as a client for the view models, its pages made on `work`.
@@ -51,6 +63,6 @@ public actor StoreCatalogue {
         return CatalogueClient(departments: local.departments, page: { department, query in
             let catalogue = try await self.catalogue()
             return try await self.work.run { Result { () throws(CatalogueError) in try catalogue.page(department: department, query) } }.get()
-        }, product: local.product)
+        }, product: local.product, version: { try await self.version() })
     }
 }

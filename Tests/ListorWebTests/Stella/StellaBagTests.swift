@@ -105,4 +105,18 @@ import Testing
             #expect(try await get("/stella/orders/" + String(repeating: "0", count: 32)).status == .notFound)
         }
     }
+
+    /// A department's page is kept as rendered while the catalogue's version holds, and made
+    /// again once an order (here, another node's) changed the stock it shows.
+    @Test func aKeptDepartmentPageFollowsTheStock() async throws {
+        try await withShop { client, store in
+            func department() async throws -> String {
+                String(buffer: try await client.execute(uri: "/stella/ready-to-wear", method: .get).body)
+            }
+            for _ in 0..<3 { #expect(try await !department().contains("sold-out-label")) }
+            _ = try await store.place(OrderRequest(items: [OrderRequest.Item(sku: "WD-S", quantity: 2), OrderRequest.Item(sku: "WD-M", quantity: 5)],
+                                                   name: "B", email: "b@example.org", address: "x"), at: Date())
+            #expect(try await department().contains(#"<span class="sold-out-label">Sold out</span>"#))
+        }
+    }
 }
