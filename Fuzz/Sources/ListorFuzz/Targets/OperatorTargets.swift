@@ -13,8 +13,10 @@ enum OperatorTargets {
             let plant = try ModbusPlant.decode(bytes)
             require(!plant.devices.isEmpty, "a plant without devices")
             require(Set(plant.devices.map(\.name)).count == plant.devices.count, "two devices of one name")
-        } catch {
+        } catch let error as ModbusPlantError {
             require(!error.problems.isEmpty && error.problems.allSatisfy { !$0.reason.isEmpty }, "a refused plant without its problems")
+        } catch {
+            fatalError("invariant broken: a plant refused by \(error), not by its problems")
         }
     }
 
@@ -50,9 +52,11 @@ enum OperatorTargets {
                 guard let reply = try reader.read(String(decoding: line, as: UTF8.self)) else { continue }
                 require((0...999).contains(reply.code) && (1...100).contains(reply.lines.count), "reply \(reply.code) of \(reply.lines.count) lines")
                 reader = SMTPReply.Reader(server: "the mail server")
-            } catch {
+            } catch let error as MailError {
                 require(error.code == .refused, "a reply refused as \(error.code)")
                 return
+            } catch {
+                fatalError("invariant broken: a reply refused by \(error)")
             }
         }
     }

@@ -34,21 +34,23 @@ enum StoreTargets {
     /// A description made safe: every tag left is an allowed one without attributes, and tags balance.
     static let inlineHTML = FuzzTarget(name: "inline-html", summary: "InlineHTML; only allowed tags without attributes, balanced, nothing else unescaped") { bytes in
         let output = InlineHTML.sanitized(String(decoding: bytes, as: UTF8.self))
+        // By code points, as a browser reads them: "<p>" before a combining mark is one Swift Character.
+        let scalars = Array(output.unicodeScalars)
         var open: [String] = []
-        var rest = output[...]
-        while let start = rest.firstIndex(of: "<") {
-            guard let end = rest[start...].firstIndex(of: ">") else { fatalError("invariant broken: an unclosed < in \(output.debugDescription)") }
-            let inside = rest[rest.index(after: start)..<end]
+        var index = 0
+        while let start = scalars[index...].firstIndex(of: "<") {
+            guard let end = scalars[start...].firstIndex(of: ">") else { fatalError("invariant broken: an unclosed < in \(output.debugDescription)") }
+            var inside = String(String.UnicodeScalarView(scalars[(start + 1)..<end]))
             let closing = inside.hasPrefix("/")
-            let name = String(closing ? inside.dropFirst() : inside)
-            require(InlineHTML.allowed.contains(name), "a tag <\(inside)> left in \(output.debugDescription)")
+            if closing { inside.removeFirst() }
+            require(InlineHTML.allowed.contains(inside), "a tag <\(inside)> left in \(output.debugDescription)")
             if closing {
-                require(open.last == name, "</\(name)> closes \(open.last ?? "nothing") in \(output.debugDescription)")
+                require(open.last == inside, "</\(inside)> closes \(open.last ?? "nothing") in \(output.debugDescription)")
                 open.removeLast()
-            } else if name != "br" {
-                open.append(name)
+            } else if inside != "br" {
+                open.append(inside)
             }
-            rest = rest[rest.index(after: end)...]
+            index = end + 1
         }
         require(open.isEmpty, "left open: \(open) in \(output.debugDescription)")
         require(!output.contains("\"") && !output.contains("'"), "a quote left unescaped in \(output.debugDescription)")
@@ -65,8 +67,10 @@ enum StoreTargets {
             require(HiddenCharacter.first(in: order.name) == nil && HiddenCharacter.first(in: order.address.replacingOccurrences(of: "\n", with: " ")) == nil,
                     "hidden characters taken: \(order.name.debugDescription) \(order.address.debugDescription)")
             require((try? MailAddress(order.email)) != nil, "an email the mailer refuses: \(order.email.debugDescription)")
-        } catch {
+        } catch let error as FieldErrors {
             require(!error.errors.isEmpty && error.errors.allSatisfy { !$0.field.isEmpty && !$0.message.isEmpty }, "a refusal without its field")
+        } catch {
+            fatalError("invariant broken: an order refused by \(error), not by its fields")
         }
     }
 
