@@ -105,8 +105,11 @@ struct ServeConfiguration {
         return Set(object.keys)
     }
 
-    /// `serve`'s options and flags, from ArgumentParser's description of the command.
-    static func options() -> [Option] {
+    /// `serve`'s options and flags, from ArgumentParser's description of the command: read once,
+    /// as the description is a JSON dump of the whole command.
+    static func options() -> [Option] { described }
+
+    private static let described: [Option] = {
         struct Help: Decodable {
             struct Command: Decodable { let arguments: [Argument] }
             struct Argument: Decodable {
@@ -123,7 +126,7 @@ struct ServeConfiguration {
             guard argument.kind != "positional", !names.isEmpty, names != ["help"] else { return nil }
             return Option(names: names, isFlag: argument.kind == "flag", isRepeating: argument.isRepeating)
         }
-    }
+    }()
 
     /// `LISTOR_LOG_FORMAT` for `log-format`: the name swift-configuration reads the key from.
     static func variable(for key: String) -> String {
