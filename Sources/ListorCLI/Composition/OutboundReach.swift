@@ -6,7 +6,7 @@ import ListorKit
 /// asks the reader for, a picture an imported catalogue names, a cover service's redirect.
 /// Public addresses only, unless the operator allows more; the addresses the operator named
 /// themselves (a catalogue API, a picture origin, the cover service) are reached as named.
-struct OutboundReach: Sendable {
+struct OutboundReach: Sendable, CustomStringConvertible {
     var allowsPrivateAddresses = false
     var allowsLinkLocalAddresses = false
 
