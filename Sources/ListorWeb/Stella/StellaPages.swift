@@ -140,7 +140,7 @@ struct StellaPages: Sendable {
             return session.respond(try templates.html(page, as: "stella/checkout", status: .conflict))
         } catch let limit as OrderLimitError {
             let page = CheckoutPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, form: form,
-                                    problems: [String(limit.description.prefix(1)).uppercased() + limit.description.dropFirst() + "."])
+                                    problems: [limit.sentence])
             var response = session.respond(try templates.html(page, as: "stella/checkout", status: .tooManyRequests))
             response.headers[.retryAfter] = String(limit.retryAfter)
             return response

@@ -67,6 +67,11 @@ public struct OrderLimitError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Seconds until the order would be taken.
     public let retryAfter: Int
 
+    /// The refusal as a page says it: "This email address has ordered … Try again in 12 minutes."
+    public var sentence: String {
+        String(description.prefix(1)).uppercased() + description.dropFirst() + "."
+    }
+
     public var description: String {
         let who = byEmail ? "this email address" : "this address"
         let minutes = max(1, (retryAfter + 59) / 60)
