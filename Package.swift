@@ -53,6 +53,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     ],
     targets: [
+        // MARK: - Resources built into the code
+
+        /// Each target's `Resources` folder becomes its `EmbeddedResources.files`, so that the
+        /// installed `listor` is one file with no folder of resources beside it.
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["ResourceEmbedder"]),
+        .executableTarget(name: "ResourceEmbedder", swiftSettings: swiftSettings),
+
         // MARK: - Shared, platform-neutral core
 
         /// Data providers, loading state, list model, text folding, quantities, problem reports.
@@ -102,13 +109,20 @@ let package = Package(
         .target(
             name: "Transistors",
             dependencies: ["ListorKit"],
-            resources: [.copy("Resources/catalog.json")],
-            swiftSettings: swiftSettings
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]
         ),
 
         /// ModbusApp (seed 001): Modbus PDUs and frames, register maps and value formats, the
         /// poller and the feed, view models. Transports are injected; ModbusIO has the real ones.
-        .target(name: "Modbus", dependencies: ["ListorKit", .product(name: "CoreMetrics", package: "swift-metrics")], resources: [.copy("Resources/tuf-2000m.json")], swiftSettings: swiftSettings),
+        .target(
+            name: "Modbus",
+            dependencies: ["ListorKit", .product(name: "CoreMetrics", package: "swift-metrics")],
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]
+        ),
 
         /// Modbus over real I/O: the client behind `ModbusTransport`, its links (TCP, a serial port,
         /// RTU over TCP) in blocking system calls on a thread each, as libmodbus does; and the
@@ -229,8 +243,9 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
-            resources: [.copy("Resources/Templates"), .copy("Resources/Public"), .copy("Resources/OpenAPI")],
-            swiftSettings: swiftSettings
+            exclude: ["Resources"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]
         ),
         /// The `listor` command line: the commands, table rendering, and the composition root
         /// (`Composition/`), the only code that builds services, stores and transports.

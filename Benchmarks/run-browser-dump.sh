@@ -11,10 +11,9 @@ pages=(${PAGES:-genindex-all.html contents.html library/stdtypes.html tutorial/c
 for tool in lynx w3m /usr/bin/time; do command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install lynx w3m time)"; exit 1; }; done
 [ -d "$docs" ] || { echo "needs $docs (apt-get install python3.11-doc)"; exit 1; }
 
-# Built as a command-line tool is shipped on Linux: release, with the Swift runtime linked in
-# (--static-swift-stdlib), in a build directory of its own so the development build is untouched.
-# Linked dynamically, each run spends about 10 ms more loading libraries.
-build=(swift build -c release --static-swift-stdlib --product listor --scratch-path .build-static)
+# Built as the README's Deployment section installs it: release, with the Swift runtime linked in
+# (--static-swift-stdlib), as every script here builds it.
+build=(swift build -c release --static-swift-stdlib --product listor)
 "${build[@]}" 2>&1 | grep -E "error:|^/.*/(Sources|Benchmarks)/.*warning: " && exit 1
 listor=$("${build[@]}" --show-bin-path)/listor
 data=$(mktemp -d)

@@ -6,9 +6,13 @@ import TextBrowser
 
 /// The `listor` command: every Listor app has a subcommand group.
 public struct Listor: AsyncParsableCommand {
+    /// This build's version: `listor --version` prints it, and `serve` logs it first.
+    public static let version = "0.1.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "listor",
         abstract: "Five list–detail apps on one core, in the browser (listor serve) and the terminal.",
+        version: version,
         subcommands: [ServeCommand.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self, BrowseCommand.self, StellaCommand.self])
 
     public init() {}

@@ -45,7 +45,7 @@ public func buildRouter(
     modules: [any WebModule],
     logger: Logger = Logger(label: "listor")
 ) async throws -> Router<WebRequestContext> {
-    let staticFiles = try StaticFiles.bundled()
+    let staticFiles = StaticFiles.bundled()
     let templates = try await Templates.load(staticFiles: staticFiles)
     let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
     let methods = MethodNotAllowedMiddleware()
@@ -65,7 +65,7 @@ public func buildRouter(
     router.add(middleware: BodyLimitMiddleware(limit: ([configuration.maximumRequestBodySize] + modules.compactMap(\.maximumBodySize)).max() ?? 0))
     router.add(middleware: StaticCacheMiddleware(files: staticFiles))
     router.add(middleware: StaticRangeMiddleware(files: staticFiles))
-    router.add(middleware: FileMiddleware(staticFiles.folder, urlBasePath: "/static", logger: logger))
+    router.add(middleware: FileMiddleware(fileProvider: staticFiles, urlBasePath: "/static"))
 
     let tiles = modules.compactMap(\.tile)
     let table = RouteTable(router: router)

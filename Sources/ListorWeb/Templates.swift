@@ -3,7 +3,8 @@ import Hummingbird
 import Mustache
 import Synchronization
 
-/// The Mustache templates, loaded once at start-up from the module's resources.
+/// The Mustache templates, loaded once at start-up from those built into the code
+/// (`Resources/Templates`).
 ///
 /// Every template a page names is checked when the library loads, so a missing or broken
 /// template stops the server from starting rather than failing a request later.
@@ -22,14 +23,10 @@ public struct Templates: Sendable {
 
     /// The templates, with every `/static/<file>` they name linked at the file's version.
     public static func load(staticFiles: StaticFiles) async throws -> Templates {
-        guard let directory = Bundle.module.resourceURL?.appendingPathComponent("Templates").path else {
-            throw TemplateError(name: "Templates", reason: "the template folder is missing from the build")
-        }
         var library = MustacheLibrary()
-        let paths = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
-        for path in paths.sorted() where path.hasSuffix(".mustache") {
-            let name = String(path.dropLast(".mustache".count))
-            let text = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
+        for (path, file) in EmbeddedResources.files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("Templates/") && path.hasSuffix(".mustache") {
+            let name = String(path.dropFirst("Templates/".count).dropLast(".mustache".count))
+            let text = file.text
             try checkForTransforms(text, name: name)
             do {
                 try library.register(try staticFiles.linking(text, in: name), named: name)

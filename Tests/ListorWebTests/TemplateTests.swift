@@ -14,6 +14,6 @@ import Testing
     }
 
     @Test func theBuiltTemplatesAllLoad() async throws {
-        _ = try await Templates.load(staticFiles: try StaticFiles.bundled())
+        _ = try await Templates.load(staticFiles: StaticFiles.bundled())
     }
 }

@@ -16,14 +16,6 @@ import Transistors
 enum ServeComposition {
     static func withApplication(_ settings: ServeSettings, _ environment: CommandEnvironment,
                                 _ run: @escaping @Sendable (any ApplicationProtocol) async throws -> Void) async throws {
-        let dataDirectory = try DataDirectory.prepare(settings.dataDirectory)
-        let formKey = try FormKeyFile.load(file: settings.formKeyFile, in: dataDirectory)
-        // A catalog of files answers from its index file at once; the rest of its pages wait for
-        // the catalog, read beside the server.
-        let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog, indexDirectory: dataDirectory + "/transistor-index",
-                                                                      warn: environment.writeError)
-        try TransistorReport.check(transistors.state, problems: transistors.problems, partCount: transistors.partCount, in: environment)
-        let wholeCatalog = TransistorsComposition.wholeCatalog(of: transistors, settings.transistorCatalog)
         var logger = Logger(label: "listor") { label -> any LogHandler in
             switch settings.logFormat {
             case .text: StreamLogHandler(label: label, stream: environment.errorStream)
@@ -31,6 +23,15 @@ enum ServeComposition {
             }
         }
         logger.logLevel = settings.logLevel
+        let dataDirectory = try DataDirectory.prepare(settings.dataDirectory)
+        logger.info("Listor \(Listor.version) starting, its data in \(dataDirectory)")
+        let formKey = try FormKeyFile.load(file: settings.formKeyFile, in: dataDirectory)
+        // A catalog of files answers from its index file at once; the rest of its pages wait for
+        // the catalog, read beside the server.
+        let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog, indexDirectory: dataDirectory + "/transistor-index",
+                                                                      warn: environment.writeError)
+        try TransistorReport.check(transistors.state, problems: transistors.problems, partCount: transistors.partCount, in: environment)
+        let wholeCatalog = TransistorsComposition.wholeCatalog(of: transistors, settings.transistorCatalog)
         let metrics = ServeMetrics()
         let serverLogger = logger
         if !settings.reach.flags.isEmpty {

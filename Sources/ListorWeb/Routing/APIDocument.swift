@@ -15,10 +15,10 @@ struct APIDocument: Sendable {
     let value: JSONValue
 
     init(name: String, server: String) throws {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "OpenAPI") else {
+        guard let file = EmbeddedResources.files["OpenAPI/\(name).json"] else {
             throw Invalid("there is no OpenAPI document \(name).json among the resources")
         }
-        let document = try JSONParser.parse(try Data(contentsOf: url))
+        let document = try JSONParser.parse(Data(file.text.utf8))
         try self.init(name: name, server: server, value: document)
     }
 

@@ -162,10 +162,10 @@ extension RegisterMap {
     /// The TUF-2000M's registers 1–100 as its manual lists them (the map `serve` and the
     /// simulator use by default).
     public static func tuf2000m() throws -> RegisterMap {
-        guard let url = Bundle.module.url(forResource: "tuf-2000m", withExtension: "json") else {
+        guard let file = EmbeddedResources.files["tuf-2000m.json"] else {
             throw RegisterMapError.invalid(Problem(reason: "the bundled TUF-2000M map is missing from the build"))
         }
-        let (map, problems) = try decode(try Data(contentsOf: url))
+        let (map, problems) = try decode(Data(file.text.utf8))
         if let problem = problems.first { throw RegisterMapError.invalid(problem) }
         return map
     }

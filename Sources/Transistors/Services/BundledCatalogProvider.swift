@@ -1,7 +1,7 @@
 import Foundation
 import ListorKit
 
-/// The catalog that ships with Listor, read from the module's bundle.
+/// The catalog that ships with Listor, built into the code (`Resources/catalog.json`).
 ///
 /// The seed's services layer "simulated" retrieval; `latency` keeps that possible for demos
 /// of loading states, and defaults to none.
@@ -15,9 +15,9 @@ public struct BundledCatalogProvider: DataProvider {
     public func load() async throws -> TransistorCatalog {
         if latency > .zero { try await Task.sleep(for: latency) }
         try Task.checkCancellation()
-        guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json") else {
+        guard let file = EmbeddedResources.files["catalog.json"] else {
             throw FileError(code: .unreadable, path: "catalog.json", reason: "the bundled catalog is missing from the build")
         }
-        return try await FileDataProvider(path: url.path, decode: TransistorCatalogProviders.decode).load()
+        return try TransistorCatalogProviders.decode(Data(file.text.utf8))
     }
 }

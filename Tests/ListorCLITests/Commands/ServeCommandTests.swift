@@ -1,4 +1,5 @@
 import Foundation
+import ListorCLI
 import Hummingbird
 import ListorHTTPClient
 import ListorKit
@@ -66,7 +67,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
         let result = await listor("serve", "--port", "0", "--data-dir", dataDirectory, "--modbus-map", "/no/such/map.json")
         #expect(result.exitCode == 64)
-        #expect(result.errorOutput.hasPrefix("error: --modbus-map: cannot read /no/such/map.json"))
+        // The first line names the version, as an operator's log should; then what went wrong.
+        let lines = result.errorOutput.split(separator: "\n")
+        #expect(lines.first?.contains("Listor \(Listor.version) starting") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("error: --modbus-map: cannot read /no/such/map.json") == true)
         #expect(result.output.isEmpty)
     }
 }

@@ -8,9 +8,14 @@ import Testing
 /// Pages link the stylesheet and scripts at versions made from their content, and those
 /// addresses may be kept for a year; any other address of them is revalidated every time.
 @Suite struct StaticFileCacheTests {
+    /// The stylesheet as it is in the source tree, which the server has built in.
+    static func stylesheet() throws -> Data {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try Data(contentsOf: sources.appendingPathComponent("Sources/ListorWeb/Resources/Public/listor.css"))
+    }
+
     @Test func pagesLinkStaticFilesAtTheVersionOfTheirContent() async throws {
-        let files = try StaticFiles.bundled()
-        let css = try #require(FileManager.default.contents(atPath: files.folder + "/listor.css"))
+        let css = try Self.stylesheet()
         let version = ContentTag.digits(of: Array(css))
         try await withRouter { client in
             let home = try await client.execute(uri: "/", method: .get).text
@@ -22,7 +27,7 @@ import Testing
     }
 
     @Test func aVersionedAddressIsKeptForAYearAndRevalidatesTo304() async throws {
-        let address = try #require(try StaticFiles.bundled().address(of: "listor.css"))
+        let address = try #require(StaticFiles.bundled().address(of: "listor.css"))
         try await withRouter { client in
             let response = try await client.execute(uri: address, method: .get)
             #expect(response.status == .ok)
@@ -50,8 +55,7 @@ import Testing
     /// Byte ranges as RFC 9110 reads them: a suffix range is the file's last bytes, a range that
     /// starts past the end is 416, and what is not one plain range is ignored (the whole file).
     @Test func rangesAreTheBytesTheyName() async throws {
-        let files = try StaticFiles.bundled()
-        let css = try #require(FileManager.default.contents(atPath: files.folder + "/listor.css"))
+        let css = try Self.stylesheet()
         let size = css.count
         try await withRouter { client in
             let last = try await client.execute(uri: "/static/listor.css", method: .get, headers: [.range: "bytes=-5"])
@@ -86,7 +90,7 @@ import Testing
     }
 
     @Test func aTemplateLinkingAFileThatIsNotThereStopsStartUp() throws {
-        let files = try StaticFiles.bundled()
+        let files = StaticFiles.bundled()
         #expect(try files.linking(#"<script src="/static/listor.js" defer>"#, in: "page").contains("/static/listor.js?v="))
         #expect {
             try files.linking(#"<link href="/static/listor.css"><script src="/static/gone.js">"#, in: "page")
