@@ -2,7 +2,7 @@
 against `lynx -version`; `listor browse --dump` of a small page against `lynx -dump` and
 `w3m -dump`; and the same over real pages (the shared corpora: news sites, blogs, Mozilla's
 reader test pages), served from loopback. Each run is a fresh process; its wall time is taken
-around it and its peak resident memory from wait4. The tools take turns run by run, so that
+around it and its peak resident memory by GNU time. The tools take turns run by run, so that
 the machine's drift falls on all of them alike.
 
 usage: startup.py LISTOR CORPORA_DIR"""
@@ -22,24 +22,28 @@ SMALL_PAGE = b"""<!doctype html><html><head><meta charset="utf-8"><title>A small
 <body><h1>A small page</h1><p>One paragraph with <a href="/other">a link</a>.</p></body></html>"""
 
 
-def measure(command, environment):
-    """(seconds, peak MB) of one run of `command`, its output thrown away."""
+def measure(command, environment, report):
+    """(seconds, peak MB) of one run of `command`, its output thrown away. The peak comes from GNU
+    time, which starts it: a process's peak counts that of the process it was forked from, and this
+    Python is larger than the tools measured; the wall time, taken around GNU time, has its start
+    in it for every tool alike."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
-    _, status, usage = os.wait4(process.pid, 0)
+    done = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report] + command, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
     elapsed = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed with status {process.returncode}")
-    return elapsed, usage.ru_maxrss / 1024
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed with status {done.returncode}")
+    with open(report) as file:
+        return elapsed, int(file.read().split()[-1]) / 1024
 
 
 def compare(tools, rounds, environment):
     """Per tool: the median seconds and median peak MB of `rounds` runs, taking turns."""
     results = {name: ([], []) for name in tools}
+    report = os.path.join(environment["XDG_DATA_HOME"], "time.txt")
     for _ in range(rounds):
         for name, command in tools.items():
-            seconds, megabytes = measure(command, environment)
+            seconds, megabytes = measure(command, environment, report)
             results[name][0].append(seconds)
             results[name][1].append(megabytes)
     return {name: (statistics.median(times), statistics.median(memories)) for name, (times, memories) in results.items()}
@@ -73,6 +77,7 @@ def main():
     listor, corpora = sys.argv[1:3]
     with tempfile.TemporaryDirectory() as folder:
         environment = dict(os.environ, XDG_DATA_HOME=os.path.join(folder, "data"), TERM="dumb")
+        os.makedirs(environment["XDG_DATA_HOME"])
         site = os.path.join(folder, "site")
         os.makedirs(site)
         with open(os.path.join(site, "small.html"), "wb") as page:
@@ -84,7 +89,7 @@ def main():
         base = f"http://127.0.0.1:{server.server_address[1]}"
 
         def dumps(page):
-            return {"listor": [listor, "browse", "--dump", "--no-history", f"{base}/{page}"],
+            return {"listor": [listor, "browse", "--dump", f"{base}/{page}"],
                     "lynx": ["lynx", "-dump", f"{base}/{page}"],
                     "w3m": ["w3m", "-dump", f"{base}/{page}"]}
 

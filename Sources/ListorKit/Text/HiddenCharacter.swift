@@ -16,6 +16,9 @@ public struct HiddenCharacter: Sendable, Hashable, CustomStringConvertible {
 
     /// The first hidden character in `text`, if there is one.
     public static func first(in text: String) -> HiddenCharacter? {
+        // Printable ASCII, nearly every cell of a table, hides nothing: no need to break it into
+        // characters and look up each one's category.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
         for character in text {
             let scalars = character.unicodeScalars
             for scalar in scalars {
