@@ -31,7 +31,10 @@ let package = Package(
                 .product(name: "ListorSMTP", package: root),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+            // libFuzzer (its main() drives the targets) in this executable alone; `Fuzz/run`
+            // compiles every module with the coverage it reads.
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
         ),
     ]
 )
