@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "listor", targets: ["listor"]),
+        .executable(name: "listor-serve", targets: ["listor-serve"]),
         .library(name: "ListorKit", targets: ["ListorKit"]),
         .library(name: "Transistors", targets: ["Transistors"]),
         .library(name: "Modbus", targets: ["Modbus"]),
@@ -24,7 +25,13 @@ let package = Package(
         .library(name: "ModbusSQLite", targets: ["ModbusSQLite"]),
         // For the fuzz targets of serve's settings file and of SMTP replies (Fuzz/).
         .library(name: "ListorCLI", targets: ["ListorCLI"]),
+        .library(name: "ListorServer", targets: ["ListorServer"]),
         .library(name: "ListorSMTP", targets: ["ListorSMTP"]),
+    ],
+    traits: [
+        .trait(name: "InProcess",
+               description: "listor runs serve itself instead of becoming listor-serve, the program installed beside it, so that swift run listor serve works from the sources. The install turns it off (--disable-default-traits): then no other command loads the web server."),
+        .default(enabledTraits: ["InProcess"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -252,14 +259,26 @@ let package = Package(
         .target(
             name: "ListorCLI",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "ListorWeb", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP", "Stella", "StellaSQLite", "StellaPostgres",
+                "ListorKit", "ListorHTTPClient", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP", "Stella", "StellaSQLite", "StellaPostgres",
                 "TextBrowser", "TextBrowserSQLite", "CListorMemory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tagged", package: "swift-tagged"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `listor serve`'s half of the composition root, in its own program so that no other
+        // command loads the web server.
+        .target(
+            name: "ListorServer",
+            dependencies: [
+                "ListorCLI", "ListorKit", "ListorHTTPClient", "ListorWeb", "Transistors", "Modbus", "ModbusIO", "Library", "ListorPostgres", "Stella", "TextBrowser", "TextBrowserSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -268,7 +287,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "listor", dependencies: ["ListorCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "listor-serve", dependencies: ["ListorServer", "ListorCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "listor", dependencies: ["ListorCLI", .target(name: "ListorServer", condition: .when(traits: ["InProcess"]))],
+                          swiftSettings: swiftSettings),
 
         // MARK: - Benchmarks (run on demand: Benchmarks/README.md)
 
@@ -434,7 +455,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "StellaSQLite", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorCLI", "ListorServer", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "StellaSQLite", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ],

@@ -13,9 +13,9 @@ for tool in lynx w3m /usr/bin/time; do command -v "$tool" >/dev/null || { echo "
 
 # Built as the README's Deployment section installs it: release, with the Swift runtime linked in
 # (--static-swift-stdlib), as every script here builds it.
-build=(swift build -c release --static-swift-stdlib --product listor)
+build=(deploy/build)
 "${build[@]}" 2>&1 | grep -E "error:|^/.*/(Sources|Benchmarks)/.*warning: " && exit 1
-listor=$("${build[@]}" --show-bin-path)/listor
+listor=.build/release/listor
 data=$(mktemp -d)
 log=$(mktemp)
 python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$docs" >"$log" 2>&1 &

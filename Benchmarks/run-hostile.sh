@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 duration=${DURATION:-60}
 port=${PORT:-18200}
 site=$((port + 1))
-swift build -c release --static-swift-stdlib --product listor >/dev/null
+deploy/build >/dev/null
 data=$(mktemp -d)
 python3 Benchmarks/Hostile/attack.py catalogue "$data/shop.csv"
 .build/release/listor serve --port "$port" --data-dir "$data" --library-cover-url none --allow-private --stella-catalogue "$data/shop.csv" \

@@ -21,8 +21,8 @@ if [ -n "${STORES:-}" ] && wants postgres && [ -z "${LISTOR_BENCH_POSTGRES_URL:-
 fi
 port=${PORT:-18090}
 metrics_port=$((port + 1))
-swift build -c release --static-swift-stdlib --product listor >/dev/null
-swift build -c release --static-swift-stdlib --product LibraryScaleBenchmark >/dev/null
+deploy/build >/dev/null
+swift build -c release --static-swift-stdlib --disable-default-traits --product LibraryScaleBenchmark >/dev/null
 data="Benchmarks/data/library-$books"
 mkdir -p "$data"
 if [ ! -f "$data/library.sqlite" ]; then .build/release/LibraryScaleBenchmark "$data/library.sqlite" "$books" "$loans"; fi

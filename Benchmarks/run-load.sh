@@ -12,7 +12,7 @@ connections=${CONNECTIONS:-32}
 threads=${THREADS:-2}
 port=${PORT:-18100}
 metrics_port=$((port + 1))
-swift build -c release --static-swift-stdlib --product listor >/dev/null
+deploy/build >/dev/null
 data=$(mktemp -d)
 .build/release/listor serve --port "$port" --metrics-port "$metrics_port" --data-dir "$data" --library-cover-url none \
     --log-level warning > "$data/serve.log" 2>&1 &

@@ -12,8 +12,8 @@ python=${LISTOR_TEST_PYTHON:-.build/test-python/bin/python}
 out=.build/benchmarks
 mkdir -p "$out"
 gcc -O2 -o "$out/libmodbus-plant" Benchmarks/libmodbus/plant.c $(pkg-config --cflags --libs libmodbus)
-swift build -c release --static-swift-stdlib --product ModbusPlantBenchmark >/dev/null
-swift build -c release --static-swift-stdlib --product listor >/dev/null
+swift build -c release --static-swift-stdlib --disable-default-traits --product ModbusPlantBenchmark >/dev/null
+deploy/build >/dev/null
 units=${UNITS:-32}
 cycles=${CYCLES:-10}
 rounds=${ROUNDS:-5}

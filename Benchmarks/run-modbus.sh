@@ -12,7 +12,7 @@ out=.build/benchmarks
 mkdir -p "$out"
 gcc -O2 -o "$out/libmodbus-server" Benchmarks/libmodbus/server.c $(pkg-config --cflags --libs libmodbus)
 gcc -O2 -o "$out/libmodbus-client" Benchmarks/libmodbus/client.c $(pkg-config --cflags --libs libmodbus)
-swift build -c release --static-swift-stdlib --product ModbusClientBenchmark >/dev/null
+swift build -c release --static-swift-stdlib --disable-default-traits --product ModbusClientBenchmark >/dev/null
 port=${PORT:-15020}
 count=${COUNT:-10000}
 "$out/libmodbus-server" "$port" > /dev/null &

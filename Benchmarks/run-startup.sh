@@ -6,9 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in lynx w3m sqlite3 /usr/bin/time; do command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install lynx w3m sqlite3 time)"; exit 1; }; done
-build=(swift build -c release --static-swift-stdlib --product listor)
+build=(deploy/build)
 "${build[@]}" 2>&1 | grep -E "error:|^/.*/(Sources|Benchmarks)/.*warning: " && exit 1
-listor=$("${build[@]}" --show-bin-path)/listor
+listor=.build/release/listor
 python3 Benchmarks/Startup/startup.py "$listor" "${CORPORA:-../shared/corpora}"
 echo
 Benchmarks/run-transistor-cold-start.sh

@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 file=${1:-Benchmarks/data/parts-1M.json}
 database="${file%.json}.sqlite"
-swift build -c release --static-swift-stdlib --product TransistorDecodingBenchmark >/dev/null
-swift build -c release --static-swift-stdlib --product listor >/dev/null
+swift build -c release --static-swift-stdlib --disable-default-traits --product TransistorDecodingBenchmark >/dev/null
+deploy/build >/dev/null
 # The decoding benchmark writes the catalog when it is missing; the finder's baseline builds the database.
 [ -f "$file" ] || .build/release/TransistorDecodingBenchmark "$file" >/dev/null
 [ -f "$database" ] || python3 Benchmarks/TransistorFinder/sqlite_baseline.py "$file"

@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 file=${1:-Benchmarks/data/parts-1M.json}
-swift build -c release --static-swift-stdlib --product TransistorDecodingBenchmark >/dev/null
-swift build -c release --static-swift-stdlib --product TransistorFinderBenchmark >/dev/null
-swift build -c release --static-swift-stdlib --product listor >/dev/null
+swift build -c release --static-swift-stdlib --disable-default-traits --product TransistorDecodingBenchmark >/dev/null
+swift build -c release --static-swift-stdlib --disable-default-traits --product TransistorFinderBenchmark >/dev/null
+deploy/build >/dev/null
 # The decoding benchmark writes the file when it is missing.
 [ -f "$file" ] || .build/release/TransistorDecodingBenchmark "$file" >/dev/null
 results=$(mktemp)

@@ -5,8 +5,8 @@
 # Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --product listor >/dev/null
-swift build -c release --static-swift-stdlib --product LibraryScaleBenchmark >/dev/null
+deploy/build >/dev/null
+swift build -c release --static-swift-stdlib --disable-default-traits --product LibraryScaleBenchmark >/dev/null
 port=${PORT:-18080}
 data=$(mktemp -d)
 .build/release/LibraryScaleBenchmark "$data/library.sqlite" 1000 3000 >/dev/null

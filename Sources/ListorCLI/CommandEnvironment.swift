@@ -61,12 +61,12 @@ public struct CommandEnvironment: Sendable {
 
     /// Standard error as a stream, for swift-log's `StreamLogHandler`: `serve`'s log goes where
     /// its other messages go, so that a test sees it as a user does.
-    var errorStream: ErrorStream { ErrorStream(sink: writeError) }
+    package var errorStream: ErrorStream { ErrorStream(sink: writeError) }
 
-    struct ErrorStream: TextOutputStream, Sendable {
+    package struct ErrorStream: TextOutputStream, Sendable {
         let sink: @Sendable (String) -> Void
 
-        mutating func write(_ string: String) {
+        package mutating func write(_ string: String) {
             sink(string)
         }
     }

@@ -13,7 +13,7 @@ public struct Listor: AsyncParsableCommand {
         commandName: "listor",
         abstract: "Five list–detail apps on one core, in the browser (listor serve) and the terminal.",
         version: version,
-        subcommands: [ServeCommand.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self, BrowseCommand.self, StellaCommand.self])
+        subcommands: [ServeLauncher.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self, BrowseCommand.self, StellaCommand.self])
 
     public init() {}
 
@@ -22,18 +22,35 @@ public struct Listor: AsyncParsableCommand {
     /// `main.swift` and the tests both come through here, so tests see exactly what users see:
     /// the same output, the same messages on standard error, the same exit codes.
     public static func run(_ arguments: [String], in environment: CommandEnvironment) async -> Int32 {
+        await run(arguments, in: environment, root: Self.self)
+    }
+
+    /// What `prepare` makes of a command line before it is parsed (`serve`'s settings from its
+    /// file and the environment put before its own options), and how a message names where a
+    /// value came from.
+    package struct PreparedArguments {
+        package var arguments: [String]
+        package var naming: @Sendable (String) -> String
+
+        package init(arguments: [String], naming: @escaping @Sendable (String) -> String) {
+            self.arguments = arguments
+            self.naming = naming
+        }
+    }
+
+    /// `run` for the command tree under `root`: `listor`'s, or `listor-serve`'s.
+    package static func run<Root: ParsableCommand>(_ arguments: [String], in environment: CommandEnvironment, root: Root.Type,
+                                                   prepare: ([String]) async throws -> PreparedArguments? = { _ in nil }) async -> Int32 {
         var parsed: (any ParsableCommand.Type)?
-        var configuration: ServeConfiguration?
+        var prepared: PreparedArguments?
         do {
-            var arguments = Self.optionsAfterSubcommands(arguments)
-            if arguments.first == ServeCommand._commandName, !arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-                // serve's settings from its file and the environment, before its command line.
-                parsed = ServeCommand.self
-                configuration = try await ServeConfiguration(commandLine: Array(arguments.dropFirst()), variables: environment.variables)
-                arguments = [arguments[0]] + (configuration?.arguments ?? []) + arguments.dropFirst()
-                parsed = nil
-            }
-            var command = try parseAsRoot(arguments)
+            var arguments = optionsAfterSubcommands(arguments, root: root)
+            // Refused while being prepared: with the usage of the command it is for.
+            parsed = Root.configuration.subcommands.first { $0._commandName == arguments.first }
+            prepared = try await prepare(arguments)
+            arguments = prepared?.arguments ?? arguments
+            parsed = nil
+            var command = try Root.parseAsRoot(arguments)
             parsed = type(of: command)
             if let runnable = command as? any ListorCommand {
                 try await runnable.run(in: environment)
@@ -45,15 +62,15 @@ public struct Listor: AsyncParsableCommand {
             return ExitCode.success.rawValue
         } catch let error as ValidationError where parsed != nil {
             // Refused once parsed: with the usage of the command that refused it, not the root's.
-            environment.writeError(Self.refusal(ValidationError(configuration?.naming(error.message) ?? error.message), by: parsed!))
+            environment.writeError(refusal(ValidationError(prepared?.naming(error.message) ?? error.message), by: parsed!, root: root))
             return ExitCode.validationFailure.rawValue
         } catch {
             if let message = failure(error) {
                 environment.writeError(message)
                 return ExitCode.failure.rawValue
             }
-            let code = exitCode(for: error)
-            let message = configuration?.naming(fullMessage(for: error)) ?? fullMessage(for: error)
+            let code = Root.exitCode(for: error)
+            let message = prepared?.naming(Root.fullMessage(for: error)) ?? Root.fullMessage(for: error)
             if !message.isEmpty {
                 if code == .success { environment.write(message + "\n") } else { environment.writeError(message + "\n") }
             }
@@ -66,9 +83,9 @@ extension Listor {
     /// `arguments` with options given between a command group and its subcommand
     /// (`library --data-dir d1 show 11`) moved after the subcommand, where they are declared:
     /// every subcommand of a group takes the group's shared options.
-    static func optionsAfterSubcommands(_ arguments: [String]) -> [String] {
+    static func optionsAfterSubcommands(_ arguments: [String], root: any ParsableCommand.Type = Listor.self) -> [String] {
         var arguments = arguments
-        var group: any ParsableCommand.Type = Listor.self
+        var group: any ParsableCommand.Type = root
         var index = 0
         while index < arguments.count {
             let names = group.configuration.subcommands.map { ($0._commandName, $0) }
@@ -87,8 +104,8 @@ extension Listor {
     }
 
     /// "Error: …", the usage of `command` and where its help is, as ArgumentParser writes them.
-    static func refusal(_ error: ValidationError, by command: any ParsableCommand.Type) -> String {
-        let usage = usageString(for: command)
+    static func refusal<Root: ParsableCommand>(_ error: ValidationError, by command: any ParsableCommand.Type, root: Root.Type) -> String {
+        let usage = Root.usageString(for: command)
         let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("<") && !$0.hasPrefix("-") }.joined(separator: " ")
         return "Error: \(error.message)\nUsage: \(usage)\n  See '\(path) --help' for more information.\n"
     }

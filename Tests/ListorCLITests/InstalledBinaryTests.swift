@@ -6,11 +6,11 @@ import ListorTestSupport
 import Testing
 
 /// `listor` installed as the README's Deployment section and `deploy/listor.service` say: the
-/// release binary, built with `--static-swift-stdlib`, copied alone (`install -m 755`) into an
-/// empty folder, and run with the package (its sources and build trees) and the Swift toolchain's
+/// release binaries `listor` and `listor-serve`, built with `--static-swift-stdlib`, copied
+/// alone (`install -m 755`) into an empty folder, and run with the package (its sources and build trees) and the Swift toolchain's
 /// libraries out of sight, in a mount namespace of the test's own. Every app's pages, the
 /// OpenAPI document and `/ready` from `serve`; `--version`, `transistors list` and
-/// `browse --dump` from the command line.
+/// `browse --dump` from the command line; and what `listor serve` says when `listor-serve` is missing.
 ///
 /// The binary is the one `.ci/run` builds with the README's command, named by
 /// `LISTOR_RELEASE_BINARY`; a debug build is not what an operator installs.
@@ -35,15 +35,16 @@ import Testing
 
     @Test func theBinaryCopiedAloneRunsEveryAppWithoutTheBuildTreeOrTheToolchain() async throws {
         guard let built = ProcessInfo.processInfo.environment["LISTOR_RELEASE_BINARY"], FileManager.default.isExecutableFile(atPath: built) else {
-            ExternalComponent.unavailable("installing listor needs its release build: swift build -c release --static-swift-stdlib --product listor, then LISTOR_RELEASE_BINARY=.build/release/listor (.ci/run does both)")
+            ExternalComponent.unavailable("installing listor needs its release build: deploy/build, then LISTOR_RELEASE_BINARY=.build/release/listor (.ci/run does both)")
             return
         }
         let directory = try TemporaryDirectory()
         let bin = directory.path("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        #expect(try await ChildProcess("/usr/bin/install", ["-m", "755", built, bin + "/"]).exit().status == 0)
+        let serveBinary = URL(fileURLWithPath: built).deletingLastPathComponent().appendingPathComponent("listor-serve").path
+        #expect(try await ChildProcess("/usr/bin/install", ["-m", "755", built, serveBinary, bin + "/"]).exit().status == 0)
         let listor = bin + "/listor"
-        #expect(try FileManager.default.contentsOfDirectory(atPath: bin) == ["listor"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bin).sorted() == ["listor", "listor-serve"])
         let hidden = [Self.package.path, try Self.toolchainLibraries()]
         @Sendable func run(_ arguments: String...) async throws -> (status: Int32, output: String) {
             let (executable, all) = Self.command(listor, arguments, hiding: hidden)
@@ -73,6 +74,13 @@ import Testing
         let served = await Result<Void, any Error>(catching: { try await Self.checkPages(of: printed) })
         await server.stop()
         try served.get()
+
+        // listor alone: serve says what is missing and where, and the other commands still work.
+        try FileManager.default.removeItem(atPath: bin + "/listor-serve")
+        let alone = try await run("serve", "--port", "0", "--data-dir", data)
+        #expect(alone.status == 1)
+        #expect(alone.output.contains("error: listor serve runs \(bin)/listor-serve: No such file or directory; install listor-serve beside listor"), "\(alone.output)")
+        #expect(try await run("transistors", "list").status == 0)
     }
 
     /// Every app's pages, the site's stylesheet, the OpenAPI document and `/ready` from the

@@ -1,7 +1,6 @@
 import Foundation
 import ListorHTTPClient
 import ListorKit
-import ListorWeb
 import TextBrowser
 import TextBrowserSQLite
 
@@ -10,7 +9,7 @@ import TextBrowserSQLite
 /// `--no-history`, and the store then opened only when used), the HTTP transport that leaves
 /// redirects to the browser and inflates gzip up to the size limit, a cookie jar for the
 /// session, and the session itself.
-enum BrowserComposition {
+package enum BrowserComposition {
     struct Browser: Sendable {
         let session: BrowsingSession
         let store: any HistoryStore
@@ -33,23 +32,8 @@ enum BrowserComposition {
         }
     }
 
-    /// The reader `listor serve` runs for its visitors, on `serve`'s guarded transport (every
-    /// request and redirect hop checked by the address guard; redirects left to the loader):
-    /// no cookies kept between reads, no local files, and the history in the data directory.
-    static func withWebModule<T: Sendable>(_ settings: ServeBrowserSettings, transport: HTTPTransport, dataDirectory: String, formKey: FormKey, work: any HeavyWork,
-                                           _ body: (BrowserWebModule) async throws -> T) async throws -> T {
-        let store = try historyStore(in: dataDirectory)
-        let loader = PageLoader(transport: transport, cookies: nil, limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize), readsFiles: false)
-        let pages = DefaultPageAccessor(store: store)
-        let reader = ReaderViewModel(loader: loader, reader: PageReader(decoder: CharsetDecoder(converters: IconvPool())), pages: pages,
-                                     work: work, searchEngine: settings.searchEngine)
-        return try await body(BrowserWebModule(store: store, hosts: DefaultHostAccessor(store: store), pages: pages, reader: reader,
-                                               maximumConcurrentReads: settings.maximumConcurrentReads, maximumReadsPerClient: settings.maximumReadsPerClient,
-                                               formKey: formKey))
-    }
-
     /// The history alone, for `browse history`, `forget` and `bookmarks`.
-    static func historyStore(in dataDirectory: String?) throws -> SQLiteHistoryStore {
+    package static func historyStore(in dataDirectory: String?) throws -> SQLiteHistoryStore {
         let directory = try DataDirectory.prepare(dataDirectory)
         return try SQLiteHistoryStore(path: directory + "/browser.sqlite")
     }

@@ -3,14 +3,14 @@ import Foundation
 /// Where a transistor catalog comes from: a file, an HTTP(S) URL, or the bundled catalog, by the
 /// word `bundled`, to merge it with others (a file of that name is `./bundled`). Naming none
 /// means the bundled catalog.
-enum CatalogLocation: Equatable, Sendable {
+package enum CatalogLocation: Equatable, Sendable {
     case file(String)
     case url(URL)
     case bundled
 
     /// Every catalog `arguments` name, in order, a folder standing for its KiCad libraries;
     /// none for the bundled catalog.
-    static func list(_ arguments: [String], option: String = "--catalog") throws(CompositionError) -> [CatalogLocation] {
+    package static func list(_ arguments: [String], option: String = "--catalog") throws(CompositionError) -> [CatalogLocation] {
         var locations: [CatalogLocation] = []
         for argument in arguments where !argument.isEmpty {
             let location = try CatalogLocation(argument: argument, option: option)

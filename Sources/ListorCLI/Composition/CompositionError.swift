@@ -1,8 +1,8 @@
 /// Something the composition root could not build: the reason, as one line for standard error.
-struct CompositionError: Error, CustomStringConvertible {
-    let description: String
+package struct CompositionError: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

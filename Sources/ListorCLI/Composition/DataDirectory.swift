@@ -11,7 +11,7 @@ public enum DataDirectory {
     }
 
     /// `path` (the default when nil), created if missing.
-    static func prepare(_ path: String?) throws -> String {
+    package static func prepare(_ path: String?) throws -> String {
         let directory = path ?? standard(environment: ProcessInfo.processInfo.environment)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -11,7 +11,7 @@ import Logging
 /// Builds Prolific Library's service from its settings, for `serve` and every `listor library`
 /// command alike: a server's library over HTTP, or the local one on its store with the loan
 /// period. Stores and clients exist only while `body` runs.
-enum LibraryComposition {
+package enum LibraryComposition {
     /// Uploaded covers are decoded on `work`: `serve`'s threads, or where the command runs.
     static func withLibrary<T: Sendable>(_ settings: LibrarySettings, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                                          work: any HeavyWork = InlineWork(),
@@ -27,7 +27,7 @@ enum LibraryComposition {
     }
 
     /// `serve`'s library: the local one, and the sender of its reminders when a mail server is named.
-    static func withServedLibrary<T: Sendable>(_ settings: LibrarySettings, reminders: ReminderSettings, metrics: any MetricsFactory, work: any HeavyWork,
+    package static func withServedLibrary<T: Sendable>(_ settings: LibrarySettings, reminders: ReminderSettings, metrics: any MetricsFactory, work: any HeavyWork,
                                                _ body: @Sendable (any LibraryService, ReminderSender?) async throws -> T) async throws -> T {
         try await withStore(settings.database, metrics: metrics) { store in
             let library = LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work)
@@ -38,35 +38,6 @@ enum LibraryComposition {
             let sender = ReminderSender(library: library, outbox: store, policy: reminders.policy, letters: ReminderLetters(library: from.name ?? "Prolific Library"),
                                         mail: mailer.transport, from: from, name: node)
             return try await body(library, sender)
-        }
-    }
-
-    /// Runs the sender's rounds every `interval` until the server stops. A failure is logged
-    /// when sending starts to fail and again when it works again, not at every attempt.
-    static func reminderRounds(_ sender: ReminderSender, every interval: Duration = .seconds(60), logger: Logger) -> TaskService {
-        TaskService {
-            var failing: String?
-            while !Task.isCancelled {
-                do {
-                    let round = try await sender.round()
-                    if round.sent > 0 || round.queued > 0 || round.holdsExpired > 0 {
-                        logger.info("Reminders: \(round.queued) queued, \(round.sent) sent, \(round.retrying) to retry, \(round.failed) failed; \(round.holdsExpired) holds expired")
-                    }
-                    if let error = round.lastError, round.sent == 0 {
-                        if failing == nil { logger.warning("Reminders cannot be sent by \(sender.destination): \(error); each is tried again later") }
-                        failing = error
-                    } else if failing != nil, round.sent > 0 {
-                        logger.notice("Reminders are sent again by \(sender.destination)")
-                        failing = nil
-                    }
-                } catch is CancellationError {
-                    return
-                } catch {
-                    if failing == nil { logger.warning("Reminders: the round failed: \(error); trying again in \(interval)") }
-                    failing = "\(error)"
-                }
-                do { try await Task.sleep(for: interval) } catch { return }
-            }
         }
     }
 
@@ -87,7 +58,7 @@ enum LibraryComposition {
     /// Every book's cover for `serve`: uploaded ones from the library, others from `service` over
     /// `transport` (8 MiB and 10 seconds at most a cover), and what is made from them on `work`,
     /// all kept in `dataDirectory`/cover-cache.
-    static func covers(of library: any LibraryService, service: CoverService?, dataDirectory: String, transport: HTTPTransport,
+    package static func covers(of library: any LibraryService, service: CoverService?, dataDirectory: String, transport: HTTPTransport,
                        work: any HeavyWork, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> BookCovers {
         let directory = URL(fileURLWithPath: dataDirectory).appendingPathComponent("cover-cache")
         do {

@@ -5,13 +5,13 @@ import ListorPostgres
 /// How Prolific Library is built, for `serve` and for every `listor library` command alike:
 /// which library (a server's, or the local one in a SQLite file or PostgreSQL), how long its
 /// loans last, and the admin token.
-struct LibrarySettings: Sendable {
-    enum Database: Sendable, CustomStringConvertible {
+package struct LibrarySettings: Sendable {
+    package enum Database: Sendable, CustomStringConvertible {
         case sqlite(path: String)
         case postgres(PostgresURL)
 
         /// "the SQLite file …/library.sqlite", "PostgreSQL at postgres://listor:…@db/listor".
-        var description: String {
+        package var description: String {
             switch self {
             case .sqlite(let path): "the SQLite file \(path)"
             case .postgres(let url): "PostgreSQL at \(url)"
@@ -22,10 +22,10 @@ struct LibrarySettings: Sendable {
     /// A Prolific-compatible server to use instead of the local library.
     var server: URL?
     /// The local library's database, in `dataDirectory` unless PostgreSQL is named.
-    var database: Database
+    package var database: Database
     var loanPeriod: Duration
     /// What every write needs: on a server this one runs, and sent to a server that guards it.
-    var adminToken: String?
+    package var adminToken: String?
 
     /// The one rule for the admin token, whatever the command: the option, or else
     /// `$LISTOR_LIBRARY_ADMIN_TOKEN`; empty counts as none.

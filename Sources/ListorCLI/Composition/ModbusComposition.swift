@@ -9,7 +9,7 @@ import ModbusSQLite
 
 /// Builds ModbusApp's transports and devices: a client for one device, the simulated TUF-2000M,
 /// and the register map a device is read with.
-enum ModbusComposition {
+package enum ModbusComposition {
     /// Runs `body` with a client of `device` that closes afterwards; `timeout` bounds connecting and each response.
     static func withClient<T: Sendable>(_ link: ModbusLink, unit: UInt8, timeout: Duration,
                                         _ body: (any ModbusTransport) async throws -> T) async throws -> T {
@@ -23,7 +23,7 @@ enum ModbusComposition {
 
     /// Runs `body` with the plant's history and audit log: in PostgreSQL at `database`, its
     /// client running and its tables made, or else in `dataDirectory`'s `modbus-history.sqlite`.
-    static func withHistory<T: Sendable>(_ database: PostgresURL?, dataDirectory: String, retention: Duration = .seconds(7 * 86_400),
+    package static func withHistory<T: Sendable>(_ database: PostgresURL?, dataDirectory: String, retention: Duration = .seconds(7 * 86_400),
                                _ body: (any PlantHistory) async throws -> T) async throws -> T {
         if let database {
             return try await PostgresTrendStore.withHistory(at: database, retention: retention) { try await body($0) }
@@ -58,14 +58,14 @@ enum ModbusComposition {
 
     /// A poller of every variable of `map` on `transport`, counting its polls into `metrics`
     /// under `name` (the map's device when nil).
-    static func poller(_ map: RegisterMap, on transport: any ModbusTransport, name: String? = nil,
+    package static func poller(_ map: RegisterMap, on transport: any ModbusTransport, name: String? = nil,
                        metrics: any MetricsFactory = NOOPMetricsHandler.instance) -> RegisterPoller {
         RegisterPoller(map: map, transport: transport, name: name, metrics: metrics)
     }
 
     /// A simulated TUF-2000M listening on `host`:`port` (0 for any free port), and the simulation
     /// that moves its readings on when `update` is called.
-    static func startSimulator(host: String, port: Int) async throws -> (server: ModbusTCPServer, update: @Sendable () -> Void) {
+    package static func startSimulator(host: String, port: Int) async throws -> (server: ModbusTCPServer, update: @Sendable () -> Void) {
         let simulation = TUF2000MSimulation(map: try RegisterMap.tuf2000m())
         let bank = simulation.makeBank(at: Date())
         let server = try await ModbusTCPServer.start(host: host, port: port, bank: bank)
@@ -74,7 +74,7 @@ enum ModbusComposition {
 
     /// The map at `path`, or the bundled TUF-2000M map. Variables the file gets wrong are reported
     /// on standard error and left out; a file with none usable is a usage error naming `option`.
-    static func registerMap(_ path: String?, _ environment: CommandEnvironment, option: String) throws -> RegisterMap {
+    package static func registerMap(_ path: String?, _ environment: CommandEnvironment, option: String) throws -> RegisterMap {
         guard let path else { return try RegisterMap.tuf2000m() }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {

@@ -6,23 +6,23 @@ import ListorKit
 /// asks the reader for, a picture an imported catalogue names, a cover service's redirect.
 /// Public addresses only, unless the operator allows more; the addresses the operator named
 /// themselves (a catalogue API, a picture origin, the cover service) are reached as named.
-struct OutboundReach: Sendable, CustomStringConvertible {
+package struct OutboundReach: Sendable, CustomStringConvertible {
     var allowsPrivateAddresses = false
     var allowsLinkLocalAddresses = false
 
     /// The one guard every outbound request of `serve` passes, trusting the operator's `origins`.
-    func addressGuard(trusting origins: [URL] = []) -> AddressGuard {
+    package func addressGuard(trusting origins: [URL] = []) -> AddressGuard {
         AddressGuard(resolver: .system(), allowsPrivateAddresses: allowsPrivateAddresses, allowsLinkLocalAddresses: allowsLinkLocalAddresses,
                      trusting: origins)
     }
 
     /// The options that widen it, for the warning `serve` logs.
-    var flags: [String] {
+    package var flags: [String] {
         [(allowsPrivateAddresses, "--allow-private"), (allowsLinkLocalAddresses, "--allow-link-local")].filter(\.0).map(\.1)
     }
 
     /// What may be reached, as `serve` says it when it starts.
-    var description: String {
+    package var description: String {
         switch (allowsPrivateAddresses, allowsLinkLocalAddresses) {
         case (false, false): "public addresses only"
         case (true, false): "public, loopback and private addresses"

@@ -3,11 +3,11 @@ import ListorKit
 import ListorSMTP
 
 /// How `serve` sends the library's reminders: through which mail server, from whom, and when.
-struct ReminderSettings: Sendable {
+package struct ReminderSettings: Sendable {
     /// Nil when no mail server is named: no reminders are sent.
     var smtp: SMTPSettings?
-    var from: MailAddress?
+    package var from: MailAddress?
     var policy: ReminderPolicy
     /// Between two rounds of the sender.
-    var interval: Duration
+    package var interval: Duration
 }

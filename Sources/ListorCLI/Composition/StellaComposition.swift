@@ -11,11 +11,11 @@ import StellaSQLite
 /// own catalogue (the generated one until another is imported) or a catalogue API's over HTTP;
 /// pictures drawn here, fetched from the catalogue's addresses, or from an origin, through one
 /// image pipeline with a disk cache.
-enum StellaComposition {
+package enum StellaComposition {
     /// Runs `body` with the store's catalogue, stock and orders: `stella.sqlite` in the data
     /// directory, or the PostgreSQL database `database` names, its client running meanwhile. A
     /// new store starts with the generated catalogue.
-    static func withStore<T: Sendable>(dataDirectory: String?, database: String?, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
+    package static func withStore<T: Sendable>(dataDirectory: String?, database: String?, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
         guard let database, !database.isEmpty else {
             let directory = try DataDirectory.prepare(dataDirectory)
             let store = try SQLiteStellaStore(path: directory + "/stella.sqlite")
@@ -43,7 +43,7 @@ enum StellaComposition {
 
     /// Imports the Shopify product CSV at `path` into `store`, as `serve --stella-catalogue` does
     /// at start, its pictures' addresses checked by `addressGuard`.
-    static func importCatalogue(_ path: String, into store: any StellaStore, addressGuard: AddressGuard) async throws -> CatalogueImport {
+    package static func importCatalogue(_ path: String, into store: any StellaStore, addressGuard: AddressGuard) async throws -> CatalogueImport {
         let text: String
         do { text = try TextFile.read(path) } catch {
             throw CompositionError("--stella-catalogue: \(error)")
@@ -56,7 +56,7 @@ enum StellaComposition {
     /// The catalogue, its pictures and where orders go for `serve`: the store's (or the catalogue
     /// API's, orders through its API), pictures fetched over `transport` and kept in
     /// `dataDirectory`/image-cache.
-    static func shop(_ settings: StellaSettings, store: any StellaStore, dataDirectory: String, transport: HTTPTransport, work: any HeavyWork,
+    package static func shop(_ settings: StellaSettings, store: any StellaStore, dataDirectory: String, transport: HTTPTransport, work: any HeavyWork,
                      metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws -> (catalogue: CatalogueClient, pictures: ProductPictures, orders: any OrderDesk) {
         let disk: DiskImageCache
         do {
@@ -74,7 +74,7 @@ enum StellaComposition {
 
 extension ImagePipeline.Counters {
     /// "Pictures: 120 from memory, 3 from disk, 5 fetched (0 failed)".
-    var summary: String {
+    package var summary: String {
         "Pictures: \(memoryHits) from memory, \(diskHits) from disk, \(fetches) fetched (\(failures) failed)"
     }
 }

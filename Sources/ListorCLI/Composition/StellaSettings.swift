@@ -2,24 +2,32 @@ import Foundation
 
 /// How Stella is built, for `serve` and the `listor stella` commands: whose catalogue (the
 /// store's, or a catalogue API's), where its pictures come from, and how many are kept.
-struct StellaSettings: Sendable {
+package struct StellaSettings: Sendable {
     /// A catalogue API to show instead of the store's own catalogue.
-    var catalogue: URL?
+    package var catalogue: URL?
     /// A Shopify product CSV imported into the store as `serve` starts.
-    var catalogueFile: String?
+    package var catalogueFile: String?
     /// Where pictures are fetched from. Unset, they are drawn or fetched by the catalogue's own
     /// addresses, and fetched from the catalogue API's server for a remote one.
-    var imageOrigin: URL?
+    package var imageOrigin: URL?
     /// Bytes of pictures kept in the data directory.
-    var imageCacheSize = 256 << 20
-    var imageCacheAge: TimeInterval = 7 * 86400
+    package var imageCacheSize = 256 << 20
+    package var imageCacheAge: TimeInterval = 7 * 86400
     /// Items one shopper may order in an hour, per client address and per email; 0 for no limit.
-    var orderLimit = 50
+    package var orderLimit = 50
     /// The store's PostgreSQL database; nil for `stella.sqlite` in the data directory.
-    var database: String?
+    package var database: String?
+
+    package init(catalogue: URL? = nil, database: String? = nil, imageCacheSize: Int = 256 << 20, imageCacheAge: TimeInterval = 7 * 86400, orderLimit: Int = 50) {
+        self.catalogue = catalogue
+        self.database = database
+        self.imageCacheSize = imageCacheSize
+        self.imageCacheAge = imageCacheAge
+        self.orderLimit = orderLimit
+    }
 
     /// Where pictures come from: the origin given, the remote catalogue's server, or nil to draw them.
-    var pictureOrigin: URL? {
+    package var pictureOrigin: URL? {
         if let imageOrigin { return imageOrigin }
         guard let catalogue, var root = URLComponents(url: catalogue, resolvingAgainstBaseURL: false) else { return nil }
         // The catalogue's pictures are paths on its server ("/stella/images/…").

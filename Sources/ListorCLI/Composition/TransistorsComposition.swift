@@ -6,13 +6,13 @@ import ListorKit
 import Transistors
 
 /// Builds Transistor Listor's catalog provider from where the catalog is: bundled, a file, or a URL.
-enum TransistorsComposition {
+package enum TransistorsComposition {
     /// The list view model over the catalog at `locations`. A catalog of files has an index file
     /// in `indexDirectory`, named by the files' paths: a sound one is mapped and the catalog not
     /// read; otherwise (none yet, a changed catalog, another version, damage, which alone is
     /// reported through `warn`) the catalog is read, the list answers from it, and the index is
     /// written for the next time.
-    static func loadedList(_ locations: [CatalogLocation], query: TransistorQuery = TransistorQuery(), indexDirectory: String?,
+    package static func loadedList(_ locations: [CatalogLocation], query: TransistorQuery = TransistorQuery(), indexDirectory: String?,
                            rebuildingIndex: Bool = false, warn: (String) -> Void = { _ in }) async throws -> TransistorListViewModel {
         let paths = locations.compactMap { location -> String? in
             if case .file(let path) = location { URL(fileURLWithPath: path).standardizedFileURL.path } else { nil }
@@ -44,7 +44,7 @@ enum TransistorsComposition {
     /// The whole catalog behind `list`, for `serve`'s part pages: the list's own when its parts
     /// are in memory; when they are in an index file, the catalog read in the background from
     /// `locations`, its state as it goes (`loading`, then `loaded` or `failed`).
-    static func wholeCatalog(of list: TransistorListViewModel, _ locations: [CatalogLocation]) -> @Sendable () -> LoadingState<TransistorCatalog> {
+    package static func wholeCatalog(of list: TransistorListViewModel, _ locations: [CatalogLocation]) -> @Sendable () -> LoadingState<TransistorCatalog> {
         let state = list.state
         guard let catalog = state.value, catalog.transistors.isEmpty, list.partCount > 0 else { return { state } }
         let reading = CatalogReading()

@@ -1,8 +1,10 @@
 import ArgumentParser
 
 /// `--data-dir`, for every command that keeps data: `serve`, and the local library's commands.
-struct DataDirectoryOption: ParsableArguments {
+package struct DataDirectoryOption: ParsableArguments {
+    package init() {}
+
     @Option(name: .customLong("data-dir"),
             help: ArgumentHelp("Where Listor keeps its data (default: $XDG_DATA_HOME/listor or ~/.local/share/listor).", valueName: "directory"))
-    var path: String?
+    package var path: String?
 }

@@ -5,7 +5,9 @@ import ListorKit
 import ListorSMTP
 
 /// `serve`'s options for the library's reminders by email.
-struct ReminderOptions: ParsableArguments {
+package struct ReminderOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: ArgumentHelp("The mail server that sends the library's reminders: smtp://host[:587] (STARTTLS), smtps://host[:465] (TLS), or smtp://host:25?tls=none on this machine; the login in LISTOR_SMTP_USERNAME and LISTOR_SMTP_PASSWORD, other trusted certificates in LISTOR_SMTP_CA_FILE (default: no reminders are sent).",
                                valueName: "url"))
     var smtpURL: String?
@@ -19,7 +21,7 @@ struct ReminderOptions: ParsableArguments {
     var reminderInterval = 60
 
     /// The settings, with the login from `environment`; nil mail when no server is named.
-    func settings(environment: [String: String]) throws -> ReminderSettings {
+    package func settings(environment: [String: String]) throws -> ReminderSettings {
         // "" asks for no overdue letters.
         let days = try (reminderOverdueDays.isEmpty ? [] : reminderOverdueDays.split(separator: ",", omittingEmptySubsequences: false)).map { part in
             guard let day = Int(part.trimmingCharacters(in: .whitespaces)) else {

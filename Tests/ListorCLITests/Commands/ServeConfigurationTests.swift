@@ -1,5 +1,6 @@
 import Foundation
 @testable import ListorCLI
+@testable import ListorServer
 import ListorTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import ListorCLI
+@testable import ListorServer
 
 /// `serve`'s threads for heavy work.
 @Suite struct WorkThreadsTests {

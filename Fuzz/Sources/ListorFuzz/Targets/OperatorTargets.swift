@@ -2,6 +2,7 @@ import Foundation
 import ListorKit
 import Modbus
 @testable import ListorCLI
+@testable import ListorServer
 @testable import ListorSMTP
 
 /// What an operator's files and a mail server send: the plant file, serve's settings file, and

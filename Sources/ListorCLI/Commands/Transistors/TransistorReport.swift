@@ -4,10 +4,10 @@ import ListorKit
 import Transistors
 
 /// How the commands load a catalog and report one that failed or was partly bad.
-enum TransistorReport {
+package enum TransistorReport {
     /// Writes the problem report to standard error; fails when nothing could be loaded.
     /// `partCount` is the list's, whose parts may be in an index file rather than the catalog.
-    static func check(_ state: LoadingState<TransistorCatalog>, problems: [Problem], partCount: Int? = nil, in environment: CommandEnvironment) throws {
+    package static func check(_ state: LoadingState<TransistorCatalog>, problems: [Problem], partCount: Int? = nil, in environment: CommandEnvironment) throws {
         if let message = state.errorMessage {
             environment.writeError("error: \(message)\n")
             throw ExitCode.failure

@@ -1,3 +1,4 @@
+import ListorCLI
 import TextBrowser
 
 /// How `listor serve`'s reader fetches pages for its visitors (where it may go is `OutboundReach`).

@@ -1,3 +1,4 @@
+import ListorCLI
 import ArgumentParser
 import Modbus
 

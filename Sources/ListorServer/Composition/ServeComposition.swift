@@ -8,6 +8,9 @@ import ListorPostgres
 import ListorWeb
 import Logging
 import Stella
+import TextBrowser
+import TextBrowserSQLite
+import ListorCLI
 import Transistors
 
 /// `listor serve`'s application, in the manner of hummingbird-examples' `buildApplication`:
@@ -46,7 +49,7 @@ enum ServeComposition {
                 try await withLiveHTTPTransport(followsRedirects: false, decompressedLimit: browser.maximumSize, connectTimeout: browser.connectTimeout) { live in
                     let readerTransport = live.guarded(by: settings.reach.addressGuard())
                     let transport = live.guarded(by: settings.reach.addressGuard(trusting: settings.operatorOrigins)).followingRedirects()
-                    try await BrowserComposition.withWebModule(browser, transport: readerTransport, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
+                    try await withReader(browser, transport: readerTransport, dataDirectory: dataDirectory, formKey: formKey, work: work) { reader in
                         try await StellaComposition.withStore(dataDirectory: dataDirectory, database: settings.stella.database) { orders in
                             if let file = settings.stella.catalogueFile {
                                 let report = try await StellaComposition.importCatalogue(file, into: orders, addressGuard: settings.reach.addressGuard(trusting: settings.operatorOrigins))
@@ -60,7 +63,7 @@ enum ServeComposition {
                                 let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
                                                                            work: work, metrics: metrics.factory)
                                 var services = modbus.services
-                                if let reminders { services.append(LibraryComposition.reminderRounds(reminders, every: settings.reminders.interval, logger: serverLogger)) }
+                                if let reminders { services.append(reminderRounds(reminders, every: settings.reminders.interval, logger: serverLogger)) }
                                 if let metricsPort = settings.metricsPort {
                                     services.append(buildMetricsApplication(host: settings.host, port: metricsPort, metrics: metrics.web, logger: serverLogger) { port in
                                         environment.write("Metrics are at http://\(settings.host.contains(":") ? "[\(settings.host)]" : settings.host):\(port)/metrics\n")
@@ -140,6 +143,50 @@ enum ServeComposition {
             throw ExitCode.validationFailure
         } catch where !started {
             throw CompositionError("cannot start ModbusApp: \(error)")
+        }
+    }
+
+    /// The reader `listor serve` runs for its visitors, on `serve`'s guarded transport (every
+    /// request and redirect hop checked by the address guard; redirects left to the loader):
+    /// no cookies kept between reads, no local files, and the history in the data directory.
+    private static func withReader<T: Sendable>(_ settings: ServeBrowserSettings, transport: HTTPTransport, dataDirectory: String, formKey: FormKey, work: any HeavyWork,
+                                           _ body: (BrowserWebModule) async throws -> T) async throws -> T {
+        let store = try BrowserComposition.historyStore(in: dataDirectory)
+        let loader = PageLoader(transport: transport, cookies: nil, limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize), readsFiles: false)
+        let pages = DefaultPageAccessor(store: store)
+        let reader = ReaderViewModel(loader: loader, reader: PageReader(decoder: CharsetDecoder(converters: IconvPool())), pages: pages,
+                                     work: work, searchEngine: settings.searchEngine)
+        return try await body(BrowserWebModule(store: store, hosts: DefaultHostAccessor(store: store), pages: pages, reader: reader,
+                                               maximumConcurrentReads: settings.maximumConcurrentReads, maximumReadsPerClient: settings.maximumReadsPerClient,
+                                               formKey: formKey))
+    }
+
+    /// Runs the sender's rounds every `interval` until the server stops. A failure is logged
+    /// when sending starts to fail and again when it works again, not at every attempt.
+    private static func reminderRounds(_ sender: ReminderSender, every interval: Duration = .seconds(60), logger: Logger) -> TaskService {
+        TaskService {
+            var failing: String?
+            while !Task.isCancelled {
+                do {
+                    let round = try await sender.round()
+                    if round.sent > 0 || round.queued > 0 || round.holdsExpired > 0 {
+                        logger.info("Reminders: \(round.queued) queued, \(round.sent) sent, \(round.retrying) to retry, \(round.failed) failed; \(round.holdsExpired) holds expired")
+                    }
+                    if let error = round.lastError, round.sent == 0 {
+                        if failing == nil { logger.warning("Reminders cannot be sent by \(sender.destination): \(error); each is tried again later") }
+                        failing = error
+                    } else if failing != nil, round.sent > 0 {
+                        logger.notice("Reminders are sent again by \(sender.destination)")
+                        failing = nil
+                    }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    if failing == nil { logger.warning("Reminders: the round failed: \(error); trying again in \(interval)") }
+                    failing = "\(error)"
+                }
+                do { try await Task.sleep(for: interval) } catch { return }
+            }
         }
     }
 }

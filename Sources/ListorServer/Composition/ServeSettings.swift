@@ -1,3 +1,4 @@
+import ListorCLI
 import Foundation
 import Library
 import ListorWeb

@@ -1,3 +1,4 @@
+import ListorCLI
 import CoreMetrics
 import ListorWeb
 import Prometheus

@@ -1,3 +1,4 @@
+import ListorCLI
 import Foundation
 import ListorKit
 import Logging
