@@ -13,6 +13,11 @@ let package = Package(
     products: [
         .executable(name: "listor", targets: ["listor"]),
         .executable(name: "listor-serve", targets: ["listor-serve"]),
+        .executable(name: "listor-transistors", targets: ["listor-transistors"]),
+        .executable(name: "listor-modbus", targets: ["listor-modbus"]),
+        .executable(name: "listor-library", targets: ["listor-library"]),
+        .executable(name: "listor-browse", targets: ["listor-browse"]),
+        .executable(name: "listor-stella", targets: ["listor-stella"]),
         .library(name: "ListorKit", targets: ["ListorKit"]),
         .library(name: "Transistors", targets: ["Transistors"]),
         .library(name: "Modbus", targets: ["Modbus"]),
@@ -24,13 +29,12 @@ let package = Package(
         .library(name: "ListorWeb", targets: ["ListorWeb"]),
         .library(name: "ModbusSQLite", targets: ["ModbusSQLite"]),
         // For the fuzz targets of serve's settings file and of SMTP replies (Fuzz/).
-        .library(name: "ListorCLI", targets: ["ListorCLI"]),
         .library(name: "ListorServer", targets: ["ListorServer"]),
         .library(name: "ListorSMTP", targets: ["ListorSMTP"]),
     ],
     traits: [
         .trait(name: "InProcess",
-               description: "listor runs serve itself instead of becoming listor-serve, the program installed beside it, so that swift run listor serve works from the sources. The install turns it off (--disable-default-traits): then no other command loads the web server."),
+               description: "listor runs every command itself instead of becoming the program of its group installed beside it (listor-serve, listor-browse, …), so that swift run listor serve works from the sources. The install turns it off (--disable-default-traits): then a command loads only its own app."),
         .default(enabledTraits: ["InProcess"]),
     ],
     dependencies: [
@@ -256,24 +260,67 @@ let package = Package(
         ),
         /// The `listor` command line: the commands, table rendering, and the composition root
         /// (`Composition/`), the only code that builds services, stores and transports.
+        // The composition root: the command line's kit, then a module for each command group and
+        // for serve. Installed, each group is a program of its own (listor-browse, …), which
+        // `listor` becomes for it, so that a command loads only its app (README, Deployment).
+        .target(name: "ListorLauncher", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: swiftSettings),
         .target(
-            name: "ListorCLI",
+            name: "ListorCommandKit",
             dependencies: [
-                "ListorKit", "ListorHTTPClient", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP", "Stella", "StellaSQLite", "StellaPostgres",
-                "TextBrowser", "TextBrowserSQLite", "CListorMemory",
+                "ListorLauncher", "ListorKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Tagged", package: "swift-tagged"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TransistorsCLI",
+            dependencies: [
+                "ListorLauncher", "ListorCommandKit", "ListorKit", "ListorHTTPClient", "Transistors", "CListorMemory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ModbusCLI",
+            dependencies: [
+                "ListorLauncher", "ListorCommandKit", "ListorKit", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "ListorPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
-        // `listor serve`'s half of the composition root, in its own program so that no other
-        // command loads the web server.
+        .target(
+            name: "LibraryCLI",
+            dependencies: [
+                "ListorLauncher", "ListorCommandKit", "ListorKit", "ListorHTTPClient", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Tagged", package: "swift-tagged"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BrowseCLI",
+            dependencies: [
+                "ListorLauncher", "ListorCommandKit", "ListorKit", "ListorHTTPClient", "TextBrowser", "TextBrowserSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "StellaCLI",
+            dependencies: [
+                "ListorLauncher", "ListorCommandKit", "ListorKit", "ListorHTTPClient", "Stella", "StellaSQLite", "StellaPostgres", "ListorPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "ListorServer",
             dependencies: [
-                "ListorCLI", "ListorKit", "ListorHTTPClient", "ListorWeb", "Transistors", "Modbus", "ModbusIO", "Library", "ListorPostgres", "Stella", "TextBrowser", "TextBrowserSQLite",
+                "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "ListorKit", "ListorHTTPClient", "ListorWeb", "Transistors", "Modbus", "ModbusIO", "Library", "ListorPostgres", "Stella", "TextBrowser", "TextBrowserSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -287,9 +334,24 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "listor-serve", dependencies: ["ListorServer", "ListorCLI"], swiftSettings: swiftSettings),
-        .executableTarget(name: "listor", dependencies: ["ListorCLI", .target(name: "ListorServer", condition: .when(traits: ["InProcess"]))],
+        .target(
+            name: "ListorCLI",
+            dependencies: [
+                "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "ListorServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "listor", dependencies: ["ListorLauncher", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                                         .target(name: "ListorCLI", condition: .when(traits: ["InProcess"])),
+                                                         .target(name: "ListorCommandKit", condition: .when(traits: ["InProcess"]))],
                           swiftSettings: swiftSettings),
+        .executableTarget(name: "listor-serve", dependencies: ["ListorCommandKit", "ListorServer"], swiftSettings: swiftSettings),
+        .executableTarget(name: "listor-transistors", dependencies: ["ListorCommandKit", "TransistorsCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "listor-modbus", dependencies: ["ListorCommandKit", "ModbusCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "listor-library", dependencies: ["ListorCommandKit", "LibraryCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "listor-browse", dependencies: ["ListorCommandKit", "BrowseCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "listor-stella", dependencies: ["ListorCommandKit", "StellaCLI"], swiftSettings: swiftSettings),
 
         // MARK: - Benchmarks (run on demand: Benchmarks/README.md)
 
@@ -455,7 +517,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "ListorServer", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "StellaSQLite", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorCLI", "ListorServer", "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "StellaSQLite", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ],

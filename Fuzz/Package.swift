@@ -27,7 +27,6 @@ let package = Package(
                 .product(name: "ListorImaging", package: root),
                 .product(name: "ListorWeb", package: root),
                 .product(name: "ModbusSQLite", package: root),
-                .product(name: "ListorCLI", package: root),
                 .product(name: "ListorServer", package: root),
                 .product(name: "ListorSMTP", package: root),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,126 +1,30 @@
 import ArgumentParser
-import Library
-import ListorKit
-import Stella
-import TextBrowser
+import BrowseCLI
+import LibraryCLI
+import ListorCommandKit
+import ListorLauncher
+import ListorServer
+import ModbusCLI
+import StellaCLI
+import TransistorsCLI
 
-/// The `listor` command: every Listor app has a subcommand group.
+/// `listor` with every command group in one program: what `swift run listor` runs from the
+/// sources (the package's `InProcess` trait), and what the tests run. Installed, `listor` is the
+/// `Launcher`, and each group a program of its own.
 public struct Listor: AsyncParsableCommand {
-    /// This build's version: `listor --version` prints it, and `serve` logs it first.
-    public static let version = "0.1.0"
-
     public static let configuration = CommandConfiguration(
         commandName: "listor",
-        abstract: "Five list–detail apps on one core, in the browser (listor serve) and the terminal.",
-        version: version,
-        subcommands: [ServeLauncher.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self, BrowseCommand.self, StellaCommand.self])
+        abstract: Launcher.abstract,
+        version: Launcher.version,
+        subcommands: [ServeCommand.self, TransistorsCommand.self, ModbusCommand.self, LibraryCommand.self, BrowseCommand.self, StellaCommand.self])
 
     public init() {}
 
-    /// Parses `arguments`, runs the command with `environment`, and returns the exit code.
-    ///
-    /// `main.swift` and the tests both come through here, so tests see exactly what users see:
-    /// the same output, the same messages on standard error, the same exit codes.
+    /// Parses `arguments`, runs the command with `environment`, and returns the exit code, as
+    /// `main.swift` does.
     public static func run(_ arguments: [String], in environment: CommandEnvironment) async -> Int32 {
-        await run(arguments, in: environment, root: Self.self)
-    }
-
-    /// What `prepare` makes of a command line before it is parsed (`serve`'s settings from its
-    /// file and the environment put before its own options), and how a message names where a
-    /// value came from.
-    package struct PreparedArguments {
-        package var arguments: [String]
-        package var naming: @Sendable (String) -> String
-
-        package init(arguments: [String], naming: @escaping @Sendable (String) -> String) {
-            self.arguments = arguments
-            self.naming = naming
-        }
-    }
-
-    /// `run` for the command tree under `root`: `listor`'s, or `listor-serve`'s.
-    package static func run<Root: ParsableCommand>(_ arguments: [String], in environment: CommandEnvironment, root: Root.Type,
-                                                   prepare: ([String]) async throws -> PreparedArguments? = { _ in nil }) async -> Int32 {
-        var parsed: (any ParsableCommand.Type)?
-        var prepared: PreparedArguments?
-        do {
-            var arguments = optionsAfterSubcommands(arguments, root: root)
-            // Refused while being prepared: with the usage of the command it is for.
-            parsed = Root.configuration.subcommands.first { $0._commandName == arguments.first }
-            prepared = try await prepare(arguments)
-            arguments = prepared?.arguments ?? arguments
-            parsed = nil
-            var command = try Root.parseAsRoot(arguments)
-            parsed = type(of: command)
-            if let runnable = command as? any ListorCommand {
-                try await runnable.run(in: environment)
-            } else {
-                // Help and command groups print nothing themselves: they throw a help request,
-                // which the catch below writes to `environment`.
-                try command.run()
-            }
-            return ExitCode.success.rawValue
-        } catch let error as ValidationError where parsed != nil {
-            // Refused once parsed: with the usage of the command that refused it, not the root's.
-            environment.writeError(refusal(ValidationError(prepared?.naming(error.message) ?? error.message), by: parsed!, root: root))
-            return ExitCode.validationFailure.rawValue
-        } catch {
-            if let message = failure(error) {
-                environment.writeError(message)
-                return ExitCode.failure.rawValue
-            }
-            let code = Root.exitCode(for: error)
-            let message = prepared?.naming(Root.fullMessage(for: error)) ?? Root.fullMessage(for: error)
-            if !message.isEmpty {
-                if code == .success { environment.write(message + "\n") } else { environment.writeError(message + "\n") }
-            }
-            return code.rawValue
-        }
-    }
-}
-
-extension Listor {
-    /// `arguments` with options given between a command group and its subcommand
-    /// (`library --data-dir d1 show 11`) moved after the subcommand, where they are declared:
-    /// every subcommand of a group takes the group's shared options.
-    static func optionsAfterSubcommands(_ arguments: [String], root: any ParsableCommand.Type = Listor.self) -> [String] {
-        var arguments = arguments
-        var group: any ParsableCommand.Type = root
-        var index = 0
-        while index < arguments.count {
-            let names = group.configuration.subcommands.map { ($0._commandName, $0) }
-            guard !names.isEmpty else { break }
-            if let (_, subcommand) = names.first(where: { $0.0 == arguments[index] }) {
-                group = subcommand
-                index += 1
-                continue
-            }
-            guard arguments[index].hasPrefix("-"), arguments[index] != "--",
-                  let position = arguments[index...].firstIndex(where: { argument in names.contains { $0.0 == argument } }) else { break }
-            let options = Array(arguments[index..<position])
-            arguments.replaceSubrange(index...position, with: [arguments[position]] + options)
-        }
-        return arguments
-    }
-
-    /// "Error: …", the usage of `command` and where its help is, as ArgumentParser writes them.
-    static func refusal<Root: ParsableCommand>(_ error: ValidationError, by command: any ParsableCommand.Type, root: Root.Type) -> String {
-        let usage = Root.usageString(for: command)
-        let path = usage.split(separator: " ").prefix { !$0.hasPrefix("[") && !$0.hasPrefix("<") && !$0.hasPrefix("-") }.joined(separator: " ")
-        return "Error: \(error.message)\nUsage: \(usage)\n  See '\(path) --help' for more information.\n"
-    }
-
-    /// What the apps refuse or fail at, as the command line says it: "error: …" (a line per
-    /// field for a form) and exit code 1. Nil for ArgumentParser's own errors and exit codes.
-    static func failure(_ error: any Error) -> String? {
-        switch error {
-        case let errors as FieldErrors:
-            errors.errors.map { "error: \($0)\n" }.joined()
-        case is LibraryError, is LibraryStoreError, is RemoteLibraryError, is CatalogueError, is NetworkError, is CSVImportError, is FileError,
-             is CompositionError, is BrowserError, is HistoryError, is BrowseFailure, is StoreError, is ShopifyCSVError:
-            "error: \(error)\n"
-        default:
-            nil
+        await ListorProgram.run(arguments, in: environment, root: Self.self) { arguments in
+            try await ServeCommand.prepare(arguments, variables: environment.variables)
         }
     }
 }

@@ -1,20 +1,34 @@
-import ListorCLI
 import ArgumentParser
 import Foundation
 import Hummingbird
 import Library
+import LibraryCLI
+import ListorCommandKit
 import ListorKit
+import ListorLauncher
 import ListorWeb
 import Logging
 import ServiceLifecycle
+import StellaCLI
+import TransistorsCLI
 import UnixSignals
 
 /// `listor serve`: every app in the browser, on embedded defaults.
-struct ServeCommand: ListorCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Serve the Listor apps on the web (http://127.0.0.1:8080 by default).",
+package struct ServeCommand: ListorCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: CommandGroup.serve.rawValue,
+        abstract: CommandGroup.serve.abstract,
         discussion: "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.")
+
+    package init() {}
+
+    /// `listor serve`'s command line with its settings from its file and the environment put
+    /// before its own options; nil for another command, or for its help.
+    package static func prepare(_ arguments: [String], variables: [String: String]) async throws -> ListorProgram.PreparedArguments? {
+        guard arguments.first == _commandName, !arguments.contains(where: { $0 == "--help" || $0 == "-h" }) else { return nil }
+        let configuration = try await ServeConfiguration(commandLine: Array(arguments.dropFirst()), variables: variables)
+        return ListorProgram.PreparedArguments(arguments: [arguments[0]] + configuration.arguments + arguments.dropFirst(), naming: configuration.naming)
+    }
 
     @Option(help: ArgumentHelp("A JSON file of settings, each option a key (\"port\": 8080); also $LISTOR_CONFIG. LISTOR_… variables (LISTOR_PORT) win over it, and options given here over both.",
                                valueName: "file"))
@@ -59,11 +73,11 @@ struct ServeCommand: ListorCommand {
                                valueName: "port"))
     var metricsPort: Int?
 
-    func validate() throws {
+    package func validate() throws {
         _ = try settings()
     }
 
-    func run(in environment: CommandEnvironment) async throws {
+    package func run(in environment: CommandEnvironment) async throws {
         let settings = try settings()
         try await ServeComposition.withApplication(settings, environment) { app in
             var configuration = ServiceGroupConfiguration(services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)

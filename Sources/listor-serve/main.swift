@@ -1,6 +1,8 @@
 import Foundation
-import ListorCLI
+import ListorCommandKit
 import ListorServer
 
-// `listor serve`, which `listor` becomes for it: the same code the tests run.
-exit(await ListorServe.run(["serve"] + CommandLine.arguments.dropFirst(), in: .standard))
+// `listor serve`, which `listor` becomes for it (README, Deployment).
+exit(await ListorProgram.run(group: ServeCommand.self, CommandLine.arguments.dropFirst(), in: .standard) { arguments in
+    try await ServeCommand.prepare(arguments, variables: ProcessInfo.processInfo.environment)
+})

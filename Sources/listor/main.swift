@@ -1,17 +1,20 @@
 import Foundation
-import ListorCLI
 #if InProcess
-import ListorServer
+import ListorCLI
+import ListorCommandKit
+#else
+import ArgumentParser
+import ListorLauncher
 #endif
 
-// Parse, build, run: everything else is in ListorCLI (and ListorServer) so that tests run the same code.
+// Parse, build, run: everything else is in the modules, so that tests run the same code.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if let server = ServeLauncher.serverArguments(arguments) {
-    #if InProcess
-    exit(await ListorServe.run(["serve"] + server, in: .standard))
-    #else
-    // Installed, serve is the program listor-serve beside this one, which this one becomes.
-    exit(ServeLauncher.exec(server, in: .standard))
-    #endif
-}
+#if InProcess
 exit(await Listor.run(arguments, in: .standard))
+#else
+// Installed: each command group is its own program beside this one, which this one becomes.
+if let (group, rest) = Launcher.group(of: arguments) {
+    exit(Launcher.exec(group, rest))
+}
+Launcher.main(arguments)
+#endif

@@ -1,6 +1,6 @@
 import Foundation
 import ListorCLI
-import ListorServer
+import ListorCommandKit
 import Synchronization
 
 /// What one run of `listor` printed and returned.
@@ -10,7 +10,7 @@ struct CommandResult: Sendable {
     let errorOutput: String
 }
 
-/// Runs `listor` in process through the same entry point as `main.swift` (`listor-serve`'s for serve), capturing both streams.
+/// Runs `listor` in process through the same entry point as `main.swift`, capturing both streams.
 func listor(_ arguments: String...) async -> CommandResult {
     await listor(arguments)
 }
@@ -28,8 +28,7 @@ func listor(_ arguments: [String], input: [String] = [], columns: Int = 80, vari
     if let variables { environment.variables = variables }
     // Index files and other data go to the tests' own data directory, not the user's.
     if variables?["XDG_DATA_HOME"] == nil { environment.variables["XDG_DATA_HOME"] = testDataHome }
-    // `listor serve` is the program listor-serve, which `listor` becomes: here, its entry point.
-    let code = arguments.first == "serve" ? await ListorServe.run(arguments, in: environment) : await Listor.run(arguments, in: environment)
+    let code = await Listor.run(arguments, in: environment)
     return streams.withLock { CommandResult(exitCode: code, output: $0.output, errorOutput: $0.errorOutput) }
 }
 

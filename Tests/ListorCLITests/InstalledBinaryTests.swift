@@ -1,19 +1,23 @@
 import Foundation
 import ListorCLI
+import ListorCommandKit
 import ListorHTTPClient
 import ListorKit
+import ListorLauncher
 import ListorTestSupport
 import Testing
 
-/// `listor` installed as the README's Deployment section and `deploy/listor.service` say: the
-/// release binaries `listor` and `listor-serve`, built with `--static-swift-stdlib`, copied
-/// alone (`install -m 755`) into an empty folder, and run with the package (its sources and build trees) and the Swift toolchain's
-/// libraries out of sight, in a mount namespace of the test's own. Every app's pages, the
-/// OpenAPI document and `/ready` from `serve`; `--version`, `transistors list` and
-/// `browse --dump` from the command line; and what `listor serve` says when `listor-serve` is missing.
+/// `listor` installed as the README's Deployment section and `deploy/listor.service` say, as
+/// `deploy/install` copies it into an empty folder: the release programs (`listor`, and `listor-serve`,
+/// `listor-browse`, … which it becomes for each command group), copied alone, and run with the
+/// package (its sources and build trees) and the Swift toolchain's libraries out of sight, in a
+/// mount namespace of the test's own. Every app's pages, the OpenAPI document and `/ready` from
+/// `serve`; `--version`, `--help` (as `listor` in one program says it), `transistors list` and
+/// `browse --dump` from the command line; and what `listor serve` says when `listor-serve` is
+/// missing.
 ///
-/// The binary is the one `.ci/run` builds with the README's command, named by
-/// `LISTOR_RELEASE_BINARY`; a debug build is not what an operator installs.
+/// The programs are the ones `.ci/run` builds (`deploy/build`; `LISTOR_RELEASE_BINARY` names
+/// `listor`), which `deploy/install` only copies; a debug build is not what an operator installs.
 @Suite struct InstalledBinaryTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -38,13 +42,19 @@ import Testing
             ExternalComponent.unavailable("installing listor needs its release build: deploy/build, then LISTOR_RELEASE_BINARY=.build/release/listor (.ci/run does both)")
             return
         }
+        // What `listor --help` says as one program, in process.
+        let oneProgramHelp = await listor("--help").output
         let directory = try TemporaryDirectory()
         let bin = directory.path("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let serveBinary = URL(fileURLWithPath: built).deletingLastPathComponent().appendingPathComponent("listor-serve").path
-        #expect(try await ChildProcess("/usr/bin/install", ["-m", "755", built, serveBinary, bin + "/"]).exit().status == 0)
+        // What deploy/install copies once deploy/build has built it (which this test, run by
+        // swift test, cannot run: the build folder is swift test's until it ends).
+        let listed = try await ChildProcess(Self.package.appendingPathComponent("deploy/build").path, ["--programs"]).exit()
+        let programs = listed.output.split(separator: "\n").map { Self.package.appendingPathComponent(String($0)).path }
+        #expect(programs.first.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } == URL(fileURLWithPath: built).deletingLastPathComponent().path)
+        #expect(try await ChildProcess("/usr/bin/install", ["-m", "755"] + programs + [bin + "/"]).exit().status == 0)
         let listor = bin + "/listor"
-        #expect(try FileManager.default.contentsOfDirectory(atPath: bin).sorted() == ["listor", "listor-serve"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bin).sorted() == (["listor"] + CommandGroup.allCases.map(\.program)).sorted())
         let hidden = [Self.package.path, try Self.toolchainLibraries()]
         @Sendable func run(_ arguments: String...) async throws -> (status: Int32, output: String) {
             let (executable, all) = Self.command(listor, arguments, hiding: hidden)
@@ -54,9 +64,13 @@ import Testing
         // The namespace really hides them: a binary of the toolchain's own cannot start in it.
         let swiftHidden = try await run("--version")
         #expect(swiftHidden.status == 0, "\(swiftHidden.output)")
-        #expect(swiftHidden.output == "\(Listor.version)\n")
+        #expect(swiftHidden.output == "\(Launcher.version)\n")
         let (ls, lsArguments) = Self.command("/bin/ls", [hidden[1], Self.package.path], hiding: hidden)
         #expect(try await ChildProcess(ls, lsArguments).exit().output.split(separator: "\n").allSatisfy { $0.hasSuffix(":") || $0.isEmpty })
+
+        let help = try await run("--help")
+        #expect(help.status == 0)
+        #expect(help.output == oneProgramHelp)
 
         let list = try await run("transistors", "list")
         #expect(list.status == 0, "\(list.output)")
@@ -79,14 +93,14 @@ import Testing
         try FileManager.default.removeItem(atPath: bin + "/listor-serve")
         let alone = try await run("serve", "--port", "0", "--data-dir", data)
         #expect(alone.status == 1)
-        #expect(alone.output.contains("error: listor serve runs \(bin)/listor-serve: No such file or directory; install listor-serve beside listor"), "\(alone.output)")
+        #expect(alone.output.contains("error: listor serve runs \(bin)/listor-serve: No such file or directory; install it beside listor"), "\(alone.output)")
         #expect(try await run("transistors", "list").status == 0)
     }
 
     /// Every app's pages, the site's stylesheet, the OpenAPI document and `/ready` from the
     /// `serve` that printed `printed`.
     static func checkPages(of printed: String) async throws {
-        #expect(printed.contains("Listor \(Listor.version) starting"))
+        #expect(printed.contains("Listor \(Launcher.version) starting"))
         let port = try #require(printed.firstMatch(of: /Listor is running at http:\/\/127\.0\.0\.1:(\d+)\//).map { String($0.output.1) })
         let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
         try await withLiveHTTPTransport { transport in

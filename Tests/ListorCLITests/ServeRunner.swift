@@ -1,6 +1,6 @@
 import Foundation
 import ListorCLI
-import ListorServer
+import ListorCommandKit
 import ListorTestSupport
 import Synchronization
 import Testing
@@ -17,7 +17,7 @@ func withServe(_ arguments: [String], variables: [String: String] = [:],
     var environment = CommandEnvironment(write: { output.yield($0) }, writeError: { text in log.withLock { $0 += text } })
     environment.variables = variables
     let server = Task {
-        let code = await ListorServe.run(["serve", "--port", "0", "--data-dir", directory.url.path] + arguments, in: environment)
+        let code = await Listor.run(["serve", "--port", "0", "--data-dir", directory.url.path] + arguments, in: environment)
         output.finish()
         return code
     }

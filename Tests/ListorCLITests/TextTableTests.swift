@@ -1,7 +1,7 @@
 import Foundation
+@testable import ListorCommandKit
 import ListorTestSupport
 import Testing
-@testable import ListorCLI
 
 /// Tables share the terminal's width: with long values in every column, no line is wider than
 /// the terminal and the main column stays readable.

@@ -1,5 +1,5 @@
-import ListorCLI
 import Foundation
+import ListorCommandKit
 import ListorWeb
 
 /// The key that signs the library pages' CSRF tokens and the librarian's sign-in, kept in the

@@ -1,5 +1,5 @@
-import ListorCLI
 import Foundation
+import ListorCommandKit
 import ListorKit
 import Logging
 

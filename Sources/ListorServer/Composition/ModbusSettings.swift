@@ -1,4 +1,5 @@
 import Foundation
+import ListorCommandKit
 import ListorPostgres
 import Modbus
 

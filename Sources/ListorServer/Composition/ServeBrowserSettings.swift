@@ -1,4 +1,5 @@
-import ListorCLI
+import ListorCommandKit
+import StellaCLI
 import TextBrowser
 
 /// How `listor serve`'s reader fetches pages for its visitors (where it may go is `OutboundReach`).

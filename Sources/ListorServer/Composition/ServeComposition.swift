@@ -1,17 +1,23 @@
 import ArgumentParser
+import BrowseCLI
 import Foundation
 import Hummingbird
 import Library
+import LibraryCLI
+import ListorCommandKit
 import ListorHTTPClient
 import ListorKit
+import ListorLauncher
 import ListorPostgres
 import ListorWeb
 import Logging
+import ModbusCLI
 import Stella
+import StellaCLI
 import TextBrowser
 import TextBrowserSQLite
-import ListorCLI
 import Transistors
+import TransistorsCLI
 
 /// `listor serve`'s application, in the manner of hummingbird-examples' `buildApplication`:
 /// each app's services from its builder, the web modules that show them, and the services that
@@ -27,7 +33,7 @@ enum ServeComposition {
         }
         logger.logLevel = settings.logLevel
         let dataDirectory = try DataDirectory.prepare(settings.dataDirectory)
-        logger.info("Listor \(Listor.version) starting, its data in \(dataDirectory)")
+        logger.info("Listor \(Launcher.version) starting, its data in \(dataDirectory)")
         let formKey = try FormKeyFile.load(file: settings.formKeyFile, in: dataDirectory)
         // A catalog of files answers from its index file at once; the rest of its pages wait for
         // the catalog, read beside the server.

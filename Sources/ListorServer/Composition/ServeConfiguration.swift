@@ -1,7 +1,7 @@
-import ListorCLI
 import ArgumentParser
 import Configuration
 import Foundation
+import ListorCommandKit
 import ListorKit
 import SystemPackage
 

@@ -1,5 +1,5 @@
-import ListorCLI
 import CoreMetrics
+import ListorCommandKit
 import ListorWeb
 import Prometheus
 

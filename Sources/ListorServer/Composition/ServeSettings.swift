@@ -1,8 +1,11 @@
-import ListorCLI
 import Foundation
 import Library
+import LibraryCLI
+import ListorCommandKit
 import ListorWeb
 import Logging
+import StellaCLI
+import TransistorsCLI
 
 /// Everything `listor serve` is built from, each option checked and resolved.
 struct ServeSettings: Sendable {

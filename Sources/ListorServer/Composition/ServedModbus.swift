@@ -1,8 +1,9 @@
-import ListorCLI
 import ArgumentParser
 import CoreMetrics
 import Foundation
+import ListorCommandKit
 import Modbus
+import ModbusCLI
 import ModbusIO
 import ServiceLifecycle
 

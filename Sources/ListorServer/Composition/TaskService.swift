@@ -1,6 +1,6 @@
-import ListorCLI
 import ArgumentParser
 import Foundation
+import ListorCommandKit
 import ServiceLifecycle
 
 /// A loop that runs beside the web server until the server shuts down.

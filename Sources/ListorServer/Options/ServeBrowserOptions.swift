@@ -1,5 +1,5 @@
-import ListorCLI
 import ArgumentParser
+import ListorCommandKit
 import TextBrowser
 
 /// The options of `listor serve` for VessBrowser's reader: where

@@ -1,5 +1,5 @@
-import ListorCLI
 import ArgumentParser
+import ListorCommandKit
 import ListorWeb
 
 /// The options of `listor serve` that bound what a client may hold: the names the server answers

@@ -1,6 +1,7 @@
-import ListorCLI
 import ArgumentParser
+import ListorCommandKit
 import Modbus
+import ModbusCLI
 
 /// The options of `listor serve` that choose ModbusApp's devices: a plant file, or one device;
 /// without either, a simulated TUF-2000M on a free loopback port.

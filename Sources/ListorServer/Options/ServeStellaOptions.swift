@@ -1,7 +1,8 @@
-import ListorCLI
 import ArgumentParser
 import Foundation
+import ListorCommandKit
 import ListorPostgres
+import StellaCLI
 
 /// The options of `listor serve` for Stella: whose catalogue it shows, where the pictures come
 /// from, and how much of them the data directory keeps.

@@ -1,8 +1,10 @@
 import Foundation
-import ListorCLI
 import Hummingbird
+import ListorCLI
+import ListorCommandKit
 import ListorHTTPClient
 import ListorKit
+import ListorLauncher
 import ListorTestSupport
 import ListorWeb
 import Stella
@@ -69,7 +71,7 @@ import Testing
         #expect(result.exitCode == 64)
         // The first line names the version, as an operator's log should; then what went wrong.
         let lines = result.errorOutput.split(separator: "\n")
-        #expect(lines.first?.contains("Listor \(Listor.version) starting") == true)
+        #expect(lines.first?.contains("Listor \(Launcher.version) starting") == true)
         #expect(lines.dropFirst().first?.hasPrefix("error: --modbus-map: cannot read /no/such/map.json") == true)
         #expect(result.output.isEmpty)
     }

@@ -1,5 +1,4 @@
 import Foundation
-@testable import ListorCLI
 @testable import ListorServer
 import ListorTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import ListorCLI
+import ListorCommandKit
 import Testing
 
 @Suite struct DataDirectoryTests {

@@ -1,7 +1,6 @@
 import Foundation
 import ListorKit
 import Modbus
-@testable import ListorCLI
 @testable import ListorServer
 @testable import ListorSMTP
 

@@ -1,10 +1,10 @@
 import Foundation
 import ListorTestSupport
 import Modbus
+@testable import ModbusCLI
 import ModbusIO
 import ModbusSQLite
 import Testing
-@testable import ListorCLI
 
 /// `listor modbus …` against a device on loopback whose registers the test sets.
 @Suite struct ModbusCommandTests {

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import ListorCommandKit
+import TextBrowser
+
+/// `listor browse [URL]`: the page full screen in a terminal, commands line by line otherwise,
+/// or with `--dump` the page as text.
+struct BrowsePage: ListorCommand {
+    static let configuration = CommandConfiguration(commandName: "open", abstract: "Open a page (the default: listor browse URL).")
+
+    @Argument(help: "A URL, a host name (docs.python.org) or a file path.")
+    var url: String?
+
+    @Flag(help: "Print the page as text with [n] link marks and a list of references, like lynx -dump.")
+    var dump = false
+
+    @Flag(name: .customLong("no-references"), help: "With --dump: leave out the list of references.")
+    var noReferences = false
+
+    @Flag(name: .customLong("links-only"), help: "With --dump: print only the list of references.")
+    var linksOnly = false
+
+    @OptionGroup var options: BrowserOptions
+
+    func validate() throws {
+        if dump, url == nil { throw ValidationError("--dump needs a URL") }
+        if !dump, noReferences || linksOnly { throw ValidationError("--no-references and --links-only go with --dump") }
+        if noReferences, linksOnly { throw ValidationError("--no-references and --links-only cannot be used together") }
+    }
+
+    func run(in environment: CommandEnvironment) async throws {
+        let interactive = !dump && environment.isInteractiveTerminal
+        let settings = options.settings(defaultWidth: interactive ? RawTerminal.size().columns : 80)
+        let (url, dump, noReferences, linksOnly) = (url, dump, noReferences, linksOnly)
+        try await BrowserComposition.withBrowser(settings) { browser in
+            if dump, let url {
+                let page = try await browser.session.open(url)
+                if linksOnly {
+                    environment.write(PageDump.references(page.page))
+                } else {
+                    environment.write(PageDump.text(page.page, references: !noReferences))
+                }
+                if let problem = await browser.session.historyProblem { environment.writeError("warning: \(problem)\n") }
+            } else if interactive {
+                var terminal = TerminalBrowser(browser: browser)
+                try await terminal.run(opening: url)
+            } else {
+                try await ScriptedBrowser(browser: browser, environment: environment).run(opening: url)
+            }
+        }
+    }
+}

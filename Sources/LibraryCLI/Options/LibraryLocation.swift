@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Library
+import ListorCommandKit
+
+/// Which library a `listor library` command works on: a server's (`--server`), or the local one
+/// that `listor serve` keeps, with the same options as `serve`.
+struct LibraryLocation: ParsableArguments {
+    @Option(help: ArgumentHelp("A Prolific-compatible API, e.g. http://127.0.0.1:8080/library/api.", valueName: "url"))
+    var server: String?
+    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var library: LibraryOptions
+
+    func validate() throws {
+        if server != nil {
+            if library.database != nil { throw ValidationError("--server and --library-db name two libraries; give one") }
+            if library.loanDays != nil { throw ValidationError("--library-loan-days is for the local library; a server lends for its own period") }
+        }
+        _ = try settings()
+    }
+
+    /// The library these options name.
+    func settings() throws -> LibrarySettings {
+        var serverURL: URL?
+        if let server {
+            do { serverURL = try HTTPAddress.parse(server, option: "--server") } catch { throw ValidationError(error.description) }
+        }
+        let dataDirectory = data.path ?? DataDirectory.standard(environment: ProcessInfo.processInfo.environment)
+        return try library.settings(dataDirectory: dataDirectory, server: serverURL)
+    }
+
+    /// Runs `body` on the library: the server's, or the local one, its data directory made if need be.
+    func withLibrary<T: Sendable>(_ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
+        let settings = try settings()
+        if settings.server == nil, case .sqlite = settings.database { _ = try DataDirectory.prepare(data.path) }
+        return try await LibraryComposition.withLibrary(settings, body)
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import CoreMetrics
+import Foundation
+import ListorCommandKit
+import ListorPostgres
+import Modbus
+import ModbusIO
+import ModbusPostgres
+import ModbusSQLite
+
+/// Builds ModbusApp's transports and devices: a client for one device, the simulated TUF-2000M,
+/// and the register map a device is read with.
+package enum ModbusComposition {
+    /// Runs `body` with a client of `device` that closes afterwards; `timeout` bounds connecting and each response.
+    static func withClient<T: Sendable>(_ link: ModbusLink, unit: UInt8, timeout: Duration,
+                                        _ body: (any ModbusTransport) async throws -> T) async throws -> T {
+        let client = ModbusClient(link, unitID: unit,
+                                     configuration: ModbusClientConfiguration(connectTimeout: timeout, responseTimeout: timeout))
+        let result: Result<T, any Error>
+        do { result = .success(try await body(client)) } catch { result = .failure(error) }
+        await client.close()
+        return try result.get()
+    }
+
+    /// Runs `body` with the plant's history and audit log: in PostgreSQL at `database`, its
+    /// client running and its tables made, or else in `dataDirectory`'s `modbus-history.sqlite`.
+    package static func withHistory<T: Sendable>(_ database: PostgresURL?, dataDirectory: String, retention: Duration = .seconds(7 * 86_400),
+                               _ body: (any PlantHistory) async throws -> T) async throws -> T {
+        if let database {
+            return try await PostgresTrendStore.withHistory(at: database, retention: retention) { try await body($0) }
+        }
+        return try await body(try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: retention))
+    }
+
+    /// Runs `body` with the trends of `device` in the history `serve` keeps (in `database`, or in
+    /// `dataDirectory`, the default one when nil), for reading; without a device, the one the
+    /// history holds. A directory without a history, or a device the history does not hold, is
+    /// an error saying so.
+    static func withTrends<T: Sendable>(in dataDirectory: String?, database: PostgresURL?, device: String?,
+                              _ body: (VariableTrendViewModel) async throws -> T) async throws -> T {
+        let directory = try DataDirectory.prepare(dataDirectory)
+        let path = "\(directory)/modbus-history.sqlite"
+        if database == nil, !FileManager.default.fileExists(atPath: path) {
+            throw CompositionError("no Modbus history at \(path): `listor serve` records one (--data-dir \(directory))")
+        }
+        return try await withHistory(database, dataDirectory: directory) { history in
+            let place = database.map { "\($0)" } ?? path
+            let devices = try await history.devices()
+            let list = devices.map { "\"\($0)\"" }.joined(separator: ", ")
+            guard let name = device ?? (devices.count == 1 ? devices[0] : nil) else {
+                throw ValidationError("--device: the history at \(place) holds \(devices.count) devices; name one of \(list)")
+            }
+            guard devices.contains(name) else {
+                throw ValidationError("--device: the history at \(place) holds no device \"\(name)\"; it holds \(devices.isEmpty ? "none yet" : list)")
+            }
+            return try await body(VariableTrendViewModel(store: history.device(name), pollInterval: .seconds(1)))
+        }
+    }
+
+    /// A poller of every variable of `map` on `transport`, counting its polls into `metrics`
+    /// under `name` (the map's device when nil).
+    package static func poller(_ map: RegisterMap, on transport: any ModbusTransport, name: String? = nil,
+                       metrics: any MetricsFactory = NOOPMetricsHandler.instance) -> RegisterPoller {
+        RegisterPoller(map: map, transport: transport, name: name, metrics: metrics)
+    }
+
+    /// A simulated TUF-2000M listening on `host`:`port` (0 for any free port), and the simulation
+    /// that moves its readings on when `update` is called.
+    package static func startSimulator(host: String, port: Int) async throws -> (server: ModbusTCPServer, update: @Sendable () -> Void) {
+        let simulation = TUF2000MSimulation(map: try RegisterMap.tuf2000m())
+        let bank = simulation.makeBank(at: Date())
+        let server = try await ModbusTCPServer.start(host: host, port: port, bank: bank)
+        return (server, { simulation.update(bank, at: Date()) })
+    }
+
+    /// The map at `path`, or the bundled TUF-2000M map. Variables the file gets wrong are reported
+    /// on standard error and left out; a file with none usable is a usage error naming `option`.
+    package static func registerMap(_ path: String?, _ environment: CommandEnvironment, option: String) throws -> RegisterMap {
+        guard let path else { return try RegisterMap.tuf2000m() }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ValidationError("\(option): cannot read \(path): \(error.localizedDescription)")
+        }
+        do {
+            let (map, problems) = try RegisterMap.decode(data)
+            for problem in problems { environment.writeError("\(path): \(problem)\n") }
+            guard !map.variables.isEmpty else { throw ValidationError("\(option): \(path) has no usable variables") }
+            return map
+        } catch let error as RegisterMapError {
+            throw ValidationError("\(option): \(path): \(error)")
+        }
+    }
+}

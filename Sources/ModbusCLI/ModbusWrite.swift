@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import ListorCommandKit
+import ListorKit
+import Modbus
+
+struct ModbusWrite: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write",
+        abstract: "Write holding registers or coils, read them back, and keep the write in the audit log.",
+        discussion: """
+            One value writes with function 06 or 05, several with 16 or 15. Coils take 1/0, on/off or true/false;
+            registers take the format reads show: --format float 1.5, --format long -123456, in the word order given.
+            With --variable, a variable of the register map (--map, the TUF-2000M's by default) is written in its own
+            format. The value before and the value read back are printed, and every write, taken or refused, is kept in
+            the audit log: the data directory's modbus-history.sqlite, or --modbus-history-db.
+            """)
+
+    @OptionGroup var device: DeviceOptions
+    @OptionGroup var address: AddressOptions
+    @OptionGroup var value: ValueFormatOptions
+    @Option(help: ArgumentHelp("A variable of the map to write, by its name or its registers (1-2), instead of -t, -r and --format.",
+                               valueName: "name"))
+    var variable: String?
+    @Option(help: ArgumentHelp("The register map --variable is in (JSON; default: the TUF-2000M's).", valueName: "file"))
+    var map: String?
+    @OptionGroup var dataDirectory: DataDirectoryOption
+    @OptionGroup var history: ModbusHistoryOption
+    // Unrecognised words are values too, so that negative numbers need no "--" before them.
+    @Argument(parsing: .allUnrecognized, help: "The values, in order from the reference.")
+    var values: [String] = []
+
+    func run(in environment: CommandEnvironment) async throws {
+        guard !values.isEmpty else { throw ValidationError("give at least one value to write") }
+        let target = try self.target(environment)
+        do { _ = try VariableWriter.request(values, to: target) } catch { throw ValidationError(error.description) }
+        let directory = try DataDirectory.prepare(dataDirectory.path)
+        let who = environment.variables["USER"].map { "\($0) (command line)" } ?? "command line"
+        let link = try device.link()
+        let record = try await ModbusComposition.withHistory(try history.database, dataDirectory: directory) { audit in
+            try await device.withClient { client in
+                try await VariableWriter(device: "\(link), unit \(device.unit)", transport: client, audit: audit).write(values, to: target, by: who)
+            }
+        }
+        guard record.succeeded else {
+            environment.writeError("listor: \(record.answer); the write is kept in the audit log\n")
+            throw ExitCode.failure
+        }
+        let name = variable == nil ? "" : " (\(target.name))"
+        environment.write("wrote \(record.requested) to \(record.register)\(name): was \(record.old ?? "unreadable"), reads back \(record.readBack ?? "unreadable")\n")
+    }
+
+    /// The variable the values go to: one of the map's, or the registers -t, -r and --format name.
+    private func target(_ environment: CommandEnvironment) throws -> RegisterVariable {
+        guard let variable else {
+            let table = address.table
+            let encoding = table.holdsBits ? ValueEncoding(format: .bit) : try value.encoding()
+            return RegisterVariable(name: "\(table.rawValue) \(address.reference)", table: table, address: try address.address(),
+                                    count: table.holdsBits ? 1 : value.format.registers, encoding: encoding,
+                                    numbering: address.zeroBased ? .zeroBased : .oneBased)
+        }
+        let map = try ModbusComposition.registerMap(self.map, environment, option: "--map")
+        let wanted = variable.trimmed().lowercased()
+        let first = map.variables.first { $0.name.lowercased() == wanted || $0.registerLabel == wanted || $0.registerLabel.split(separator: "-").first == Substring(wanted) }
+        guard let found = first else {
+            let close = map.variables.filter { $0.name.lowercased().contains(wanted) }.prefix(5).map { "\"\($0.name)\" (\($0.registerLabel))" }
+            throw ValidationError("--variable: the map has no variable \"\(variable)\"" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
+        }
+        return found
+    }
+}

@@ -1,0 +1,7 @@
+import ListorCommandKit
+import Stella
+
+// What the store refuses or fails at, said as "error: …" by the command line.
+extension CatalogueError: CommandFailure {}
+extension StoreError: CommandFailure {}
+extension ShopifyCSVError: CommandFailure {}

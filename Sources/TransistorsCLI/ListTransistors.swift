@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import ListorCommandKit
+import ListorKit
+import Transistors
+
+struct ListTransistors: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List transistors, searched, filtered and sorted.",
+        discussion: """
+            Quantities take units and SI prefixes: --min-voltage 60V, --min-current 500mA, 1.5kV, 0.5 A.
+            Sort orders: part, voltage, current, power, hfe, ft, rds, vgsth, idss, vgsoff; a leading '-' sorts highest first
+            (--sort=-voltage). Parts without the figure come last.
+            A partly bad catalog still lists its good parts; the problems go to standard error.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json, csv
+    }
+
+    @Option(help: "Words that must all occur in the part number, use, package or doping.")
+    var search: String?
+    @Option(help: "bjt, mosfet or jfet.")
+    var family: String?
+    @Option(help: "NPN, PNP, NMOS, PMOS, N-channel, P-channel, or n / p for a polarity in any family.")
+    var doping: String?
+    @Option(help: "A package name such as TO-92 or SOT-23 (aliases like TO92 work).")
+    var package: String?
+    @Option(help: ArgumentHelp("Leave out parts rated below this voltage.", valueName: "voltage"))
+    var minVoltage: String?
+    @Option(help: ArgumentHelp("Leave out parts rated below this current.", valueName: "current"))
+    var minCurrent: String?
+    @Option(help: ArgumentHelp("part, voltage or current; prefix '-' for highest first.", valueName: "order"))
+    var sort: String?
+    @Option(help: "table, json (the seed's format) or csv.")
+    var format: Format = .table
+    @OptionGroup var catalogOption: CatalogOption
+
+    private var queryInput: TransistorQuery.Input {
+        TransistorQuery.Input(search: search, family: family, doping: doping, package: package,
+                              minVoltage: minVoltage, minCurrent: minCurrent, sort: sort)
+    }
+
+    /// Every bad option is reported at once, by its option name, before anything is loaded.
+    func validate() throws {
+        let errors = TransistorQuery.parse(queryInput).errors
+        if !errors.isEmpty {
+            throw ValidationError(errors.map { "--\($0.field.replacingOccurrences(of: "_", with: "-")): \($0.message)" }.joined(separator: "\n"))
+        }
+        _ = try catalogOption.locations()
+    }
+
+    func run(in environment: CommandEnvironment) async throws {
+        // A catalog of files is answered from its index file, made on the first run.
+        let indexDirectory = DataDirectory.standard(environment: environment.variables) + "/transistor-index"
+        func list(rebuildingIndex: Bool) async throws -> TransistorListViewModel {
+            try await TransistorsComposition.loadedList(try catalogOption.locations(), query: TransistorQuery.parse(queryInput).query,
+                                                        indexDirectory: indexDirectory, rebuildingIndex: rebuildingIndex, warn: environment.writeError)
+        }
+        let viewModel = try await list(rebuildingIndex: false)
+        try TransistorReport.check(viewModel.state, problems: viewModel.problems, partCount: viewModel.partCount, in: environment)
+        do {
+            try show(viewModel, in: environment)
+        } catch let damage as IndexFileError {
+            // A part's record found damaged: nothing of it was shown, and the catalog is read again.
+            environment.writeError("warning: the index file is damaged (\(damage)); it is made again from the catalog\n")
+            try show(try await list(rebuildingIndex: true), in: environment)
+        }
+    }
+
+    private func show(_ viewModel: TransistorListViewModel, in environment: CommandEnvironment) throws {
+        switch format {
+        case .table:
+            let page = try viewModel.page(size: nil, facets: false)
+            if page.rows.isEmpty {
+                environment.write((page.emptyMessage ?? "") + "\n")
+                return
+            }
+            environment.write(Self.table(page.rows, width: environment.columns) + "\n\(page.summary)\n")
+        case .json:
+            environment.write(TransistorJSON.value(try viewModel.matchingTransistors).serialized() + "\n")
+        case .csv:
+            environment.write(TransistorCSV.text(try viewModel.matchingTransistors))
+        }
+    }
+
+    static func table(_ rows: [TransistorRow], width: Int) -> String {
+        TextTable(
+            columns: [
+                .init(title: "PART"), .init(title: "FAMILY"), .init(title: "TYPE"),
+                .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
+                .init(title: "PACKAGE"), .init(title: "USE", flexible: true, isMain: true),
+            ],
+            rows: rows.map { [$0.partNumber, $0.family, $0.doping, $0.maxVoltage, $0.maxCurrent, $0.package, $0.use] },
+            width: width
+        ).render()
+    }
+}

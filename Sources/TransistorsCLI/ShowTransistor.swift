@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import ListorCommandKit
+import ListorKit
+import Transistors
+
+struct ShowTransistor: ListorCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show every datasheet fact of one transistor.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The part number, e.g. BC547 (case does not matter).")
+    var part: String
+    @Option(help: "text or json (the seed's format).")
+    var format: Format = .text
+    @OptionGroup var catalogOption: CatalogOption
+
+    func run(in environment: CommandEnvironment) async throws {
+        let catalog = try await TransistorReport.catalog(try catalogOption.locations(), in: environment)
+        let transistor = try TransistorReport.parts([part], in: catalog, environment: environment)[0]
+        switch format {
+        case .text: environment.write(Self.text(TransistorDetailViewModel(transistor: transistor)))
+        case .json: environment.write(TransistorJSON.value(transistor).serialized() + "\n")
+        }
+    }
+
+    static func text(_ detail: TransistorDetailViewModel) -> String {
+        var lines = [detail.partNumber, detail.subtitle, detail.use]
+        let labelWidth = detail.sections.flatMap(\.rows).map(\.label.count).max() ?? 0
+        for section in detail.sections {
+            lines.append("")
+            lines.append(section.title)
+            for row in section.rows {
+                lines.append("  " + row.label + String(repeating: " ", count: labelWidth - row.label.count) + "  " + row.value)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
