@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// `listor` as installed: it becomes the program of the command group asked for (`exec`, as git
 /// does for its commands), found beside it, and answers `--help`, `--version` and a mistyped
@@ -36,14 +40,21 @@ public struct Launcher: ParsableCommand {
     /// Becomes `group`'s program from the folder this one is in, with `arguments`; returns only
     /// when it cannot, with the exit code after saying why.
     public static func exec(_ group: CommandGroup, _ arguments: [String]) -> Int32 {
-        let folder = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-            .deletingLastPathComponent().path
-        let program = folder + "/" + group.program
+        let program = folder() + "/" + group.program
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         execv(program, argv)
-        let reason = String(cString: strerror(errno))
-        FileHandle.standardError.write(Data("error: listor \(group.rawValue) runs \(program): \(reason); install it beside listor, as the README's Deployment section says\n".utf8))
+        let message = "error: listor \(group.rawValue) runs \(program): \(String(cString: strerror(errno))); install it beside listor, as the README's Deployment section says\n"
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
         return ExitCode.failure.rawValue
+    }
+
+    /// The folder this program is in (the system's libc alone: Foundation would double what
+    /// `listor --help` costs).
+    static func folder() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let count = readlink("/proc/self/exe", &buffer, buffer.count)
+        let path = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        return path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     }
 
     /// What `listor --help` lists of a group; `exec` runs it before anything is parsed.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 #if InProcess
 import ListorCLI
 import ListorCommandKit
