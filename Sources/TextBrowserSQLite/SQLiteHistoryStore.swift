@@ -9,16 +9,18 @@ import TextBrowser
 ///
 /// GRDB's errors do not leave this type: they become `HistoryError`s naming the file.
 public final class SQLiteHistoryStore: HistoryStore {
-    private let database: DatabasePool
+    private let database: any DatabaseWriter
     public let path: String
 
-    public init(path: String) throws(HistoryError) {
+    /// With `oneConnection`, the store is one connection, which is all a command needs and half
+    /// what a `--dump` costs to open; else a pool whose reads run beside its writes (`serve`).
+    public init(path: String, oneConnection: Bool = false) throws(HistoryError) {
         self.path = path
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         do {
-            database = try DatabasePool(path: path, configuration: configuration)
+            database = oneConnection ? try DatabaseQueue(path: path, configuration: configuration) : try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch {
             throw HistoryError("open the history at \(path)", reason: "\(error)")

@@ -157,7 +157,7 @@ enum ServeComposition {
     /// no cookies kept between reads, no local files, and the history in the data directory.
     private static func withReader<T: Sendable>(_ settings: ServeBrowserSettings, transport: HTTPTransport, dataDirectory: String, formKey: FormKey, work: any HeavyWork,
                                            _ body: (BrowserWebModule) async throws -> T) async throws -> T {
-        let store = try BrowserComposition.historyStore(in: dataDirectory)
+        let store = try BrowserComposition.historyStore(in: dataDirectory, oneConnection: false)
         let loader = PageLoader(transport: transport, cookies: nil, limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize), readsFiles: false)
         let pages = DefaultPageAccessor(store: store)
         let reader = ReaderViewModel(loader: loader, reader: PageReader(decoder: CharsetDecoder(converters: IconvPool())), pages: pages,
