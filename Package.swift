@@ -7,6 +7,19 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// A command group's module: its commands and, in `Composition/`, how its app is built, on the
+/// command line's kit.
+func commandGroup(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .target(name: name,
+            dependencies: ["ListorLauncher", "ListorCommandKit", "ListorKit", .product(name: "ArgumentParser", package: "swift-argument-parser")] + dependencies,
+            swiftSettings: swiftSettings)
+}
+
+/// The program `listor-<group>`, which installed `listor` becomes for the group.
+func groupProgram(_ group: String, _ module: String) -> Target {
+    .executableTarget(name: "listor-\(group)", dependencies: ["ListorCommandKit", .target(name: module)], swiftSettings: swiftSettings)
+}
+
 let package = Package(
     name: "Listor",
     platforms: [.macOS(.v15)],
@@ -258,8 +271,6 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]
         ),
-        /// The `listor` command line: the commands, table rendering, and the composition root
-        /// (`Composition/`), the only code that builds services, stores and transports.
         // The composition root: the command line's kit, then a module for each command group and
         // for serve. Installed, each group is a program of its own (listor-browse, …), which
         // `listor` becomes for it, so that a command loads only its app (README, Deployment).
@@ -272,51 +283,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(
-            name: "TransistorsCLI",
-            dependencies: [
-                "ListorLauncher", "ListorCommandKit", "ListorKit", "ListorHTTPClient", "Transistors", "CListorMemory",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "ModbusCLI",
-            dependencies: [
-                "ListorLauncher", "ListorCommandKit", "ListorKit", "Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "ListorPostgres",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "LibraryCLI",
-            dependencies: [
-                "ListorLauncher", "ListorCommandKit", "ListorKit", "ListorHTTPClient", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Tagged", package: "swift-tagged"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "BrowseCLI",
-            dependencies: [
-                "ListorLauncher", "ListorCommandKit", "ListorKit", "ListorHTTPClient", "TextBrowser", "TextBrowserSQLite",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "StellaCLI",
-            dependencies: [
-                "ListorLauncher", "ListorCommandKit", "ListorKit", "ListorHTTPClient", "Stella", "StellaSQLite", "StellaPostgres", "ListorPostgres",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-            ],
-            swiftSettings: swiftSettings
-        ),
+        commandGroup("TransistorsCLI", ["ListorHTTPClient", "Transistors", "CListorMemory"]),
+        commandGroup("ModbusCLI", ["Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "ListorPostgres", .product(name: "CoreMetrics", package: "swift-metrics")]),
+        commandGroup("LibraryCLI", ["ListorHTTPClient", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP",
+                                    .product(name: "Tagged", package: "swift-tagged"), .product(name: "Logging", package: "swift-log"),
+                                    .product(name: "CoreMetrics", package: "swift-metrics")]),
+        commandGroup("BrowseCLI", ["ListorHTTPClient", "TextBrowser", "TextBrowserSQLite"]),
+        commandGroup("StellaCLI", ["ListorHTTPClient", "Stella", "StellaSQLite", "StellaPostgres", "ListorPostgres", .product(name: "CoreMetrics", package: "swift-metrics")]),
         .target(
             name: "ListorServer",
             dependencies: [
@@ -346,12 +319,12 @@ let package = Package(
                                                          .target(name: "ListorCLI", condition: .when(traits: ["InProcess"])),
                                                          .target(name: "ListorCommandKit", condition: .when(traits: ["InProcess"]))],
                           swiftSettings: swiftSettings),
-        .executableTarget(name: "listor-serve", dependencies: ["ListorCommandKit", "ListorServer"], swiftSettings: swiftSettings),
-        .executableTarget(name: "listor-transistors", dependencies: ["ListorCommandKit", "TransistorsCLI"], swiftSettings: swiftSettings),
-        .executableTarget(name: "listor-modbus", dependencies: ["ListorCommandKit", "ModbusCLI"], swiftSettings: swiftSettings),
-        .executableTarget(name: "listor-library", dependencies: ["ListorCommandKit", "LibraryCLI"], swiftSettings: swiftSettings),
-        .executableTarget(name: "listor-browse", dependencies: ["ListorCommandKit", "BrowseCLI"], swiftSettings: swiftSettings),
-        .executableTarget(name: "listor-stella", dependencies: ["ListorCommandKit", "StellaCLI"], swiftSettings: swiftSettings),
+        groupProgram("serve", "ListorServer"),
+        groupProgram("transistors", "TransistorsCLI"),
+        groupProgram("modbus", "ModbusCLI"),
+        groupProgram("library", "LibraryCLI"),
+        groupProgram("browse", "BrowseCLI"),
+        groupProgram("stella", "StellaCLI"),
 
         // MARK: - Benchmarks (run on demand: Benchmarks/README.md)
 
