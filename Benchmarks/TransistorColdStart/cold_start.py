@@ -4,6 +4,7 @@ median peak resident memory of ROUNDS runs; then `listor serve` from its start t
 answered list page.
 
 usage: cold_start.py LISTOR PARTS.json PARTS.sqlite DATA_DIR"""
+import json
 import os
 import socket
 import statistics
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 ROUNDS = 11
@@ -84,6 +86,21 @@ def main():
         print()
         print(f"listor serve --transistor-catalog: first list page answered {answered * 1000:.0f} ms after start "
               f"({len(body)} bytes; goal: 1000 ms)")
+        # A part of the list, its page (with its substitutes), its substitutes in the API, a
+        # comparison and a mistyped number's suggestions: each from the index file's records.
+        part = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/transistors?family=bjt&per_page=1", timeout=5).read())[0]["part_number"]
+        base = f"http://127.0.0.1:{port}"
+        for label, path in [("part page", f"/transistors/{part}"), ("substitutes (API)", f"/api/transistors/{part}/substitutes"),
+                            ("comparison", f"/transistors/compare?parts={part},{part}0"), ("unknown part (404)", f"/api/transistors/{part}X7Q")]:
+            start = time.perf_counter()
+            try:
+                status = urllib.request.urlopen(base + path, timeout=30).status
+            except urllib.error.HTTPError as error:
+                status = error.code
+            print(f"  {label:<20} {status} in {(time.perf_counter() - start) * 1000:.0f} ms")
+        with open(f"/proc/{server.pid}/status") as status:
+            resident = next(line.split()[1] for line in status if line.startswith("VmHWM"))
+        print(f"  serve's peak resident memory: {int(resident) / 1024:.0f} MB")
     finally:
         server.terminate()
         server.wait()

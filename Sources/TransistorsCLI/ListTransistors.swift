@@ -52,20 +52,8 @@ struct ListTransistors: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        // A catalog of files is answered from its index file, made on the first run.
-        let indexDirectory = DataDirectory.standard(environment: environment.variables) + "/transistor-index"
-        func list(rebuildingIndex: Bool) async throws -> TransistorListViewModel {
-            try await TransistorsComposition.loadedList(try catalogOption.locations(), query: TransistorQuery.parse(queryInput).query,
-                                                        indexDirectory: indexDirectory, rebuildingIndex: rebuildingIndex, warn: environment.writeError)
-        }
-        let viewModel = try await list(rebuildingIndex: false)
-        try TransistorReport.check(viewModel.state, problems: viewModel.problems, partCount: viewModel.partCount, in: environment)
-        do {
-            try show(viewModel, in: environment)
-        } catch let damage as IndexFileError {
-            // A part's record found damaged: nothing of it was shown, and the catalog is read again.
-            environment.writeError("warning: the index file is damaged (\(damage)); it is made again from the catalog\n")
-            try show(try await list(rebuildingIndex: true), in: environment)
+        try await TransistorReport.withList(try catalogOption.locations(), query: TransistorQuery.parse(queryInput).query, in: environment) { list in
+            try show(list, in: environment)
         }
     }
 

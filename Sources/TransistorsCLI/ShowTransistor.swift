@@ -20,8 +20,9 @@ struct ShowTransistor: ListorCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let catalog = try await TransistorReport.catalog(try catalogOption.locations(), in: environment)
-        let transistor = try TransistorReport.parts([part], in: catalog, environment: environment)[0]
+        let transistor = try await TransistorReport.withList(try catalogOption.locations(), in: environment) { list in
+            try TransistorReport.part(part, in: list, environment: environment)
+        }
         switch format {
         case .text: environment.write(Self.text(TransistorDetailViewModel(transistor: transistor)))
         case .json: environment.write(TransistorJSON.value(transistor).serialized() + "\n")

@@ -42,10 +42,10 @@ struct SubstituteTransistors: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let catalog = try await TransistorReport.catalog(try catalogOption.locations(), in: environment)
-        let original = try TransistorReport.parts([part], in: catalog, environment: environment)[0]
-        let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages,
-                                               limit: limit)
+        let substitutes = try await TransistorReport.withList(try catalogOption.locations(), in: environment) { list in
+            try list.substitutes(for: try TransistorReport.part(part, in: list, environment: environment), samePinoutOnly: samePinout,
+                                 allowsPowerPackages: powerPackages, limit: limit)
+        }
         switch format {
         case .json:
             environment.write(TransistorJSON.value(substitutes).serialized() + "\n")

@@ -20,29 +20,34 @@ package enum TransistorReport {
         }
     }
 
-    /// The catalog at `location`, its problems reported; fails when it could not be loaded.
-    static func catalog(_ locations: [CatalogLocation], in environment: CommandEnvironment) async throws -> TransistorCatalog {
-        let state = try await TransistorsComposition.withCatalogProvider(locations) { provider in
-            var final: LoadingState<TransistorCatalog> = .idle
-            await LoadingState.load(provider) { final = $0 }
-            return final
+    /// Runs `body` with the list over the catalog at `locations`, answered from its index file
+    /// (in the data directory, made on the first run) where the catalog is files; the catalog's
+    /// problems reported first. A record of the index found damaged is reported, and `body` runs
+    /// again on the catalog read anew: nothing read from the damaged record was used.
+    static func withList<T>(_ locations: [CatalogLocation], query: TransistorQuery = TransistorQuery(), in environment: CommandEnvironment,
+                            _ body: (TransistorListViewModel) throws -> T) async throws -> T {
+        let indexDirectory = DataDirectory.standard(environment: environment.variables) + "/transistor-index"
+        func list(rebuildingIndex: Bool) async throws -> TransistorListViewModel {
+            try await TransistorsComposition.loadedList(locations, query: query, indexDirectory: indexDirectory, rebuildingIndex: rebuildingIndex,
+                                                        warn: environment.writeError)
         }
-        try check(state, problems: state.value?.problems ?? [], in: environment)
-        guard let catalog = state.value else { throw ExitCode.failure }
-        return catalog
+        let viewModel = try await list(rebuildingIndex: false)
+        try check(viewModel.state, problems: viewModel.problems, partCount: viewModel.partCount, in: environment)
+        do {
+            return try body(viewModel)
+        } catch let damage as IndexFileError {
+            environment.writeError("warning: the index file is damaged (\(damage)); it is made again from the catalog\n")
+            return try body(try await list(rebuildingIndex: true))
+        }
     }
 
-    /// The parts named, in order; every unknown one is reported with the closest matches before failing.
-    static func parts(_ partNumbers: [String], in catalog: TransistorCatalog, environment: CommandEnvironment) throws -> [any Transistor] {
-        var found: [any Transistor] = []
-        var unknown: [UnknownPartError] = []
-        for partNumber in partNumbers {
-            do { found.append(try catalog.require(partNumber: partNumber)) } catch { unknown.append(error) }
-        }
-        guard unknown.isEmpty else {
-            for error in unknown { environment.writeError("error: \(error)\n") }
+    /// The part named; an unknown one is reported with the closest matches before failing.
+    static func part(_ partNumber: String, in list: TransistorListViewModel, environment: CommandEnvironment) throws -> any Transistor {
+        do {
+            return try list.transistor(partNumber: partNumber)
+        } catch let error as UnknownPartError {
+            environment.writeError("error: \(error)\n")
             throw ExitCode.failure
         }
-        return found
     }
 }

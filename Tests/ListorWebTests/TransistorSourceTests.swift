@@ -4,7 +4,6 @@ import HummingbirdTesting
 import ListorTestSupport
 import ListorKit
 import ListorWeb
-import Synchronization
 import Testing
 import Transistors
 
@@ -25,7 +24,7 @@ import Transistors
         }
     }
 
-    @Test("served from an index file: the list answers at once, a part's page asks to retry until the catalog is read, then shows it")
+    @Test("served from an index file, a part's page, its substitutes, a comparison and an unknown part's suggestions come from the file's records")
     func servedFromAnIndexFile() async throws {
         let directory = try TemporaryDirectory()
         let catalogPath = try directory.write("Test.kicad_sym", try Fixtures.data(Fixtures.kiCadTwoSymbols))
@@ -33,21 +32,24 @@ import Transistors
         let indexPath = directory.path("test.index")
         try TransistorIndexFile.write(catalog, sources: [try TransistorIndexFile.Source.current(catalogPath, hashing: true)], to: indexPath)
         let (index, problems) = try TransistorIndexFile.open(indexPath, catalogPaths: [catalogPath])
-        let reading = ReadingCatalog()
-        let module = TransistorsWebModule(viewModel: TransistorListViewModel(index: index, problems: problems), catalog: { reading.state.withLock { $0 } })
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
-        try await Application(router: router).test(.router) { client in
-            let list = String(buffer: try await client.execute(uri: "/transistors?search=qx10", method: .get).body)
-            #expect(list.contains("QX100") && list.contains("QX101"), "\(list)")
-            let waiting = try await client.execute(uri: "/transistors/QX101", method: .get)
-            #expect(waiting.status == .serviceUnavailable && waiting.headers[.retryAfter] == "5")
-            reading.state.withLock { $0 = .loaded(catalog) }
-            let page = try await client.execute(uri: "/transistors/QX101", method: .get)
-            #expect(page.status == .ok && String(buffer: page.body).contains("From Test.kicad_sym: QX101"))
+        let fromFile = TransistorsWebModule(viewModel: TransistorListViewModel(index: index, problems: problems))
+        let inMemory = TransistorsWebModule(viewModel: TransistorListViewModel(catalog: catalog))
+        var answers: [[String]] = []
+        for module in [fromFile, inMemory] {
+            let router = try await buildRouter(configuration: WebConfiguration(), modules: [module])
+            answers.append(try await Application(router: router).test(.router) { client in
+                var bodies: [String] = []
+                for uri in ["/transistors/qx101", "/api/transistors/QX101", "/api/transistors/QX100/substitutes", "/transistors/compare?parts=QX100,qx101",
+                            "/api/transistors/QX10"] {
+                    let response = try await client.execute(uri: uri, method: .get)
+                    bodies.append("\(response.status.code) " + String(buffer: response.body))
+                }
+                return bodies
+            })
         }
-    }
-
-    private final class ReadingCatalog: Sendable {
-        let state = Mutex<LoadingState<TransistorCatalog>>(.loading)
+        #expect(answers[0][0].hasPrefix("200 ") && answers[0][0].contains("From Test.kicad_sym: QX101"), "\(answers[0][0].prefix(300))")
+        #expect(answers[0][3].hasPrefix("200 "))
+        #expect(answers[0][4].hasPrefix("404 ") && answers[0][4].contains("QX100"), "\(answers[0][4])")
+        #expect(answers[0] == answers[1])
     }
 }

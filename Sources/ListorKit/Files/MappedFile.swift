@@ -8,9 +8,9 @@ import Darwin
 /// touched, so a large file costs the memory of the parts used, and a second process reading
 /// the same file shares them. Unmapped when the last reference goes.
 ///
-/// Touching a mapped page maps its neighbours too (Linux's fault-around, 64 KB), so a few bytes
-/// read here and there over a large part of the file are better copied with `read(_:)`, which
-/// costs no mapped memory.
+/// Touching a mapped page maps its neighbours too (Linux's fault-around, and the whole of the
+/// page cache's folio it lies in, up to 2 MB), so a few bytes read here and there over a large
+/// part of the file are better copied with `read(_:)`, which costs no mapped memory.
 public final class MappedFile: Sendable {
     public struct OpenError: Error, Sendable, CustomStringConvertible {
         public let path: String
@@ -48,23 +48,24 @@ public final class MappedFile: Sendable {
         base = UnsafeRawPointer(mapping)
     }
 
-    /// Lets the pages of `range` go from this process's memory (they stay in the page cache
-    /// and come back when touched again): for a pass over a large file that keeps little of it.
-    public func release(_ range: Range<Int>) {
-        guard let base, !range.isEmpty else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (range.lowerBound + page - 1) / page * page, end = range.upperBound / page * page
-        guard start < end else { return }
-        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
-    }
-
     /// The bytes of `range`, copied from the file rather than the mapping; nil when they cannot
     /// all be read.
     public func read(_ range: Range<Int>) -> [UInt8]? {
-        guard range.lowerBound >= 0, range.upperBound <= count else { return nil }
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, range.count, off_t(range.lowerBound)) }
-        return read == range.count ? bytes : nil
+        var bytes = [UInt8](repeating: 0, count: max(range.count, 0))
+        return bytes.withUnsafeMutableBytes { read(range, into: $0) } ? bytes : nil
+    }
+
+    /// Reads `range` of the file into `buffer`, which it fills; false when it cannot.
+    public func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= count, buffer.count == range.count else { return false }
+        var done = 0
+        while done < range.count {
+            let read = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return false }
+            done += read
+        }
+        return true
     }
 
     deinit {

@@ -2,13 +2,20 @@
 public enum ClosestMatches {
     /// The candidates nearest to `name`: same prefix first, then by edit distance, at most `limit`.
     public static func to(_ name: String, in candidates: [String], limit: Int = 3) -> [String] {
-        let target = Array(FoldedText(name).utf8)
+        indices(to: name, count: candidates.count, limit: limit, folded: { FoldedText(candidates[$0]).utf8 },
+                order: { NaturalSortKey(candidates[$0]) }).map { candidates[$0] }
+    }
+
+    /// The positions of the `count` candidates nearest to `name`, each folded by `folded`, at
+    /// most `limit`: same prefix first, then by edit distance, ties in `order`'s order.
+    public static func indices<Key: Comparable>(to name: String, count: Int, limit: Int, folded: (Int) -> [UInt8], order: (Int) -> Key) -> [Int] {
+        let target = FoldedText(name).utf8
         guard !target.isEmpty, limit > 0 else { return [] }
         let threshold = max(2, target.count / 2)
         var scratch = Scratch()
         var scored: [(candidate: Int, score: Int)] = []
-        for (index, candidate) in candidates.enumerated() {
-            let folded = FoldedText(candidate).utf8
+        for index in 0..<count {
+            let folded = folded(index)
             if folded.starts(with: target) || target.starts(with: folded) {
                 scored.append((index, abs(folded.count - target.count) / 4))
             } else if abs(folded.count - target.count) <= threshold {
@@ -23,11 +30,11 @@ public enum ClosestMatches {
             let cut = scored[limit - 1].score
             scored = scored.prefix { $0.score <= cut }
         }
-        let keys = scored.map { NaturalSortKey(candidates[$0.candidate]) }
+        let keys = scored.map { order($0.candidate) }
         return scored.indices
-            .sorted { (scored[$0].score, keys[$0]) < (scored[$1].score, keys[$1]) }
+            .sorted { scored[$0].score != scored[$1].score ? scored[$0].score < scored[$1].score : keys[$0] < keys[$1] }
             .prefix(limit)
-            .map { candidates[scored[$0].candidate] }
+            .map { scored[$0].candidate }
     }
 
     /// The rows `editDistance` works in, kept from one candidate to the next.

@@ -35,12 +35,11 @@ enum ServeComposition {
         let dataDirectory = try DataDirectory.prepare(settings.dataDirectory)
         logger.info("Listor \(Launcher.version) starting, its data in \(dataDirectory)")
         let formKey = try FormKeyFile.load(file: settings.formKeyFile, in: dataDirectory)
-        // A catalog of files answers from its index file at once; the rest of its pages wait for
-        // the catalog, read beside the server.
+        // A catalog of files answers from its index file at once, every page of it: the catalog
+        // is read only to make a missing or stale index.
         let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog, indexDirectory: dataDirectory + "/transistor-index",
                                                                       warn: environment.writeError)
         try TransistorReport.check(transistors.state, problems: transistors.problems, partCount: transistors.partCount, in: environment)
-        let wholeCatalog = TransistorsComposition.wholeCatalog(of: transistors, settings.transistorCatalog)
         let metrics = ServeMetrics()
         let serverLogger = logger
         if !settings.reach.flags.isEmpty {
@@ -79,7 +78,7 @@ enum ServeComposition {
                                     configuration: WebConfiguration(host: settings.host, port: settings.port, publicHosts: settings.publicHosts, limits: settings.limits,
                                                                     metrics: metrics.web, metricsAccess: settings.metricsAccess),
                                     modules: [
-                                        TransistorsWebModule(viewModel: transistors, catalog: wholeCatalog, metrics: metrics.factory),
+                                        TransistorsWebModule(viewModel: transistors, metrics: metrics.factory),
                                         ModbusWebModule(devices: modbus.devices.map {
                                                             ModbusWebModule.Device(name: $0.name, description: $0.description, monitor: $0.monitor, trends: $0.trends,
                                                                                    writer: $0.writer, audit: $0.audit)

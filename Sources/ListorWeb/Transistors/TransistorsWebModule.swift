@@ -7,20 +7,15 @@ import Transistors
 
 /// Transistor Listor on the web: the browser page (list, and detail beside it) and the JSON API.
 public struct TransistorsWebModule: WebModule {
-    /// Loaded once at start-up; each request copies it and applies its own query.
+    /// Loaded once at start-up; each request copies it and applies its own query. It finds a
+    /// part, its substitutes and comparisons too, from the catalog or its index file's records.
     private let viewModel: TransistorListViewModel
-    /// The whole catalog, for a part's page, its substitutes and comparisons: the list's, or,
-    /// when the list answers from an index file, the catalog read after the server has started.
-    private let catalogState: @Sendable () -> LoadingState<TransistorCatalog>
     /// The list pages as rendered, by query: the catalog does not change while the server runs.
     private let listPages: RenderedPages<TransistorQuery.Input>
 
-    /// `metrics` counts the kept list pages used and made; `catalog`, when given, is the whole
-    /// catalog as it loads, and otherwise the view model's.
-    public init(viewModel: TransistorListViewModel, catalog: (@Sendable () -> LoadingState<TransistorCatalog>)? = nil,
-                metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+    /// `metrics` counts the kept list pages used and made.
+    public init(viewModel: TransistorListViewModel, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.viewModel = viewModel
-        catalogState = catalog ?? { [state = viewModel.state] in state }
         listPages = RenderedPages(name: "transistors/list", metrics: metrics)
     }
 
@@ -42,16 +37,15 @@ public struct TransistorsWebModule: WebModule {
         }
         router.get("/transistors/compare") { request, _ in
             let partNumbers = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name == "parts" }.map(\.value)
-            let comparison = ComparisonViewModel(partNumbers: partNumbers, catalog: try loadedCatalog())
+            let comparison = try viewModel.comparison(of: partNumbers)
             return try templates.html(TransistorComparePage(comparison), as: "transistors/compare",
                                       status: comparison.unknown.isEmpty ? .ok : .notFound)
         }
         router.get("/transistors/:part") { request, context in
             let part = try context.parameters.require("part")
             let input = Self.input(request)
-            let catalog = try loadedCatalog()
-            let transistor = try catalog.require(partNumber: part)
-            let detail = (TransistorDetailViewModel(transistor: transistor), SubstitutesViewModel(original: transistor, catalog: catalog))
+            let transistor = try viewModel.transistor(partNumber: part)
+            let detail = (TransistorDetailViewModel(transistor: transistor), try viewModel.substitutes(for: transistor))
             let page = try TransistorBrowserPage(listing(input), input: input, detail: detail, templates: templates)
             return try templates.html(page, as: "transistors/browser")
         }
@@ -76,38 +70,20 @@ public struct TransistorsWebModule: WebModule {
         }
         router.get("/api/transistors/:part/substitutes") { request, context in
             let part = try context.parameters.require("part")
-            let catalog = try loadedCatalog()
             let parameters = QueryPairs.parameters(of: request)
             var reader = ParameterReader { parameters[$0] }
             let samePinout = reader.flag("same_pinout")
             let powerPackages = reader.flag("power_packages")
             let limit = reader.count("limit", 1...SubstitutesViewModel.maximumLimit) ?? SubstitutesViewModel.defaultLimit
             if !reader.errors.isEmpty { throw Self.badQuery(reader.errors) }
-            let original = try catalog.require(partNumber: part)
-            let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages,
-                                                   limit: limit)
+            let original = try viewModel.transistor(partNumber: part)
+            let substitutes = try viewModel.substitutes(for: original, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages, limit: limit)
             return Response.json(TransistorJSON.value(substitutes).serialized(pretty: false))
         }
         router.get("/api/transistors/:part") { _, context in
             let part = try context.parameters.require("part")
-            let catalog = try loadedCatalog()
-            let transistor = try catalog.require(partNumber: part)
+            let transistor = try viewModel.transistor(partNumber: part)
             return Response.json(TransistorJSON.value(transistor).serialized(pretty: false))
-        }
-    }
-
-    private func loadedCatalog() throws -> TransistorCatalog {
-        switch catalogState() {
-        case .loaded(let catalog):
-            return catalog
-        case .idle, .loading:
-            var error = WebError(.serviceUnavailable, message: "The list is ready, and the rest of the catalog is still being read. Retry in 5 seconds.",
-                                 apiMessage: "the transistor catalog is still being read")
-            error.headers[.retryAfter] = "5"
-            throw error
-        case .failed:
-            throw WebError(.serviceUnavailable, message: "The transistor catalog could not be loaded; the server's log says why.",
-                           apiMessage: "the transistor catalog could not be loaded")
         }
     }
 

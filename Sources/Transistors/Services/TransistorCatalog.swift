@@ -27,11 +27,6 @@ public struct TransistorCatalog: Sendable {
         indexByPartNumber[TransistorCatalog.key(partNumber)].map { transistors[$0] }
     }
 
-    /// The part numbers closest to one that was not found.
-    public func suggestions(for partNumber: String, limit: Int = 3) -> [String] {
-        ClosestMatches.to(partNumber, in: transistors.map(\.partNumber), limit: limit)
-    }
-
     static func key(_ partNumber: String) -> String {
         partNumber.trimmed().uppercased()
     }

@@ -16,13 +16,3 @@ public struct UnknownPartError: Error, Sendable, Hashable, CustomStringConvertib
         "no transistor \"\(partNumber.prefix(60))\" in the catalog" + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?")
     }
 }
-
-extension TransistorCatalog {
-    /// The part, or the error naming the closest ones.
-    public func require(partNumber: String) throws(UnknownPartError) -> any Transistor {
-        guard let transistor = transistor(partNumber: partNumber) else {
-            throw UnknownPartError(partNumber: partNumber, suggestions: suggestions(for: partNumber))
-        }
-        return transistor
-    }
-}

@@ -44,6 +44,25 @@ public struct TransistorListViewModel: Sendable {
         self.query = query
     }
 
+    /// The part numbered `partNumber`, whatever its case; `UnknownPartError`, naming the closest
+    /// ones, when the catalog has none; `IndexFileError` when its record is damaged.
+    public func transistor(partNumber: String) throws -> any Transistor {
+        if let part = try index.transistor(partNumber: partNumber) { return part }
+        throw UnknownPartError(partNumber: partNumber, suggestions: try index.suggestions(for: partNumber))
+    }
+
+    /// What can replace `original`, as `SubstitutesViewModel` says.
+    public func substitutes(for original: any Transistor, samePinoutOnly: Bool = false, allowsPowerPackages: Bool = false,
+                            limit: Int = SubstitutesViewModel.defaultLimit) throws(IndexFileError) -> SubstitutesViewModel {
+        SubstitutesViewModel(original: original, candidates: try index.substituteCandidates(for: original), samePinoutOnly: samePinoutOnly,
+                             allowsPowerPackages: allowsPowerPackages, limit: limit)
+    }
+
+    /// The parts named, side by side.
+    public func comparison(of partNumbers: [String]) throws -> ComparisonViewModel {
+        try ComparisonViewModel(partNumbers: partNumbers, find: transistor(partNumber:))
+    }
+
     // MARK: What the view shows
 
     /// How many parts the catalog has.

@@ -3,7 +3,6 @@ import Foundation
 import ListorCommandKit
 import ListorHTTPClient
 import ListorKit
-import Synchronization
 import Transistors
 
 /// Builds Transistor Listor's catalog provider from where the catalog is: bundled, a file, or a URL.
@@ -40,31 +39,6 @@ package enum TransistorsComposition {
             }
         }
         return viewModel
-    }
-
-    /// The whole catalog behind `list`, for `serve`'s part pages: the list's own when its parts
-    /// are in memory; when they are in an index file, the catalog read in the background from
-    /// `locations`, its state as it goes (`loading`, then `loaded` or `failed`).
-    package static func wholeCatalog(of list: TransistorListViewModel, _ locations: [CatalogLocation]) -> @Sendable () -> LoadingState<TransistorCatalog> {
-        let state = list.state
-        guard let catalog = state.value, catalog.transistors.isEmpty, list.partCount > 0 else { return { state } }
-        let reading = CatalogReading()
-        Task.detached {
-            do {
-                try await TransistorsComposition.withCatalogProvider(locations) { provider in
-                    await LoadingState.load(provider) { next in reading.state.withLock { $0 = next } }
-                }
-            } catch {
-                reading.state.withLock { $0 = .failed(message: "\(error)") }
-            }
-            _ = listor_return_free_memory()
-        }
-        return { reading.state.withLock { $0 } }
-    }
-
-    /// The catalog's state as it is read beside the server.
-    private final class CatalogReading: Sendable {
-        let state = Mutex<LoadingState<TransistorCatalog>>(.loading)
     }
 
     /// The list view model with the catalog at `locations` read and loaded into it (or its failure).

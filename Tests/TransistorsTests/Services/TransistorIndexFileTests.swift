@@ -54,6 +54,38 @@ import Testing
         #expect(all.count == written.parts.count && all.allSatisfy { byNumber[$0.partNumber] == TransistorJSON.value($0) })
     }
 
+    @Test("a part, the closest part numbers to an unknown one, substitutes and comparisons come from the file's records as from the catalog in memory")
+    func findsPartsAsTheCatalogDoes() throws {
+        let written = try Written(count: 20_000, seed: 23)
+        let (index, problems) = try written.open()
+        let fromFile = TransistorListViewModel(index: index, problems: problems)
+        let inMemory = TransistorListViewModel(catalog: TransistorCatalog(transistors: written.parts))
+        var random = TransistorIndexTests.Generator(state: 99)
+        for _ in 0..<40 {
+            let part = random.pick(written.parts)
+            let typed = random.next(2) == 0 ? part.partNumber.lowercased() : " \(part.partNumber) "
+            #expect(TransistorJSON.value(try fromFile.transistor(partNumber: typed)) == TransistorJSON.value(part))
+            let substitutes = try fromFile.substitutes(for: part, limit: 30), expected = try inMemory.substitutes(for: part, limit: 30)
+            #expect(substitutes.rows == expected.rows && substitutes.totalCount == expected.totalCount, "\(part.partNumber)")
+            // The finder over every part of the catalog, not narrowed by the index, finds the same.
+            let unnarrowed = SubstitutesViewModel(original: part, candidates: written.parts, limit: 30)
+            #expect(substitutes.rows == unnarrowed.rows && substitutes.totalCount == unnarrowed.totalCount, "\(part.partNumber)")
+            // A mistyped part number: one character dropped.
+            var mistyped = part.partNumber
+            mistyped.remove(at: mistyped.index(mistyped.startIndex, offsetBy: random.next(mistyped.count)))
+            let unknown = { (list: TransistorListViewModel) -> UnknownPartError? in
+                do { _ = try list.transistor(partNumber: mistyped + "#") } catch let error as UnknownPartError { return error } catch { return nil }
+                return nil
+            }
+            let suggested = try #require(unknown(fromFile))
+            #expect(suggested == unknown(inMemory))
+            #expect(suggested.suggestions == ClosestMatches.to(mistyped + "#", in: written.parts.map(\.partNumber)))
+        }
+        let comparison = try fromFile.comparison(of: [written.parts[5].partNumber.lowercased(), "\(written.parts[9].partNumber),NOSUCHPART"])
+        #expect(comparison.partNumbers == [written.parts[5].partNumber, written.parts[9].partNumber])
+        #expect(comparison.unknown.map(\.partNumber) == ["NOSUCHPART"])
+    }
+
     @Test("a byte changed anywhere is found before anything of the file is used: the header on opening, a column or a part when first used", arguments: [0, 13, 20, 60, 200, 1000, 5000, 20_000, 40_000, 100_000, 300_000])
     func aChangedByteIsFound(offset: Int) throws {
         let written = try Written()

@@ -1,13 +1,16 @@
 import ListorKit
 import Synchronization
 
-/// An index's columns as sections: runs of bytes, each 8-byte aligned, in one buffer that is
-/// either memory of its own (an index built in this process) or a mapped index file. Columns
-/// are read in place as typed buffers, so a mapped index is used without being decoded.
+/// An index's columns as sections: runs of bytes, each 8-byte aligned, either in memory of
+/// their own (an index built in this process) or in an index file. Columns are used in place as
+/// typed buffers, so an index file is used without being decoded.
 ///
-/// A mapped file's section is checked against its checksum the first time it is used, its
-/// pages let go as they are hashed; a query then maps only the columns it reads, and a file
-/// changed since it was written throws before any of it is used.
+/// An index file's section is read when it is first used, into memory of its own, and checked
+/// against its checksum as it is read; a query then holds only the columns it reads, and a file
+/// changed since it was written throws before any of it is used. The file is read, not mapped:
+/// Linux maps a touched page's whole folio of the page cache, as much as 2 MB, so a mapped
+/// column of a few pages held megabytes of its neighbours. A run of a column (one package's
+/// rows) is read alone, after the whole section has been checked a megabyte at a time.
 final class IndexSections: Sendable {
     /// What each section holds. A parameter's figures are `parameterLow + 2 × its place in
     /// `TransistorParameter.allCases`` (its upper bounds one more).
@@ -26,21 +29,32 @@ final class IndexSections: Sendable {
         return ID.parameterLow.rawValue + 2 * place + (high ? 1 : 0)
     }
 
-    nonisolated(unsafe) let bytes: UnsafeRawBufferPointer
-    /// Each section's place in `bytes`.
+    /// Each section's place: in `memory`, or in the file.
     let table: [UInt32: Range<Int>]
-    /// What keeps `bytes` alive: a mapped file, or memory this object frees.
-    private let mapping: MappedFile?
-    private nonisolated(unsafe) let allocation: UnsafeMutableRawBufferPointer?
-    /// A mapped file's checksum for each section, and the sections found to match.
+    /// The sections of an index built here, one after another.
+    private nonisolated(unsafe) let memory: UnsafeMutableRawBufferPointer?
+    /// An index file, its checksum for each section, the sections read from it and those
+    /// checked without being read whole.
+    private let file: MappedFile?
     private let checksums: [UInt32: UInt64]
+    private let read = Mutex<[UInt32: ReadSection]>([:])
     private let checked = Mutex<Set<UInt32>>([])
 
-    /// Sections over a mapped file's bytes, each checked against its checksum when first used.
-    init(mapping: MappedFile, table: [UInt32: Range<Int>], checksums: [UInt32: UInt64]) {
-        self.mapping = mapping
-        allocation = nil
-        bytes = mapping.bytes
+    /// A section read from the file, freed with the index.
+    private final class ReadSection: Sendable {
+        nonisolated(unsafe) let bytes: UnsafeMutableRawBufferPointer
+
+        init(count: Int) {
+            bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 8), alignment: 8)
+        }
+
+        deinit { bytes.deallocate() }
+    }
+
+    /// Sections of an index file, each read and checked against its checksum when first used.
+    init(file: MappedFile, table: [UInt32: Range<Int>], checksums: [UInt32: UInt64]) {
+        self.file = file
+        memory = nil
         self.table = table
         self.checksums = checksums
     }
@@ -50,16 +64,18 @@ final class IndexSections: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(layout.size, 8), alignment: 8)
         buffer.initializeMemory(as: UInt8.self, repeating: 0)
         layout.write(into: buffer)
-        allocation = buffer
-        mapping = nil
-        bytes = UnsafeRawBufferPointer(buffer)
+        memory = buffer
+        file = nil
         table = layout.table
         checksums = [:]
     }
 
     deinit {
-        allocation?.deallocate()
+        memory?.deallocate()
     }
+
+    /// The sections one after another, as an index file holds them after its header.
+    var bytes: UnsafeRawBufferPointer { memory.map(UnsafeRawBufferPointer.init) ?? UnsafeRawBufferPointer(start: nil, count: 0) }
 
     /// The section's bytes as `T`s, checked first; empty when there is no such section.
     func buffer<T>(_ id: ID, as type: T.Type) throws(IndexFileError) -> UnsafeBufferPointer<T> {
@@ -67,23 +83,67 @@ final class IndexSections: Sendable {
     }
 
     func buffer<T>(_ id: UInt32, as type: T.Type) throws(IndexFileError) -> UnsafeBufferPointer<T> {
-        guard let range = table[id], !range.isEmpty, let base = bytes.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
-        if let mapping, let expected = checksums[id], !checked.withLock({ $0.contains(id) }) {
-            guard Self.checksum(mapping, range) == expected else { throw IndexFileError("section \(id) does not match its checksum") }
-            checked.withLock { _ = $0.insert(id) }
+        guard let range = table[id], !range.isEmpty else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let base: UnsafeRawPointer
+        if let memory {
+            base = UnsafeRawPointer(memory.baseAddress!) + range.lowerBound
+        } else {
+            base = UnsafeRawPointer(try readWhole(id, range).baseAddress!)
         }
-        return UnsafeBufferPointer(start: (base + range.lowerBound).assumingMemoryBound(to: T.self), count: range.count / MemoryLayout<T>.stride)
+        return UnsafeBufferPointer(start: base.assumingMemoryBound(to: T.self), count: range.count / MemoryLayout<T>.stride)
     }
 
-    /// The checksum of `range` of the file, its pages let go as they are read, so that checking
-    /// a large file does not keep it in memory.
+    /// The `T`s at `elements` of the section, checked: from a file, only they are kept.
+    func run<T: BitwiseCopyable>(_ id: ID, as type: T.Type, _ elements: Range<Int>) throws(IndexFileError) -> [T] {
+        guard let range = table[id.rawValue], !elements.isEmpty else { return [] }
+        let stride = MemoryLayout<T>.stride
+        guard elements.lowerBound >= 0, elements.upperBound <= range.count / stride else { throw IndexFileError("section \(id.rawValue) has no elements \(elements)") }
+        guard let file, read.withLock({ $0[id.rawValue] == nil }) else {
+            return Array(try buffer(id, as: type)[elements])
+        }
+        if !checked.withLock({ $0.contains(id.rawValue) }) {
+            guard Self.checksum(file, range) == checksums[id.rawValue] else { throw IndexFileError("section \(id.rawValue) does not match its checksum") }
+            checked.withLock { _ = $0.insert(id.rawValue) }
+        }
+        let start = range.lowerBound + elements.lowerBound * stride
+        var done = false
+        let values = [T](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+            done = file.read(start..<start + elements.count * stride, into: UnsafeMutableRawBufferPointer(buffer))
+            initialized = done ? elements.count : 0
+        }
+        guard done else { throw IndexFileError("section \(id.rawValue) cannot be read") }
+        return values
+    }
+
+    /// Section `id` of the file, read and checked once.
+    private func readWhole(_ id: UInt32, _ range: Range<Int>) throws(IndexFileError) -> UnsafeMutableRawBufferPointer {
+        if let section = read.withLock({ $0[id] }) { return section.bytes }
+        guard let file else { preconditionFailure("a section read from no file") }
+        let section = ReadSection(count: range.count)
+        guard file.read(range, into: UnsafeMutableRawBufferPointer(rebasing: section.bytes[0..<range.count])) else { throw IndexFileError("section \(id) cannot be read") }
+        guard ContentHash.of(UnsafeRawBufferPointer(rebasing: section.bytes[0..<range.count])) == checksums[id] else {
+            throw IndexFileError("section \(id) does not match its checksum")
+        }
+        return read.withLock { sections in
+            if let other = sections[id] { return other.bytes }
+            sections[id] = section
+            return section.bytes
+        }
+    }
+
+    /// The checksum of `range` of the file, read a megabyte at a time into one buffer, so that
+    /// checking a large file does not keep it in memory.
     static func checksum(_ file: MappedFile, _ range: Range<Int>) -> UInt64 {
         var hash = ContentHash()
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+        defer { chunk.deallocate() }
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = min(start + (1 << 20), range.upperBound)
-            hash.add(UnsafeRawBufferPointer(rebasing: file.bytes[start..<end]))
-            file.release(start..<end)
+            let end = min(start + chunk.count, range.upperBound)
+            let part = UnsafeMutableRawBufferPointer(rebasing: chunk[0..<end - start])
+            // A file that cannot be read whole hashes differently from the one written.
+            guard file.read(start..<end, into: part) else { return ~hash.value }
+            hash.add(UnsafeRawBufferPointer(part))
             start = end
         }
         return hash.value

@@ -52,8 +52,8 @@ struct PartNumberIndex: Sendable {
         layout.add(.postings, postings)
     }
 
-    /// The rows whose part number contains `word`.
-    func rows(containing word: FoldedText, count: Int) throws(IndexFileError) -> RowSet {
+    /// The rows whose part number contains `word`, or with `whole` is `word`.
+    func rows(containing word: FoldedText, whole: Bool = false, count: Int) throws(IndexFileError) -> RowSet {
         let needle = word.utf8
         let bytes = try sections.buffer(.foldedPartNumbers, as: UInt8.self)
         let starts = try sections.buffer(.foldedStarts, as: Int32.self)
@@ -61,7 +61,7 @@ struct PartNumberIndex: Sendable {
         // An index file's starts and rows are checked here, where they are used, rather than all on opening.
         func contains(row: Int, _ needle: [UInt8]) -> Bool {
             let start = Int(starts[row]), end = Int(starts[row + 1])
-            guard 0 <= start, start <= end, end <= bytes.count else { return false }
+            guard 0 <= start, start <= end, end <= bytes.count, !whole || end - start == needle.count else { return false }
             return FoldedText.occurs(needle, in: bytes[start..<end])
         }
         guard needle.count >= 3 else {
@@ -90,6 +90,18 @@ struct PartNumberIndex: Sendable {
             if 0 <= row, row < count, contains(row: row, needle) { rows.insert(row) }
         }
         return rows
+    }
+
+    /// The rows of the part numbers nearest to `name`, as `ClosestMatches` finds them; ties in row
+    /// order, which is the part numbers' order.
+    func closest(to name: String, limit: Int, count: Int) throws(IndexFileError) -> [Int] {
+        let bytes = try sections.buffer(.foldedPartNumbers, as: UInt8.self)
+        let starts = try sections.buffer(.foldedStarts, as: Int32.self)
+        guard starts.count == count + 1 else { throw IndexFileError("the index's part numbers do not fit its \(count) rows") }
+        return ClosestMatches.indices(to: name, count: count, limit: limit, folded: { row in
+            let start = Int(starts[row]), end = Int(starts[row + 1])
+            return 0 <= start && start <= end && end <= bytes.count ? Array(bytes[start..<end]) : []
+        }, order: { $0 })
     }
 
     private static func trigram(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt32 {

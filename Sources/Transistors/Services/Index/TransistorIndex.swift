@@ -350,12 +350,16 @@ public struct TransistorIndex: Sendable {
     private func rows(package: Package, minVoltage: Double? = nil, minCurrent: Double? = nil) throws(IndexFileError) -> RowSet {
         var rows = RowSet(empty: count)
         guard let id = packages.firstIndex(of: package) else { return rows }
+        // Only the package's run of each column is read from an index file.
         let run = Int(packageStarts[id])..<Int(packageStarts[id + 1])
-        let packageRows = try column(.packageRows, Int32.self)
-        let voltages = minVoltage == nil ? nil : try column(.voltageByPackage, Double.self)
-        let currents = minCurrent == nil ? nil : try column(.currentByPackage, Double.self)
+        let packageRows = try sections.run(.packageRows, as: Int32.self, run)
+        let voltages = minVoltage == nil ? nil : try sections.run(.voltageByPackage, as: Double.self, run)
+        let currents = minCurrent == nil ? nil : try sections.run(.currentByPackage, as: Double.self, run)
+        guard packageRows.count == run.count, (voltages?.count ?? run.count) == run.count, (currents?.count ?? run.count) == run.count else {
+            throw IndexFileError("the index's packages do not fit its \(count) rows")
+        }
         // An index file's rows are checked where they are used, rather than all on opening.
-        for place in run {
+        for place in packageRows.indices {
             let row = Int(packageRows[place])
             guard 0 <= row, row < count else { continue }
             if let minVoltage, let voltages, !(voltages[place] >= minVoltage) { continue }
@@ -401,11 +405,47 @@ public struct TransistorIndex: Sendable {
     /// From an index file, a part is read from its record, which is checked first: a damaged
     /// one throws, and nothing read from it is returned.
     public func transistors(_ selection: Selection, sort: TransistorSort, offset: Int = 0, limit: Int = .max) throws(IndexFileError) -> [any Transistor] {
-        let rows = try self.rows(selection, sort: sort, offset: offset, limit: limit)
+        try transistors(rows: try self.rows(selection, sort: sort, offset: offset, limit: limit))
+    }
+
+    private func transistors(rows: [Int]) throws(IndexFileError) -> [any Transistor] {
         switch parts {
         case .memory(let parts, let partOfRow): return rows.map { parts[Int(partOfRow[$0])] }
         case .records(let records): return try records.transistors(rows)
         }
+    }
+
+    // MARK: - Parts by number
+
+    /// The part numbered `partNumber`, whatever its case: found by its folded part number, and
+    /// then told from others that fold alike (a width or an accent) by its own.
+    public func transistor(partNumber: String) throws(IndexFileError) -> (any Transistor)? {
+        let key = TransistorCatalog.key(partNumber)
+        var rows: [Int] = []
+        try partNumbers.rows(containing: FoldedText(key), whole: true, count: count).forEach { rows.append($0) }
+        return try transistors(rows: rows).first { TransistorCatalog.key($0.partNumber) == key }
+    }
+
+    /// The part numbers closest to one that was not found.
+    public func suggestions(for partNumber: String, limit: Int = 3) throws(IndexFileError) -> [String] {
+        try transistors(rows: try partNumbers.closest(to: partNumber, limit: limit, count: count)).map(\.partNumber)
+    }
+
+    /// The parts that may replace `original`, as `SubstituteFinder` first narrows them: the same
+    /// family and polarity, and a voltage, current and power rating each not given or at least
+    /// the original's. The finder judges each of them on its whole datasheet.
+    public func substituteCandidates(for original: any Transistor) throws(IndexFileError) -> [any Transistor] {
+        var rows = dopingRows[Int(Self.dopingCode(original))]
+        let ratings: [(TransistorParameter, Double?)] = [
+            (.voltage, original.ratings.maxVoltage), (.current, original.ratings.maxCurrent), (.power, original.datasheet.powerDissipation),
+        ]
+        for case let (parameter, rating?) in ratings {
+            guard let (low, _) = try figures(parameter) else { continue }
+            rows.filter { low[$0].isNaN || low[$0] >= rating }
+        }
+        var candidates: [Int] = []
+        rows.forEach { candidates.append($0) }
+        return try transistors(rows: candidates)
     }
 
     /// The rows of `transistors(_:sort:offset:limit:)`.

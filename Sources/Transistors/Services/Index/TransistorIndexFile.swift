@@ -119,33 +119,36 @@ public enum TransistorIndexFile {
         let file: MappedFile
         guard FileManager.default.fileExists(atPath: path) else { throw IndexFileError("no index file", kind: .missing) }
         do { file = try MappedFile(path: path) } catch { throw IndexFileError(error.reason) }
-        let bytes = file.bytes
-        var reader = Reader(bytes: bytes)
-        guard bytes.count >= 48, Array(bytes.prefix(8)) == magic else { throw IndexFileError("not a Listor index file") }
+        // The file is read, not touched through the mapping (see `IndexSections`).
+        let size = file.bytes.count
+        guard size >= 48, let fixed = file.read(0..<48), Array(fixed.prefix(8)) == magic else { throw IndexFileError("not a Listor index file") }
+        var reader = Reader(bytes: fixed)
         reader.offset = 8
         let fileVersion: UInt32 = try reader.read()
         guard fileVersion == version else { throw IndexFileError("an index of format \(fileVersion), not \(version)", kind: .otherVersion) }
         let sectionCount = Int(try reader.read() as UInt32)
         let length: UInt64 = try reader.read()
-        guard length == UInt64(bytes.count) else { throw IndexFileError("\(bytes.count) bytes where the header says \(length): cut short or added to") }
+        guard length == UInt64(size) else { throw IndexFileError("\(size) bytes where the header says \(length): cut short or added to") }
         let count = Int(try reader.read() as UInt64)
         let headerLength = Int(try reader.read() as UInt64)
         let aboutLength = Int(try reader.read() as UInt64)
-        guard headerLength <= bytes.count, headerLength % 8 == 0, aboutLength <= headerLength, 48 + aboutLength + sectionCount * 32 + 8 <= headerLength,
+        guard headerLength <= size, headerLength % 8 == 0, aboutLength <= headerLength, 48 + aboutLength + sectionCount * 32 + 8 <= headerLength,
               count <= Int(Int32.max)
         else { throw IndexFileError("a header that does not fit the file") }
+        guard let header = file.read(0..<headerLength) else { throw IndexFileError("cut short in its header") }
+        reader = Reader(bytes: header)
         let checksumOffset = 48 + aboutLength + sectionCount * 32
-        let headerChecksum = ContentHash.of(UnsafeRawBufferPointer(rebasing: bytes[0..<checksumOffset]))
+        let headerChecksum = header[0..<checksumOffset].withUnsafeBytes { ContentHash.of($0) }
         reader.offset = checksumOffset
         guard headerChecksum == (try reader.read() as UInt64) else { throw IndexFileError("the header does not match its checksum") }
 
-        let (sources, problems) = try about(UnsafeRawBufferPointer(rebasing: bytes[48..<48 + aboutLength]))
+        let (sources, problems) = try header[48..<48 + aboutLength].withUnsafeBytes { bytes in Result { () throws(IndexFileError) in try about(bytes) } }.get()
         try checkSources(sources, catalogPaths: catalogPaths)
 
         reader.offset = 48 + aboutLength
         var table: [UInt32: Range<Int>] = [:]
         var checksums: [UInt32: UInt64] = [:]
-        let body = bytes.count - headerLength
+        let body = size - headerLength
         for _ in 0..<sectionCount {
             let id: UInt32 = try reader.read()
             _ = try reader.read() as UInt32
@@ -154,15 +157,19 @@ public enum TransistorIndexFile {
             table[id] = headerLength + offset..<headerLength + offset + size
             checksums[id] = try reader.read()
         }
-        // The bytes between and after the sections, and after the header, are padding: zeros.
-        var position = checksumOffset + 8
-        for range in table.values.sorted(by: { $0.lowerBound < $1.lowerBound }) + [bytes.count..<bytes.count] {
-            guard position > range.lowerBound || bytes[position..<range.lowerBound].allSatisfy({ $0 == 0 }) else {
-                throw IndexFileError("padding at byte \(position) is not zero")
+        // The bytes after the header's checksum are padding, and so are those between and after
+        // the sections, which start at multiples of 8: fewer than 8 zeros.
+        guard header[(checksumOffset + 8)...].allSatisfy({ $0 == 0 }) else { throw IndexFileError("padding at byte \(checksumOffset + 8) is not zero") }
+        var position = headerLength
+        for range in table.values.sorted(by: { $0.lowerBound < $1.lowerBound }) + [size..<size] {
+            if position < range.lowerBound {
+                guard range.lowerBound - position < 8, let padding = file.read(position..<range.lowerBound), padding.allSatisfy({ $0 == 0 }) else {
+                    throw IndexFileError("padding at byte \(position) is not zero")
+                }
             }
             position = max(position, range.upperBound)
         }
-        let sections = IndexSections(mapping: file, table: table, checksums: checksums)
+        let sections = IndexSections(file: file, table: table, checksums: checksums)
         return (try TransistorIndex(sections: sections, count: count, parts: .records(try IndexRecords(sections, file: file, count: count))), problems)
     }
 
@@ -203,13 +210,13 @@ public enum TransistorIndexFile {
 
     /// Fixed-width little-endian numbers read in turn, each within the file.
     private struct Reader {
-        let bytes: UnsafeRawBufferPointer
+        let bytes: [UInt8]
         var offset = 0
 
         mutating func read<T: FixedWidthInteger>() throws(IndexFileError) -> T {
             guard offset + MemoryLayout<T>.size <= bytes.count else { throw IndexFileError("cut short in its header") }
             defer { offset += MemoryLayout<T>.size }
-            return T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+            return T(littleEndian: bytes.withUnsafeBytes { [offset] in $0.loadUnaligned(fromByteOffset: offset, as: T.self) })
         }
     }
 }

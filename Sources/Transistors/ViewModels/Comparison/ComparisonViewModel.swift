@@ -16,8 +16,9 @@ public struct ComparisonViewModel: Sendable {
     public let rows: [ComparisonRow]
 
     /// Reads part numbers as typed: each text may hold several, split at commas or spaces
-    /// (`"BC547,2N3904"`, `"BC547 2N3904"`); case does not matter and repeats count once.
-    public init(partNumbers texts: [String], catalog: TransistorCatalog) {
+    /// (`"BC547,2N3904"`, `"BC547 2N3904"`); case does not matter and repeats count once. `find`
+    /// gives each named part or throws `UnknownPartError`; any other error it throws is thrown.
+    public init(partNumbers texts: [String], find: (String) throws -> any Transistor) throws {
         var seen = Set<String>()
         var parts: [any Transistor] = []
         var unknown: [UnknownPartError] = []
@@ -26,10 +27,10 @@ public struct ComparisonViewModel: Sendable {
         let names = allNames.prefix(Self.maximumParts * 2)
         for name in names where seen.insert(TransistorCatalog.key(name)).inserted {
             do {
-                let part = try catalog.require(partNumber: name)
+                let part = try find(name)
                 // "bc547" and "BC547" are one part, and so are two spellings that find it.
                 if !parts.contains(where: { $0.partNumber == part.partNumber }) { parts.append(part) }
-            } catch {
+            } catch let error as UnknownPartError {
                 unknown.append(error)
             }
         }

@@ -38,12 +38,12 @@ public struct SubstitutesViewModel: Sendable {
     public static let defaultLimit = 20
     public static let maximumLimit = 200
 
-    /// The substitutes for `original` in `catalog`; `samePinoutOnly` keeps the drop-in ones,
+    /// The substitutes for `original` among `candidates`; `samePinoutOnly` keeps the drop-in ones,
     /// `allowsPowerPackages` offers parts in power packages for a small-signal part too.
-    public init(original: any Transistor, catalog: TransistorCatalog, samePinoutOnly: Bool = false, allowsPowerPackages: Bool = false,
+    public init(original: any Transistor, candidates: [any Transistor], samePinoutOnly: Bool = false, allowsPowerPackages: Bool = false,
                 limit: Int = defaultLimit) {
         let found = SubstituteFinder(samePinoutOnly: samePinoutOnly, allowsPowerPackages: allowsPowerPackages)
-            .best(for: original, among: catalog.transistors, limit: max(0, min(limit, Self.maximumLimit)))
+            .best(for: original, among: candidates, limit: max(0, min(limit, Self.maximumLimit)))
         self.original = original.partNumber
         self.samePinoutOnly = samePinoutOnly
         self.allowsPowerPackages = allowsPowerPackages

@@ -152,7 +152,7 @@ import Testing
         }
         let catalog = try KiCadTransistors.read(try Data(contentsOf: URL(fileURLWithPath: path)), file: "Transistor_BJT.kicad_sym")
         let original = try #require(catalog.transistor(partNumber: "BC547"))
-        let substitutes = SubstitutesViewModel(original: original, catalog: catalog, samePinoutOnly: true, limit: SubstitutesViewModel.maximumLimit)
+        let substitutes = try TransistorListViewModel(catalog: catalog).substitutes(for: original, samePinoutOnly: true, limit: SubstitutesViewModel.maximumLimit)
         let dropIns = Set(substitutes.rows.filter(\.isDropIn).map(\.partNumber))
         #expect(dropIns.isSuperset(of: ["BC546", "BC550"]), "\(dropIns.sorted())")
         #expect(dropIns.isDisjoint(with: ["BC548", "BC549"]), "\(dropIns.sorted())")
