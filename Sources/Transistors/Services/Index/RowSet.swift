@@ -85,6 +85,14 @@ struct RowSet: Sendable, Hashable {
         }
     }
 
+    /// The rows, in order.
+    var members: [Int] {
+        var rows: [Int] = []
+        rows.reserveCapacity(cardinality)
+        forEach { rows.append($0) }
+        return rows
+    }
+
     /// Calls `body` with each row, in order.
     func forEach(_ body: (Int) -> Void) {
         for index in words.indices {

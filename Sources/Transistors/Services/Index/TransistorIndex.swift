@@ -421,8 +421,7 @@ public struct TransistorIndex: Sendable {
     /// then told from others that fold alike (a width or an accent) by its own.
     public func transistor(partNumber: String) throws(IndexFileError) -> (any Transistor)? {
         let key = TransistorCatalog.key(partNumber)
-        var rows: [Int] = []
-        try partNumbers.rows(containing: FoldedText(key), whole: true, count: count).forEach { rows.append($0) }
+        let rows = try partNumbers.rows(containing: FoldedText(key), whole: true, count: count).members
         return try transistors(rows: rows).first { TransistorCatalog.key($0.partNumber) == key }
     }
 
@@ -443,9 +442,7 @@ public struct TransistorIndex: Sendable {
             guard let (low, _) = try figures(parameter) else { continue }
             rows.filter { low[$0].isNaN || low[$0] >= rating }
         }
-        var candidates: [Int] = []
-        rows.forEach { candidates.append($0) }
-        return try transistors(rows: candidates)
+        return try transistors(rows: rows.members)
     }
 
     /// The rows of `transistors(_:sort:offset:limit:)`.
@@ -479,11 +476,7 @@ public struct TransistorIndex: Sendable {
             }
         case .figure(let parameter):
             // Only the matching rows are put in order: a figure many parts lack needs no order of its own.
-            var rows: [Int] = []
-            selection.matches.forEach(from: 0) { row in
-                rows.append(row)
-                return true
-            }
+            var rows = selection.matches.members
             let column = try figures(parameter)?.low
             rows.sort { first, second in
                 let (a, b) = (column?[first] ?? .nan, column?[second] ?? .nan)
