@@ -9,8 +9,9 @@ import Synchronization
 /// against its checksum as it is read; a query then holds only the columns it reads, and a file
 /// changed since it was written throws before any of it is used. The file is read, not mapped:
 /// Linux maps a touched page's whole folio of the page cache, as much as 2 MB, so a mapped
-/// column of a few pages held megabytes of its neighbours. A run of a column (one package's
-/// rows) is read alone, after the whole section has been checked a megabyte at a time.
+/// column of a few pages held megabytes of its neighbours. A column read by runs (one
+/// package's rows) has a checksum for each block of `blockSize` bytes beside it, so that a run
+/// is read and checked with only the blocks it lies in.
 final class IndexSections: Sendable {
     /// What each section holds. A parameter's figures are `parameterLow + 2 × its place in
     /// `TransistorParameter.allCases`` (its upper bounds one more).
@@ -22,7 +23,12 @@ final class IndexSections: Sendable {
         /// query for one package reads its ratings in one run instead of pages all over.
         case voltageByPackage, currentByPackage
         case parameterLow = 100
+        /// The checksums of a section's blocks are in section `blockHashes + its ID`.
+        case blockHashes = 1000
     }
+
+    /// The bytes each checksum of a section read by runs covers.
+    static let blockSize = 1 << 16
 
     static func parameterID(_ parameter: TransistorParameter, high: Bool) -> UInt32 {
         let place = UInt32(TransistorParameter.allCases.firstIndex(of: parameter) ?? 0)
@@ -38,7 +44,6 @@ final class IndexSections: Sendable {
     private let file: MappedFile?
     private let checksums: [UInt32: UInt64]
     private let read = Mutex<[UInt32: ReadSection]>([:])
-    private let checked = Mutex<Set<UInt32>>([])
 
     /// A section read from the file, freed with the index.
     private final class ReadSection: Sendable {
@@ -93,26 +98,35 @@ final class IndexSections: Sendable {
         return UnsafeBufferPointer(start: base.assumingMemoryBound(to: T.self), count: range.count / MemoryLayout<T>.stride)
     }
 
-    /// The `T`s at `elements` of the section, checked: from a file, only they are kept.
+    /// The `T`s at `elements` of the section, checked: from a file, only the blocks they lie in
+    /// are read, each checked against its checksum.
     func run<T: BitwiseCopyable>(_ id: ID, as type: T.Type, _ elements: Range<Int>) throws(IndexFileError) -> [T] {
         guard let range = table[id.rawValue], !elements.isEmpty else { return [] }
         let stride = MemoryLayout<T>.stride
         guard elements.lowerBound >= 0, elements.upperBound <= range.count / stride else { throw IndexFileError("section \(id.rawValue) has no elements \(elements)") }
-        guard let file, read.withLock({ $0[id.rawValue] == nil }) else {
+        let hashes = try buffer(ID.blockHashes.rawValue + id.rawValue, as: UInt64.self)
+        guard let file, read.withLock({ $0[id.rawValue] == nil }), !hashes.isEmpty else {
             return Array(try buffer(id, as: type)[elements])
         }
-        if !checked.withLock({ $0.contains(id.rawValue) }) {
-            guard Self.checksum(file, range) == checksums[id.rawValue] else { throw IndexFileError("section \(id.rawValue) does not match its checksum") }
-            checked.withLock { _ = $0.insert(id.rawValue) }
+        let wanted = elements.lowerBound * stride..<elements.upperBound * stride
+        let blocks = wanted.lowerBound / Self.blockSize..<(wanted.upperBound + Self.blockSize - 1) / Self.blockSize
+        let covered = blocks.lowerBound * Self.blockSize..<min(blocks.upperBound * Self.blockSize, range.count)
+        guard blocks.upperBound <= hashes.count else { throw IndexFileError("section \(id.rawValue) has fewer block checksums than blocks") }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: covered.count, alignment: 8)
+        defer { bytes.deallocate() }
+        guard file.read(range.lowerBound + covered.lowerBound..<range.lowerBound + covered.upperBound, into: bytes) else {
+            throw IndexFileError("section \(id.rawValue) cannot be read")
         }
-        let start = range.lowerBound + elements.lowerBound * stride
-        var done = false
-        let values = [T](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
-            done = file.read(start..<start + elements.count * stride, into: UnsafeMutableRawBufferPointer(buffer))
-            initialized = done ? elements.count : 0
+        for block in blocks {
+            let start = (block - blocks.lowerBound) * Self.blockSize
+            let part = UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + Self.blockSize, bytes.count)])
+            guard ContentHash.of(part) == hashes[block] else { throw IndexFileError("block \(block) of section \(id.rawValue) does not match its checksum") }
         }
-        guard done else { throw IndexFileError("section \(id.rawValue) cannot be read") }
-        return values
+        let offset = wanted.lowerBound - covered.lowerBound
+        return [T](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + wanted.count]))
+            initialized = elements.count
+        }
     }
 
     /// Section `id` of the file, read and checked once.
@@ -187,6 +201,23 @@ final class IndexSections: Sendable {
                 values.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + length]).copyMemory(from: $0) }
             }))
             size = (offset + length + 7) / 8 * 8
+        }
+
+        /// The checksums of section `id`'s blocks, as section `blockHashes + id`, taken from its
+        /// bytes as they are written (it must have been added before).
+        mutating func addBlockHashes(of id: ID) {
+            guard let source = table[id.rawValue] else { return }
+            let count = (source.count + blockSize - 1) / blockSize
+            let offset = size
+            table[ID.blockHashes.rawValue + id.rawValue] = offset..<offset + count * 8
+            writers.append((offset, { buffer in
+                for block in 0..<count {
+                    let start = source.lowerBound + block * blockSize
+                    let hash = ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[start..<min(start + blockSize, source.upperBound)]))
+                    buffer.storeBytes(of: hash, toByteOffset: offset + block * 8, as: UInt64.self)
+                }
+            }))
+            size = offset + count * 8
         }
 
         /// Strings as two sections: `ends` (UInt32, where each string's bytes end) and `bytes`.

@@ -193,6 +193,7 @@ public struct TransistorIndex: Sendable {
         if ratingsByPackage {
             if let voltages = lows[.voltage] { layout.add(.voltageByPackage, packageRows.map { voltages[Int($0)] }) }
             if let currents = lows[.current] { layout.add(.currentByPackage, packageRows.map { currents[Int($0)] }) }
+            for id in [IndexSections.ID.packageRows, .voltageByPackage, .currentByPackage] { layout.addBlockHashes(of: id) }
         }
 
         PartNumberIndex.layout(inRowOrder(partNumberTexts), into: &layout)

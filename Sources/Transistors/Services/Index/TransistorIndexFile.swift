@@ -15,7 +15,7 @@ import ListorKit
 /// index, other contents make it stale. The file is written beside its final name and renamed
 /// into place, so a reader sees a whole file or none.
 public enum TransistorIndexFile {
-    public static let version: UInt32 = 2
+    public static let version: UInt32 = 3
     static let magic = Array("LISTORIX".utf8)
 
     /// A catalog file as the index saw it.
