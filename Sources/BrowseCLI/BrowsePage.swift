@@ -30,7 +30,7 @@ struct BrowsePage: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let interactive = !dump && environment.isInteractiveTerminal
-        let settings = options.settings(defaultWidth: interactive ? RawTerminal.size().columns : 80)
+        let settings = options.settings(defaultWidth: interactive ? RawTerminal.size().columns : 80, in: environment)
         let (url, dump, noReferences, linksOnly) = (url, dump, noReferences, linksOnly)
         try await BrowserComposition.withBrowser(settings) { browser in
             if dump, let url {

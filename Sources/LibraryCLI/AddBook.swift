@@ -17,7 +17,7 @@ struct AddBook: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let typed = BookForm(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn)
-        let outcome = try await location.withLibrary { library in
+        let outcome = try await location.withLibrary(in: environment) { library in
             var form = BookFormViewModel(library: library)
             form.form = typed
             return try await form.save()

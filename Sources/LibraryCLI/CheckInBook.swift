@@ -14,7 +14,7 @@ struct CheckInBook: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let id = id
-        let outcome = try await location.withLibrary { library in try await CirculationDesk(library: library).checkIn(book: id) }
+        let outcome = try await location.withLibrary(in: environment) { library in try await CirculationDesk(library: library).checkIn(book: id) }
         var line = "checked in book \(outcome.book.id) (\(outcome.book.title))"
         if let hold = outcome.setAside {
             line += "; set it aside for \(hold.patronName) (hold \(hold.id))"

@@ -40,7 +40,7 @@ struct CheckOutBook: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let (id, patron, due) = (id, try reference(), try CirculationDesk.due(due))
-        let done = try await location.withLibrary { library -> BookDetailViewModel in
+        let done = try await location.withLibrary(in: environment) { library -> BookDetailViewModel in
             let outcome = try await CirculationDesk(library: library).checkOut(book: id, to: patron, due: due)
             return BookDetailViewModel(book: outcome.book, now: Date(), timeZone: .current)
         }

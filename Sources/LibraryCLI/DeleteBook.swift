@@ -16,7 +16,7 @@ struct DeleteBook: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let (id, yes) = (id, yes)
-        try await location.withLibrary { library in
+        try await location.withLibrary(in: environment) { library in
             let detail = try await BookDetailViewModel.load(id, from: library, now: Date(), timeZone: .current)
             guard yes else {
                 environment.writeError("this would delete book \(id) (\(detail.book.title)) and its loans; run again with --yes to delete it\n")

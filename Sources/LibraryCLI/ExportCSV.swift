@@ -14,7 +14,7 @@ struct ExportCSV: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let table = table
-        let text = try await location.withLibrary { library in switch table {
+        let text = try await location.withLibrary(in: environment) { library in switch table {
             case .books: try await library.exportBooks()
             case .loans: try await library.exportLoans()
             case .patrons: try await library.exportPatrons()

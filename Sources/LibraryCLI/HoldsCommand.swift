@@ -22,7 +22,7 @@ struct ListHolds: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let id = id
-        let queue = try await location.withLibrary { library in try await library.queue(of: id) }
+        let queue = try await location.withLibrary(in: environment) { library in try await library.queue(of: id) }
         if format == .json {
             environment.write(CirculationJSON.value(queue: queue).serialized(pretty: true) + "\n")
             return
@@ -65,7 +65,7 @@ struct PlaceHold: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let (id, patron) = (id, try reference())
-        let outcome = try await location.withLibrary { library in try await CirculationDesk(library: library).placeHold(on: id, for: patron) }
+        let outcome = try await location.withLibrary(in: environment) { library in try await CirculationDesk(library: library).placeHold(on: id, for: patron) }
         guard let hold = outcome.placed else { throw ExitCode.failure }
         if hold.state == .ready {
             environment.write("book \(id) (\(outcome.book.title)) is set aside for \(hold.patronName) (hold \(hold.id))\n")
@@ -86,7 +86,7 @@ struct CancelHold: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let (id, hold) = (id, hold)
-        let outcome = try await location.withLibrary { library in try await CirculationDesk(library: library).cancelHold(hold, on: id) }
+        let outcome = try await location.withLibrary(in: environment) { library in try await CirculationDesk(library: library).cancelHold(hold, on: id) }
         var line = "cancelled hold \(hold) of book \(id)"
         if let next = outcome.setAside { line += "; set it aside for \(next.patronName) (hold \(next.id))" }
         environment.write(line + "\n")

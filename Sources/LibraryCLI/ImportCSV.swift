@@ -32,7 +32,7 @@ struct ImportCSV: ListorCommand {
         let (table, file) = (table, file)
         let report: ImportReport
         do {
-            report = try await location.withLibrary { library in
+            report = try await location.withLibrary(in: environment) { library in
                 switch table {
                 case .books: try await library.importBooks(text)
                 case .loans: try await library.importLoans(text)

@@ -28,7 +28,7 @@ struct ListBooks: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let query = BookQuery(search: search, status: status)
         if format == .json {
-            let books = try await location.withLibrary { library in
+            let books = try await location.withLibrary(in: environment) { library in
                 guard let page else { return try await library.books(query) }
                 let found = try await library.books(query, page: page, perPage: perPage)
                 return PartialResult(items: found.books, problems: found.problems)
@@ -37,7 +37,7 @@ struct ListBooks: ListorCommand {
             environment.write(JSONValue.array(books.items.map { BookJSON.value($0) }).serialized(pretty: true) + "\n")
             return
         }
-        let list = try await location.withLibrary { library in
+        let list = try await location.withLibrary(in: environment) { library in
             try await BookListViewModel.load(query, page: page ?? 1, perPage: perPage, from: library, now: Date(), timeZone: .current)
         }
         ProblemReport.warn(list.problems, one: "book", many: "books", in: environment)

@@ -19,7 +19,7 @@ struct LoanHistory: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let kind: LoanListViewModel.Kind = id.map { .book($0) } ?? .borrower(borrower ?? "")
-        let list = try await location.withLibrary { library in try await LoanListViewModel.load(kind, from: library, timeZone: .current) }
+        let list = try await location.withLibrary(in: environment) { library in try await LoanListViewModel.load(kind, from: library, timeZone: .current) }
         ProblemReport.warn(list.problems, one: "loan", many: "loans", in: environment)
         environment.write((list.rows.isEmpty ? list.emptyMessage : LoanTable.render(list, width: environment.columns)) + "\n")
     }

@@ -14,7 +14,7 @@ struct OverdueLetter: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let id = id
-        let letter = try await location.withLibrary { library in
+        let letter = try await location.withLibrary(in: environment) { library in
             try await OverdueLetterViewModel.load(id, from: library, letters: ReminderLetters(), now: Date())
         }
         guard !letter.isEmpty else {

@@ -9,7 +9,7 @@ struct OverdueLoans: ListorCommand {
     @OptionGroup var location: LibraryLocation
 
     func run(in environment: CommandEnvironment) async throws {
-        let list = try await location.withLibrary { library in try await LoanListViewModel.load(.overdue, from: library, timeZone: .current) }
+        let list = try await location.withLibrary(in: environment) { library in try await LoanListViewModel.load(.overdue, from: library, timeZone: .current) }
         ProblemReport.warn(list.problems, one: "loan", many: "loans", in: environment)
         guard !list.rows.isEmpty else {
             environment.write(list.emptyMessage + "\n")

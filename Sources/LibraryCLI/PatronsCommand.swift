@@ -50,7 +50,7 @@ struct ListPatrons: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let (search, page) = (search, page)
-        let patrons = try await location.withLibrary { library in try await library.patrons(search: search, page: page, perPage: 50) }
+        let patrons = try await location.withLibrary(in: environment) { library in try await library.patrons(search: search, page: page, perPage: 50) }
         if format == .json {
             environment.write(JSONValue.array(patrons.map(CirculationJSON.value)).serialized(pretty: true) + "\n")
             return
@@ -76,7 +76,7 @@ struct ShowPatron: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let id = id
-        let view = try await location.withLibrary { library in try await PatronViewModel.load(id, from: library, now: Date(), timeZone: .current) }
+        let view = try await location.withLibrary(in: environment) { library in try await PatronViewModel.load(id, from: library, now: Date(), timeZone: .current) }
         let patron = view.patron
         var lines = ["\(patron.name) (patron \(patron.id))"]
         for (label, value) in [("Card", patron.card), ("Email", patron.email), ("Phone", patron.phone), ("Notes", patron.notes)] {
@@ -106,7 +106,7 @@ struct AddPatron: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let form = fields.body.form()
         do {
-            let patron = try await location.withLibrary { library in try await CirculationDesk(library: library).addPatron(form) }
+            let patron = try await location.withLibrary(in: environment) { library in try await CirculationDesk(library: library).addPatron(form) }
             environment.write("added patron \(patron.id): \(patron.name)\(patron.card.map { ", card \($0)" } ?? "")\n")
         } catch let error as FieldErrors {
             throw optionErrors(error)
@@ -125,7 +125,7 @@ struct EditPatron: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let (id, body) = (id, fields.body)
         do {
-            let patron = try await location.withLibrary { library in
+            let patron = try await location.withLibrary(in: environment) { library in
                 let current = try await library.patron(id: id)
                 return try await CirculationDesk(library: library).editPatron(id: id, body.form(changing: current), ifVersion: current.version)
             }
@@ -148,7 +148,7 @@ struct MergePatrons: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let (id, from) = (id, from)
         do {
-            let patron = try await location.withLibrary { library in try await CirculationDesk(library: library).mergePatrons(keep: id, merge: from) }
+            let patron = try await location.withLibrary(in: environment) { library in try await CirculationDesk(library: library).mergePatrons(keep: id, merge: from) }
             environment.write("merged patron \(from) into patron \(patron.id) (\(patron.name))\n")
         } catch let error as FieldErrors {
             throw optionErrors(error)

@@ -22,11 +22,11 @@ struct RemindersCommand: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let (state, page, format) = (state, page, format)
         if format == .json {
-            let page = try await location.withLibrary { library in try await library.reminders(state, page: page, perPage: 50) }
+            let page = try await location.withLibrary(in: environment) { library in try await library.reminders(state, page: page, perPage: 50) }
             environment.write(ReminderJSON.value(page).serialized(pretty: true) + "\n")
             return
         }
-        let view: ReminderListViewModel = try await location.withLibrary { library in
+        let view: ReminderListViewModel = try await location.withLibrary(in: environment) { library in
             try await ReminderListViewModel.load(state, page: page, from: library, destination: nil, timeZone: .current)
         }
         let counts = view.counts.map { "\($0.count) \($0.state.rawValue)" }.joined(separator: ", ")

@@ -15,7 +15,7 @@ struct RenewBook: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let id = id
-        let done = try await location.withLibrary { library -> BookDetailViewModel in
+        let done = try await location.withLibrary(in: environment) { library -> BookDetailViewModel in
             BookDetailViewModel(book: try await CirculationDesk(library: library).renew(book: id).book, now: Date(), timeZone: .current)
         }
         let renewals = done.book.loan?.renewals ?? 0

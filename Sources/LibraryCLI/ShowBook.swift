@@ -15,7 +15,7 @@ struct ShowBook: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let id = id
-        let detail = try await location.withLibrary { library in try await BookDetailViewModel.load(id, from: library, now: Date(), timeZone: .current) }
+        let detail = try await location.withLibrary(in: environment) { library in try await BookDetailViewModel.load(id, from: library, now: Date(), timeZone: .current) }
         ProblemReport.warn(detail.problems, one: "loan", many: "loans", in: environment)
         if format == .json {
             environment.write(BookJSON.value(detail.book).serialized(pretty: true) + "\n")

@@ -10,9 +10,8 @@ public enum DataDirectory {
         return home + "/.local/share/listor"
     }
 
-    /// `path` (the default when nil), created if missing.
-    package static func prepare(_ path: String?) throws -> String {
-        let directory = path ?? standard(environment: ProcessInfo.processInfo.environment)
+    /// `directory`, created if missing.
+    package static func prepare(_ directory: String) throws -> String {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

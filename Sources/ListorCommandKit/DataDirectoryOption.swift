@@ -7,4 +7,9 @@ package struct DataDirectoryOption: ParsableArguments {
     @Option(name: .customLong("data-dir"),
             help: ArgumentHelp("Where Listor keeps its data (default: $XDG_DATA_HOME/listor or ~/.local/share/listor).", valueName: "directory"))
     package var path: String?
+
+    /// `--data-dir`, or the standard directory of the command's environment.
+    package func directory(in environment: CommandEnvironment) -> String {
+        path ?? DataDirectory.standard(environment: environment.variables)
+    }
 }

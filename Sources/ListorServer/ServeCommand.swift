@@ -74,11 +74,11 @@ package struct ServeCommand: ListorCommand {
     var metricsPort: Int?
 
     package func validate() throws {
-        _ = try settings()
+        _ = try settings(ProcessInfo.processInfo.environment)
     }
 
     package func run(in environment: CommandEnvironment) async throws {
-        let settings = try settings()
+        let settings = try settings(environment.variables)
         try await ServeComposition.withApplication(settings, environment) { app in
             var configuration = ServiceGroupConfiguration(services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger)
             configuration.maximumGracefulShutdownDuration = .seconds(10)
@@ -94,8 +94,9 @@ package struct ServeCommand: ListorCommand {
         }
     }
 
-    /// Every option checked and resolved into what the apps are built from.
-    func settings() throws -> ServeSettings {
+    /// Every option checked and resolved into what the apps are built from, in a command whose
+    /// environment's variables are `variables`.
+    func settings(_ variables: [String: String]) throws -> ServeSettings {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
         if let metricsPort {
             guard (0...65535).contains(metricsPort) else { throw ValidationError("--metrics-port: \(metricsPort) is not a port number (0–65535)") }
@@ -104,11 +105,11 @@ package struct ServeCommand: ListorCommand {
         guard libraryAPIPrefix.hasPrefix("/"), !libraryAPIPrefix.hasSuffix("/"), !libraryAPIPrefix.contains("//") else {
             throw ValidationError("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
         }
-        let dataDirectory = data.path ?? DataDirectory.standard(environment: ProcessInfo.processInfo.environment)
+        let dataDirectory = data.path ?? DataDirectory.standard(environment: variables)
         let library: LibrarySettings
         let catalog: [CatalogLocation]
         do {
-            library = try self.library.settings(dataDirectory: dataDirectory)
+            library = try self.library.settings(dataDirectory: dataDirectory, variables: variables)
             catalog = try CatalogLocation.list(transistorCatalog, option: "--transistor-catalog")
         } catch let error as CompositionError {
             throw ValidationError(error.description)
@@ -127,7 +128,7 @@ package struct ServeCommand: ListorCommand {
         }
         return ServeSettings(host: host, port: port, logLevel: logLevel, logFormat: logFormat, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
                              library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, libraryCovers: covers,
-                             reminders: try reminders.settings(environment: ProcessInfo.processInfo.environment),
+                             reminders: try reminders.settings(environment: variables),
                              formKeyFile: formKeyFile, stella: try stella.settings(),
                              browser: try browser.settings(), reach: reach.reach,
                              publicHosts: connections.publicHosts, limits: try connections.limits(), metricsPort: metricsPort)

@@ -35,7 +35,7 @@ package enum BrowserComposition {
 
     /// The history alone, for `browse history`, `forget` and `bookmarks`: one connection, as a
     /// command needs; `serve`'s reader asks for a pool (`oneConnection: false`).
-    package static func historyStore(in dataDirectory: String?, oneConnection: Bool = true) throws -> SQLiteHistoryStore {
+    package static func historyStore(in dataDirectory: String, oneConnection: Bool = true) throws -> SQLiteHistoryStore {
         let directory = try DataDirectory.prepare(dataDirectory)
         return try SQLiteHistoryStore(path: directory + "/browser.sqlite", oneConnection: oneConnection)
     }

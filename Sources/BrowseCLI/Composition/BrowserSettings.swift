@@ -5,7 +5,7 @@ import TextBrowser
 /// What `listor browse` is built from: where the history lives (or none), the layout width,
 /// the bounds on each page, a character set chosen by hand.
 struct BrowserSettings: Sendable {
-    var dataDirectory: String?
+    var dataDirectory: String
     var keepsHistory = true
     var width = 80
     var timeout: Duration = .seconds(30)

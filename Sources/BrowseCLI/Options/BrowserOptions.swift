@@ -28,9 +28,8 @@ struct BrowserOptions: ParsableArguments {
         if !(1024...(1 << 30)).contains(maximumSize) { throw ValidationError("--max-size must be between 1024 and 1073741824 bytes, not \(maximumSize)") }
     }
 
-    func settings(defaultWidth: Int) -> BrowserSettings {
-        var settings = BrowserSettings()
-        settings.dataDirectory = dataDirectory.path
+    func settings(defaultWidth: Int, in environment: CommandEnvironment) -> BrowserSettings {
+        var settings = BrowserSettings(dataDirectory: dataDirectory.directory(in: environment))
         settings.keepsHistory = !noHistory
         settings.width = width ?? defaultWidth
         settings.timeout = .seconds(timeout)

@@ -16,23 +16,23 @@ struct LibraryLocation: ParsableArguments {
             if library.database != nil { throw ValidationError("--server and --library-db name two libraries; give one") }
             if library.loanDays != nil { throw ValidationError("--library-loan-days is for the local library; a server lends for its own period") }
         }
-        _ = try settings()
+        _ = try settings(ProcessInfo.processInfo.environment)
     }
 
-    /// The library these options name.
-    func settings() throws -> LibrarySettings {
+    /// The library these options name, in a command whose environment's variables are `variables`.
+    func settings(_ variables: [String: String]) throws -> LibrarySettings {
         var serverURL: URL?
         if let server {
             do { serverURL = try HTTPAddress.parse(server, option: "--server") } catch { throw ValidationError(error.description) }
         }
-        let dataDirectory = data.path ?? DataDirectory.standard(environment: ProcessInfo.processInfo.environment)
-        return try library.settings(dataDirectory: dataDirectory, server: serverURL)
+        let dataDirectory = data.path ?? DataDirectory.standard(environment: variables)
+        return try library.settings(dataDirectory: dataDirectory, server: serverURL, variables: variables)
     }
 
     /// Runs `body` on the library: the server's, or the local one, its data directory made if need be.
-    func withLibrary<T: Sendable>(_ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
-        let settings = try settings()
-        if settings.server == nil, case .sqlite = settings.database { _ = try DataDirectory.prepare(data.path) }
+    func withLibrary<T: Sendable>(in environment: CommandEnvironment, _ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
+        let settings = try settings(environment.variables)
+        if settings.server == nil, case .sqlite = settings.database { _ = try DataDirectory.prepare(data.directory(in: environment)) }
         return try await LibraryComposition.withLibrary(settings, body)
     }
 }

@@ -22,10 +22,11 @@ package struct LibraryOptions: ParsableArguments {
         do { _ = try LibrarySettings.database(database, dataDirectory: "") } catch { throw ValidationError(error.description) }
     }
 
-    /// The library these options name, its SQLite file in `dataDirectory` unless another database is named.
-    package func settings(dataDirectory: String, server: URL? = nil) throws -> LibrarySettings {
+    /// The library these options name, its SQLite file in `dataDirectory` unless another database
+    /// is named; the admin token may come from `variables`, the command's environment.
+    package func settings(dataDirectory: String, server: URL? = nil, variables: [String: String]) throws -> LibrarySettings {
         LibrarySettings(server: server, database: try LibrarySettings.database(database, dataDirectory: dataDirectory),
                         loanPeriod: .seconds((loanDays ?? 14) * 86400),
-                        adminToken: LibrarySettings.adminToken(option: adminToken, environment: ProcessInfo.processInfo.environment))
+                        adminToken: LibrarySettings.adminToken(option: adminToken, environment: variables))
     }
 }

@@ -36,7 +36,7 @@ package enum ModbusComposition {
     /// `dataDirectory`, the default one when nil), for reading; without a device, the one the
     /// history holds. A directory without a history, or a device the history does not hold, is
     /// an error saying so.
-    static func withTrends<T: Sendable>(in dataDirectory: String?, database: PostgresURL?, device: String?,
+    static func withTrends<T: Sendable>(in dataDirectory: String, database: PostgresURL?, device: String?,
                               _ body: (VariableTrendViewModel) async throws -> T) async throws -> T {
         let directory = try DataDirectory.prepare(dataDirectory)
         let path = "\(directory)/modbus-history.sqlite"

@@ -16,7 +16,7 @@ package enum StellaComposition {
     /// Runs `body` with the store's catalogue, stock and orders: `stella.sqlite` in the data
     /// directory, or the PostgreSQL database `database` names, its client running meanwhile. A
     /// new store starts with the generated catalogue.
-    package static func withStore<T: Sendable>(dataDirectory: String?, database: String?, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
+    package static func withStore<T: Sendable>(dataDirectory: String, database: String?, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
         guard let database, !database.isEmpty else {
             let directory = try DataDirectory.prepare(dataDirectory)
             let store = try SQLiteStellaStore(path: directory + "/stella.sqlite")
@@ -33,7 +33,7 @@ package enum StellaComposition {
 
     /// Runs `body` with the catalogue the settings name: a catalogue API's, over an HTTP client
     /// that exists only while needed, or the store's.
-    static func withCatalogue<T: Sendable>(_ settings: StellaSettings, dataDirectory: String?, _ body: @Sendable (CatalogueClient) async throws -> T) async throws -> T {
+    static func withCatalogue<T: Sendable>(_ settings: StellaSettings, dataDirectory: String, _ body: @Sendable (CatalogueClient) async throws -> T) async throws -> T {
         guard let url = settings.catalogue else {
             return try await withStore(dataDirectory: dataDirectory, database: settings.database) { store in try await body(StoreCatalogue(store: store).client) }
         }

@@ -16,6 +16,6 @@ struct StellaStoreOptions: ParsableArguments {
     }
 
     func dataDirectory(in environment: CommandEnvironment) -> String {
-        data.path ?? DataDirectory.standard(environment: environment.variables)
+        data.directory(in: environment)
     }
 }
