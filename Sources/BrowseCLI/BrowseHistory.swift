@@ -23,7 +23,7 @@ struct BrowseHistory: ListorCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let store = try BrowserComposition.historyStore(in: dataDirectory.directory(in: environment))
+        let store = try BrowserComposition.historyStore(in: dataDirectory.directory(in: environment.variables))
         if let host {
             try await showPages(of: host, store: store, environment: environment)
         } else {

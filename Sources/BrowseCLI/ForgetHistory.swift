@@ -14,7 +14,7 @@ struct ForgetHistory: ListorCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let store = try BrowserComposition.historyStore(in: dataDirectory.directory(in: environment))
+        let store = try BrowserComposition.historyStore(in: dataDirectory.directory(in: environment.variables))
         let list = try await HostListViewModel.load(from: DefaultHostAccessor(store: store), store: store)
         if target.contains("://"), let url = URL(string: target) {
             guard try await list.forgetPage(url) else { throw BrowseFailure("no page \(target) in the history") }

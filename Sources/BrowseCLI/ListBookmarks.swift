@@ -14,7 +14,7 @@ struct ListBookmarks: ListorCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let bookmarks = try await BookmarksViewModel.load(from: BrowserComposition.historyStore(in: dataDirectory.directory(in: environment)))
+        let bookmarks = try await BookmarksViewModel.load(from: BrowserComposition.historyStore(in: dataDirectory.directory(in: environment.variables)))
         if format == .json {
             let values = bookmarks.bookmarks.map { JSONValue.members([("url", .string($0.url.absoluteString)), ("title", .string($0.title)), ("added", .string($0.added.ISO8601Format()))]) }
             environment.write(JSONValue.array(values).serialized(pretty: true) + "\n")

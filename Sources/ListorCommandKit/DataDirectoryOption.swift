@@ -8,8 +8,8 @@ package struct DataDirectoryOption: ParsableArguments {
             help: ArgumentHelp("Where Listor keeps its data (default: $XDG_DATA_HOME/listor or ~/.local/share/listor).", valueName: "directory"))
     package var path: String?
 
-    /// `--data-dir`, or the standard directory of the command's environment.
-    package func directory(in environment: CommandEnvironment) -> String {
-        path ?? DataDirectory.standard(environment: environment.variables)
+    /// `--data-dir`, or the standard directory of the command's environment `variables`.
+    package func directory(in variables: [String: String]) -> String {
+        path ?? DataDirectory.standard(environment: variables)
     }
 }

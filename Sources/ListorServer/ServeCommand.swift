@@ -105,7 +105,7 @@ package struct ServeCommand: ListorCommand {
         guard libraryAPIPrefix.hasPrefix("/"), !libraryAPIPrefix.hasSuffix("/"), !libraryAPIPrefix.contains("//") else {
             throw ValidationError("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
         }
-        let dataDirectory = data.path ?? DataDirectory.standard(environment: variables)
+        let dataDirectory = data.directory(in: variables)
         let library: LibrarySettings
         let catalog: [CatalogLocation]
         do {

@@ -36,7 +36,7 @@ struct ModbusHistory: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let series: TrendSeries
         do {
-            series = try await ModbusComposition.withTrends(in: dataDirectory.directory(in: environment), database: try history.database, device: device) { trends in
+            series = try await ModbusComposition.withTrends(in: dataDirectory.directory(in: environment.variables), database: try history.database, device: device) { trends in
                 try await trends.series(register: register, from: from, to: to, step: step)
             }
         } catch let error as TrendQueryError {

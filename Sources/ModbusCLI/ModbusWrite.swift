@@ -34,7 +34,7 @@ struct ModbusWrite: ListorCommand {
         guard !values.isEmpty else { throw ValidationError("give at least one value to write") }
         let target = try self.target(environment)
         do { _ = try VariableWriter.request(values, to: target) } catch { throw ValidationError(error.description) }
-        let directory = try DataDirectory.prepare(dataDirectory.directory(in: environment))
+        let directory = try DataDirectory.prepare(dataDirectory.directory(in: environment.variables))
         let who = environment.variables["USER"].map { "\($0) (command line)" } ?? "command line"
         let link = try device.link()
         let record = try await ModbusComposition.withHistory(try history.database, dataDirectory: directory) { audit in

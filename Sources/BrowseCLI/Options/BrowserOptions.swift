@@ -29,7 +29,7 @@ struct BrowserOptions: ParsableArguments {
     }
 
     func settings(defaultWidth: Int, in environment: CommandEnvironment) -> BrowserSettings {
-        var settings = BrowserSettings(dataDirectory: dataDirectory.directory(in: environment))
+        var settings = BrowserSettings(dataDirectory: dataDirectory.directory(in: environment.variables))
         settings.keepsHistory = !noHistory
         settings.width = width ?? defaultWidth
         settings.timeout = .seconds(timeout)

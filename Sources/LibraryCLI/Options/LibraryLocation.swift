@@ -25,14 +25,14 @@ struct LibraryLocation: ParsableArguments {
         if let server {
             do { serverURL = try HTTPAddress.parse(server, option: "--server") } catch { throw ValidationError(error.description) }
         }
-        let dataDirectory = data.path ?? DataDirectory.standard(environment: variables)
+        let dataDirectory = data.directory(in: variables)
         return try library.settings(dataDirectory: dataDirectory, server: serverURL, variables: variables)
     }
 
     /// Runs `body` on the library: the server's, or the local one, its data directory made if need be.
     func withLibrary<T: Sendable>(in environment: CommandEnvironment, _ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
         let settings = try settings(environment.variables)
-        if settings.server == nil, case .sqlite = settings.database { _ = try DataDirectory.prepare(data.directory(in: environment)) }
+        if settings.server == nil, case .sqlite = settings.database { _ = try DataDirectory.prepare(data.directory(in: environment.variables)) }
         return try await LibraryComposition.withLibrary(settings, body)
     }
 }

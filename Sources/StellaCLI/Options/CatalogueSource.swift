@@ -19,6 +19,6 @@ struct CatalogueSource: ParsableArguments {
 
     /// Runs `body` with the catalogue client these options name.
     func withCatalogue<T: Sendable>(in environment: CommandEnvironment, _ body: @Sendable (CatalogueClient) async throws -> T) async throws -> T {
-        try await StellaComposition.withCatalogue(try settings(), dataDirectory: store.dataDirectory(in: environment), body)
+        try await StellaComposition.withCatalogue(try settings(), dataDirectory: store.data.directory(in: environment.variables), body)
     }
 }

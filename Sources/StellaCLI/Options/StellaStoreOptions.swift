@@ -12,10 +12,6 @@ struct StellaStoreOptions: ParsableArguments {
     /// Runs `body` with the store these options name; the data directory is `--data-dir`, else
     /// the standard one of `environment`.
     func withStore<T: Sendable>(in environment: CommandEnvironment, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
-        try await StellaComposition.withStore(dataDirectory: dataDirectory(in: environment), database: database, body)
-    }
-
-    func dataDirectory(in environment: CommandEnvironment) -> String {
-        data.directory(in: environment)
+        try await StellaComposition.withStore(dataDirectory: data.directory(in: environment.variables), database: database, body)
     }
 }
