@@ -33,7 +33,7 @@ package enum ModbusComposition {
     }
 
     /// Runs `body` with the trends of `device` in the history `serve` keeps (in `database`, or in
-    /// `dataDirectory`, the default one when nil), for reading; without a device, the one the
+    /// `dataDirectory` when there is none), for reading; without a device, the one the
     /// history holds. A directory without a history, or a device the history does not hold, is
     /// an error saying so.
     static func withTrends<T: Sendable>(in dataDirectory: String, database: PostgresURL?, device: String?,
