@@ -50,7 +50,7 @@ let package = Package(
         // For the fuzz targets (Fuzz/): the parsers of pictures, the web's requests and the Modbus history.
         .library(name: "ListorImaging", targets: ["ListorImaging"]),
         .library(name: "ListorWeb", targets: ["ListorWeb"]),
-        .library(name: "ModbusSQLite", targets: ["ModbusSQLite"]),
+        .library(name: "ModbusSQL", targets: ["ModbusSQL"]),
         // For the fuzz targets of serve's settings file and of SMTP replies (Fuzz/).
         .library(name: "ListorServer", targets: ["ListorServer"]),
         .library(name: "ListorSMTP", targets: ["ListorSMTP"]),
@@ -171,17 +171,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        /// ModbusApp's trends in a SQLite file through GRDB: samples, thinned per-minute past, retention.
+        /// What the stores share: a statement written once with its binds, run in a transaction on
+        /// SQLite (GRDB) or PostgreSQL (postgres-nio), rows read alike, errors said alike, migrations;
+        /// the PostgreSQL URL and its checks.
         .target(
-            name: "ModbusSQLite",
-            dependencies: ["Modbus", "ListorKit", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: swiftSettings
-        ),
-
-        /// What the PostgreSQL stores share: the URL and its checks, the migrator, errors said plainly.
-        .target(
-            name: "ListorPostgres",
+            name: "ListorSQL",
             dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -190,12 +186,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        /// ModbusApp's history in PostgreSQL through postgres-nio, for several `serve` processes writing one history.
-        .target(
-            name: "ModbusPostgres",
-            dependencies: ["Modbus", "ListorKit", "ListorPostgres", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
-            swiftSettings: swiftSettings
-        ),
+        /// ModbusApp's history, written once for a SQLite file or a PostgreSQL database that several
+        /// `serve` processes write: samples, the thinned per-minute past, alarms, the audit log of writes.
+        .target(name: "ModbusSQL", dependencies: ["Modbus", "ListorKit", "ListorSQL"], swiftSettings: swiftSettings),
 
         /// Prolific Library (seed 002): books and loans, the validator, the library service and
         /// its view models, covers and their colours (decoded by ListorImaging, which needs only
@@ -217,7 +210,7 @@ let package = Package(
         .target(
             name: "LibraryPostgres",
             dependencies: [
-                "Library", "ListorPostgres",
+                "Library", "ListorSQL",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -231,14 +224,9 @@ let package = Package(
         /// Stella (seed 004): departments, products with money in minor units, the bundled
         /// catalogue and its pictures, the catalogue's queries.
         .target(name: "Stella", dependencies: ["ListorKit"], swiftSettings: swiftSettings),
-        /// Stella's catalogue, stock and orders in a SQLite file through GRDB.
-        .target(name: "StellaSQLite", dependencies: ["Stella", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
-        /// The same in PostgreSQL, for several nodes selling from one stock.
-        .target(
-            name: "StellaPostgres",
-            dependencies: ["Stella", "ListorPostgres", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")],
-            swiftSettings: swiftSettings
-        ),
+        /// Stella's catalogue, stock and orders, written once for a SQLite file or a PostgreSQL
+        /// database several nodes sell from: stock taken in the order's transaction.
+        .target(name: "StellaSQL", dependencies: ["Stella", "ListorSQL"], swiftSettings: swiftSettings),
 
         /// zlib from the system (`zlib`, Debian's zlib1g-dev), for gzip-compressed responses.
 
@@ -294,16 +282,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         commandGroup("TransistorsCLI", ["ListorHTTPClient", "Transistors", "CListorMemory"]),
-        commandGroup("ModbusCLI", ["Modbus", "ModbusIO", "ModbusSQLite", "ModbusPostgres", "ListorPostgres", .product(name: "CoreMetrics", package: "swift-metrics")]),
-        commandGroup("LibraryCLI", ["ListorHTTPClient", "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorSMTP",
+        commandGroup("ModbusCLI", ["Modbus", "ModbusIO", "ModbusSQL", "ListorSQL", .product(name: "CoreMetrics", package: "swift-metrics")]),
+        commandGroup("LibraryCLI", ["ListorHTTPClient", "Library", "LibrarySQLite", "LibraryPostgres", "ListorSQL", "ListorSMTP",
                                     .product(name: "Tagged", package: "swift-tagged"), .product(name: "Logging", package: "swift-log"),
                                     .product(name: "CoreMetrics", package: "swift-metrics")]),
         commandGroup("BrowseCLI", ["ListorHTTPClient", "TextBrowser", "TextBrowserSQLite"]),
-        commandGroup("StellaCLI", ["ListorHTTPClient", "Stella", "StellaSQLite", "StellaPostgres", "ListorPostgres", .product(name: "CoreMetrics", package: "swift-metrics")]),
+        commandGroup("StellaCLI", ["ListorHTTPClient", "Stella", "StellaSQL", "ListorSQL", .product(name: "CoreMetrics", package: "swift-metrics")]),
         .target(
             name: "ListorServer",
             dependencies: [
-                "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "ListorKit", "ListorHTTPClient", "ListorWeb", "Transistors", "Modbus", "ModbusIO", "Library", "ListorPostgres", "Stella", "TextBrowser", "TextBrowserSQLite",
+                "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "ListorKit", "ListorHTTPClient", "ListorWeb", "Transistors", "Modbus", "ModbusIO", "Library", "ListorSQL", "Stella", "TextBrowser", "TextBrowserSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -371,7 +359,7 @@ let package = Package(
         .executableTarget(
             name: "LibraryScaleBenchmark",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorKit",
+                "Library", "LibrarySQLite", "LibraryPostgres", "ListorSQL", "ListorKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -387,7 +375,7 @@ let package = Package(
         .target(
             name: "ListorTestSupport",
             dependencies: [
-                "ListorKit", "ListorWeb", "Stella", "ListorImaging", "Library", "LibrarySQLite", "ListorPostgres",
+                "ListorKit", "ListorWeb", "Stella", "ListorImaging", "Library", "LibrarySQLite", "ListorSQL",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -420,7 +408,7 @@ let package = Package(
             dependencies: ["Transistors", "ListorKit", "ListorTestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ModbusSQLite", "ModbusPostgres", "ListorPostgres", "ListorKit", "ListorTestSupport",
+        .testTarget(name: "ModbusTests", dependencies: ["Modbus", "ModbusSQL", "ListorSQL", "ListorKit", "ListorTestSupport",
                                                  .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio")],
                     swiftSettings: swiftSettings),
         .testTarget(
@@ -438,7 +426,7 @@ let package = Package(
         .testTarget(
             name: "LibraryTests",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres", "ListorPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient", "ListorSMTP",
+                "Library", "LibrarySQLite", "LibraryPostgres", "ListorSQL", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient", "ListorSMTP",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -450,7 +438,7 @@ let package = Package(
         .testTarget(
             name: "StellaTests",
             dependencies: [
-                "Stella", "StellaSQLite", "StellaPostgres", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
+                "Stella", "StellaSQL", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
@@ -470,7 +458,7 @@ let package = Package(
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
-                "ListorWeb", "Transistors", "Modbus", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "StellaSQLite", "TextBrowser", "TextBrowserSQLite", "ListorKit",
+                "ListorWeb", "Transistors", "Modbus", "ModbusSQL", "Library", "LibrarySQLite", "Stella", "StellaSQL", "TextBrowser", "TextBrowserSQLite", "ListorKit",
                 "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -500,7 +488,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "ListorServer", "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQLite", "Library", "LibrarySQLite", "Stella", "StellaSQLite", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorCLI", "ListorServer", "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQL", "Library", "LibrarySQLite", "Stella", "StellaSQL", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ],

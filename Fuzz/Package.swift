@@ -26,7 +26,7 @@ let package = Package(
                 .product(name: "TextBrowser", package: root),
                 .product(name: "ListorImaging", package: root),
                 .product(name: "ListorWeb", package: root),
-                .product(name: "ModbusSQLite", package: root),
+                .product(name: "ModbusSQL", package: root),
                 .product(name: "ListorServer", package: root),
                 .product(name: "ListorSMTP", package: root),
                 .product(name: "Hummingbird", package: "hummingbird"),

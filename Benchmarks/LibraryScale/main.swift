@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Library
 import LibraryPostgres
-import ListorPostgres
+import ListorSQL
 import LibrarySQLite
 import ListorKit
 import Logging

@@ -1,5 +1,5 @@
 import Library
-import ListorPostgres
+import ListorSQL
 import Logging
 import PostgresNIO
 import Tagged

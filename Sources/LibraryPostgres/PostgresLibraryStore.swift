@@ -1,7 +1,7 @@
 import CoreMetrics
 import Foundation
 import Library
-import ListorPostgres
+import ListorSQL
 import Logging
 import NIOCore
 import NIOPosix

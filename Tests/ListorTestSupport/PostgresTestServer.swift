@@ -1,5 +1,5 @@
 import Foundation
-import ListorPostgres
+import ListorSQL
 import Logging
 import PostgresNIO
 import Testing

@@ -7,9 +7,9 @@ import ListorKit
 import ListorTestSupport
 import ListorWeb
 import Modbus
-import ModbusSQLite
+import ModbusSQL
 import Stella
-import StellaSQLite
+import StellaSQL
 import Tagged
 import Testing
 import Transistors
@@ -245,7 +245,7 @@ import Transistors
     func modbusChartGrowsAsValuesArrive(width: Int, height: Int) async throws {
         if browserMissing() { return }
         let directory = try TemporaryDirectory()
-        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         let map = try RegisterMap.tuf2000m()
         try await store.describe(map.variables)
         let now = Date()
@@ -287,7 +287,7 @@ import Transistors
     func modbusPlantAndAWrite(width: Int, height: Int, javaScript: Bool) async throws {
         if browserMissing() { return }
         let directory = try TemporaryDirectory()
-        let history = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let history = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         var devices: [ModbusWebModule.Device] = []
         for name in ["boiler-1", "meter-2"] {
             let meter = try await SimulatedMeter()
@@ -682,7 +682,7 @@ import Transistors
     /// Stella on a store of its own (SQLite in a temporary directory), its catalogue read from it at each page.
     private func serveStella(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        let store = try SQLStellaStore(path: directory.path("stella.sqlite"))
         _ = try await store.seed(CatalogueGenerator.products())
         let catalogue = StoreCatalogue(store: store, maximumAge: .zero).client
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule(catalogue: catalogue, store: store)])

@@ -2,7 +2,7 @@ import Foundation
 import ListorTestSupport
 import Modbus
 import ModbusIO
-import ModbusSQLite
+import ModbusSQL
 import Testing
 
 /// Typed writes against pymodbus's server: every format in both word orders, bytes swapped or
@@ -23,7 +23,7 @@ import Testing
     @Test func everyFormatIsWrittenAndReadBackExactly() async throws {
         guard await !PymodbusServer.isMissing() else { return }
         let directory = try TemporaryDirectory()
-        let audit = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let audit = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         try await PymodbusServer.with { (server: PymodbusServer) async throws in
             let client = ModbusClient(.tcp(host: "127.0.0.1", port: server.port), configuration: .init(connectTimeout: .seconds(5), responseTimeout: .seconds(5)))
             let writer = VariableWriter(device: "pymodbus", transport: client, audit: audit)

@@ -1,7 +1,7 @@
 import Foundation
 import LibraryPostgres
 import ListorCommandKit
-import ListorPostgres
+import ListorSQL
 
 /// How Prolific Library is built, for `serve` and for every `listor library` command alike:
 /// which library (a server's, or the local one in a SQLite file or PostgreSQL), how long its

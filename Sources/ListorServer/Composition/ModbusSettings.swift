@@ -1,6 +1,6 @@
 import Foundation
 import ListorCommandKit
-import ListorPostgres
+import ListorSQL
 import Modbus
 
 /// How `serve` builds ModbusApp: the device to poll (a simulated TUF-2000M when none), its

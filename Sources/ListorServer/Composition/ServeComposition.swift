@@ -8,7 +8,7 @@ import ListorCommandKit
 import ListorHTTPClient
 import ListorKit
 import ListorLauncher
-import ListorPostgres
+import ListorSQL
 import ListorWeb
 import Logging
 import ModbusCLI

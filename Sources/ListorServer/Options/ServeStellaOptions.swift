@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import ListorCommandKit
-import ListorPostgres
+import ListorSQL
 import StellaCLI
 
 /// The options of `listor serve` for Stella: whose catalogue it shows, where the pictures come

@@ -1,6 +1,6 @@
 /// A plant's history: each device's trends and alarms under its name, and the audit log of every
-/// device's writes. ModbusSQLite keeps one in a file; ModbusPostgres in a database that several
-/// `serve` processes, each next to its own line, write and chart together.
+/// device's writes. ModbusSQL's `SQLPlantHistory` keeps one in a SQLite file or in a PostgreSQL
+/// database that several `serve` processes, each next to its own line, write and chart together.
 public protocol PlantHistory: WriteAudit {
     associatedtype Store: TrendStore
 

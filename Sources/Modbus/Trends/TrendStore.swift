@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where trends are kept: ModbusSQLite's file in the data directory, or a double in tests.
+/// Where trends are kept: the plant's history (ModbusSQL), in a file or PostgreSQL, or a double in tests.
 public protocol TrendStore: Sendable {
     /// Names the variables whose samples will be recorded, so that the history can say what
     /// it holds without the map.

@@ -1,4 +1,4 @@
-/// Where writes are kept: ModbusSQLite's history file, or a double in tests.
+/// Where writes are kept: the plant's history (ModbusSQL), or a double in tests.
 public protocol WriteAudit: Sendable {
     func record(_ write: WriteRecord) async throws
 

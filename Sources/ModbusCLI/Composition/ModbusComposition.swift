@@ -2,11 +2,10 @@ import ArgumentParser
 import CoreMetrics
 import Foundation
 import ListorCommandKit
-import ListorPostgres
+import ListorSQL
 import Modbus
 import ModbusIO
-import ModbusPostgres
-import ModbusSQLite
+import ModbusSQL
 
 /// Builds ModbusApp's transports and devices: a client for one device, the simulated TUF-2000M,
 /// and the register map a device is read with.
@@ -27,9 +26,17 @@ package enum ModbusComposition {
     package static func withHistory<T: Sendable>(_ database: PostgresURL?, dataDirectory: String, retention: Duration = .seconds(7 * 86_400),
                                _ body: (any PlantHistory) async throws -> T) async throws -> T {
         if let database {
-            return try await PostgresTrendStore.withHistory(at: database, retention: retention) { try await body($0) }
+            do {
+                return try await PostgreSQLDatabase.withDatabase(at: database) { database in
+                    let history = SQLPlantHistory(database: database, retention: retention)
+                    try await history.migrate()
+                    return try await body(history)
+                }
+            } catch let error as StorageError where error.code == .unavailable {
+                throw TrendStoreError("cannot open the Modbus history at \(database): \(error.message)")
+            }
         }
-        return try await body(try SQLiteTrendStore(path: "\(dataDirectory)/modbus-history.sqlite", retention: retention))
+        return try await body(try SQLPlantHistory(path: "\(dataDirectory)/modbus-history.sqlite", retention: retention))
     }
 
     /// Runs `body` with the trends of `device` in the history `serve` keeps (in `database`, or in

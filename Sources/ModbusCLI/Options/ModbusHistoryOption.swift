@@ -1,6 +1,6 @@
 import ArgumentParser
 import ListorCommandKit
-import ListorPostgres
+import ListorSQL
 
 /// `--modbus-history-db`, for `serve` and the commands that read or add to ModbusApp's history.
 package struct ModbusHistoryOption: ParsableArguments {

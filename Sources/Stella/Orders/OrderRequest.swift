@@ -21,4 +21,13 @@ public struct OrderRequest: Sendable, Hashable {
         self.email = email
         self.address = address
     }
+
+    /// One line a variant, however often the request names it, in the order first named.
+    public var lines: [Item] {
+        var lines: [Item] = []
+        for item in items {
+            if let index = lines.firstIndex(where: { $0.sku == item.sku }) { lines[index].quantity += item.quantity } else { lines.append(item) }
+        }
+        return lines
+    }
 }

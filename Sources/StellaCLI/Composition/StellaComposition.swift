@@ -3,10 +3,9 @@ import Foundation
 import ListorCommandKit
 import ListorHTTPClient
 import ListorKit
-import ListorPostgres
+import ListorSQL
 import Stella
-import StellaPostgres
-import StellaSQLite
+import StellaSQL
 
 /// Builds Stella's store, its catalogue client and its pictures from the settings: the store's
 /// own catalogue (the generated one until another is imported) or a catalogue API's over HTTP;
@@ -19,15 +18,21 @@ package enum StellaComposition {
     package static func withStore<T: Sendable>(dataDirectory: String, database: String?, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
         guard let database, !database.isEmpty else {
             let directory = try DataDirectory.prepare(dataDirectory)
-            let store = try SQLiteStellaStore(path: directory + "/stella.sqlite")
+            let store = try SQLStellaStore(path: directory + "/stella.sqlite")
             _ = try await store.seed(CatalogueGenerator.products())
             return try await body(store)
         }
         let url: PostgresURL
         do { url = try PostgresURL(database) } catch { throw CompositionError("--stella-db: \(error)") }
-        return try await PostgresStellaStore.withStore(at: url) { store in
-            _ = try await store.seed(CatalogueGenerator.products())
-            return try await body(store)
+        do {
+            return try await PostgreSQLDatabase.withDatabase(at: url) { database in
+                let store = SQLStellaStore(database: database)
+                try await store.migrate()
+                _ = try await store.seed(CatalogueGenerator.products())
+                return try await body(store)
+            }
+        } catch let error as StorageError where error.code == .unavailable {
+            throw StoreError.failed("cannot use the store's database at \(url): \(error.message)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Library
 import LibraryPostgres
-import ListorPostgres
+import ListorSQL
 import LibrarySQLite
 import ListorTestSupport
 import Testing

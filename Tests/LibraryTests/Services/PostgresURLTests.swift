@@ -1,4 +1,4 @@
-import ListorPostgres
+import ListorSQL
 import PostgresNIO
 import Testing
 

@@ -8,7 +8,7 @@ import ListorLauncher
 import ListorTestSupport
 import ListorWeb
 import Stella
-import StellaSQLite
+import StellaSQL
 import Testing
 
 /// `listor serve`'s options, refused before anything starts.
@@ -222,7 +222,7 @@ import Testing
     /// taken there, and the order's page is that store's order.
     @Test func aShopperOrdersThroughTheOtherServersStore() async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        let store = try SQLStellaStore(path: directory.path("stella.sqlite"))
         let product = try #require(Catalogue.bundled.products.first { $0.options.count == 2 && ($0.variants.first?.stock ?? 0) >= 2 })
         let variant = product.variants[0]
         try await store.save([product])

@@ -6,7 +6,7 @@ import ListorKit
 import ListorTestSupport
 import ListorWeb
 import Modbus
-import ModbusSQLite
+import ModbusSQL
 import Synchronization
 import Testing
 
@@ -15,7 +15,7 @@ import Testing
 @Suite struct ModbusAlarmWebTests {
     @Test func anAlarmIsShownLoggedKeptAndServed() async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite")).device("meter")
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite")).device("meter")
         let (map, problems) = try RegisterMap.decode(Array("""
             {"device": "Flow meter", "registers": [{"name": "Flow Rate", "unit": "m3/h", "start": 1, "format": "REAL4", "alarm": {"high": 10, "hysteresis": 1}}]}
             """.utf8))

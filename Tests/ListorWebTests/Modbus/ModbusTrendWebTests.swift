@@ -5,7 +5,7 @@ import HummingbirdTesting
 import ListorKit
 import ListorTestSupport
 import Modbus
-import ModbusSQLite
+import ModbusSQL
 import Testing
 
 /// A variable's chart page, the sheet's sparklines and the history API, on a history with known
@@ -17,7 +17,7 @@ import Testing
     /// 100 to 119 seconds ago; nothing for the temperature.
     func withHistory(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         try await store.describe(try RegisterMap.tuf2000m().variables)
         for ago in (1...300).reversed() {
             try await store.record([TrendSample(variable: "1-2", time: Self.now.addingTimeInterval(-Double(ago)), value: (100..<120).contains(ago) ? nil : 1 + Double(300 - ago) / 100)])

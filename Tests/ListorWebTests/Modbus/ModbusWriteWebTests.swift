@@ -6,7 +6,7 @@ import ListorKit
 import ListorTestSupport
 import ListorWeb
 import Modbus
-import ModbusSQLite
+import ModbusSQL
 import Testing
 
 /// A variable's write form: guarded by the CSRF check and the admin token, the value written in
@@ -15,7 +15,7 @@ import Testing
 @Suite struct ModbusWriteWebTests {
     func withWrites(adminToken: String? = "s3cret", _ test: @escaping @Sendable (any TestClientProtocol, SimulatedMeter) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite")).device("meter")
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite")).device("meter")
         try await store.describe(try RegisterMap.tuf2000m().variables)
         let meter = try await SimulatedMeter()
         await meter.monitor.refresh()

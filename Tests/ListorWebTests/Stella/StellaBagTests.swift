@@ -5,7 +5,7 @@ import HummingbirdTesting
 import ListorTestSupport
 import ListorWeb
 import Stella
-import StellaSQLite
+import StellaSQL
 import Testing
 
 /// The bag and checkout over HTTP: forms only from this site's pages, a bag cookie only as this
@@ -33,9 +33,9 @@ import Testing
         }
     }
 
-    func withShop(_ test: @escaping @Sendable (any TestClientProtocol, SQLiteStellaStore) async throws -> Void) async throws {
+    func withShop(_ test: @escaping @Sendable (any TestClientProtocol, SQLStellaStore) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        let store = try SQLStellaStore(path: directory.path("stella.sqlite"))
         try await store.save([Self.dress])
         let module = bundledStellaModule(catalogue: StoreCatalogue(store: store, maximumAge: .zero).client, store: store)
         try await Application(router: try await buildRouter(configuration: WebConfiguration(), modules: [module])).test(.router) { client in

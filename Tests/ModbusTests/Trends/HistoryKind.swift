@@ -1,8 +1,8 @@
 import Foundation
 import ListorTestSupport
 import Modbus
-import ModbusPostgres
-import ModbusSQLite
+import ListorSQL
+import ModbusSQL
 import PostgresNIO
 import Testing
 
@@ -21,13 +21,13 @@ enum HistoryKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqlite:
             let directory = try TemporaryDirectory()
             let path = directory.path("modbus-history.sqlite")
-            try await body { try SQLiteTrendStore(path: path, fullResolution: fullResolution, retention: retention) }
+            try await body { try SQLPlantHistory(path: path, fullResolution: fullResolution, retention: retention) }
             withExtendedLifetime(directory) {}
         case .postgres:
             guard let url = PostgresTestServer.url() else { return }
             try await PostgresTestServer.withDatabase(url) { client in
                 try await body {
-                    let store = PostgresTrendStore(client: client, fullResolution: fullResolution, retention: retention)
+                    let store = SQLPlantHistory(database: PostgreSQLDatabase(client: client), fullResolution: fullResolution, retention: retention)
                     try await store.migrate()
                     return store
                 }
@@ -48,8 +48,8 @@ enum HistoryKind: String, CaseIterable, CustomTestStringConvertible {
                 try await PostgresTestServer.withClient(configuration) { first in
                     try await PostgresTestServer.withClient(configuration) { second in
                         // Both start at once, as two processes would: the migrations run once.
-                        async let one = Self.migrated(PostgresTrendStore(client: first, fullResolution: fullResolution, retention: retention))
-                        async let two = Self.migrated(PostgresTrendStore(client: second, fullResolution: fullResolution, retention: retention))
+                        async let one = Self.migrated(SQLPlantHistory(database: PostgreSQLDatabase(client: first), fullResolution: fullResolution, retention: retention))
+                        async let two = Self.migrated(SQLPlantHistory(database: PostgreSQLDatabase(client: second), fullResolution: fullResolution, retention: retention))
                         try await body(try await one, try await two)
                     }
                 }
@@ -57,7 +57,7 @@ enum HistoryKind: String, CaseIterable, CustomTestStringConvertible {
         }
     }
 
-    private static func migrated(_ store: PostgresTrendStore) async throws -> PostgresTrendStore {
+    private static func migrated(_ store: SQLPlantHistory) async throws -> SQLPlantHistory {
         try await store.migrate()
         return store
     }

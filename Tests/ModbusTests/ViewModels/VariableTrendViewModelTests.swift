@@ -2,7 +2,7 @@ import Foundation
 import ListorKit
 import ListorTestSupport
 import Modbus
-import ModbusSQLite
+import ModbusSQL
 import Testing
 
 /// A variable's chart and history on known data in a real SQLite history.
@@ -12,7 +12,7 @@ import Testing
     /// Flow recorded every second for the last five minutes, at 1 + second/100, but for a
     /// failed read from 100 to 119 seconds ago.
     func viewModel(_ directory: TemporaryDirectory) async throws -> VariableTrendViewModel {
-        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         try await store.describe([RegisterVariable(name: "Flow Rate", unit: "m3/h", address: 0, count: 2, encoding: ValueEncoding(format: .real4))])
         for ago in (1...300).reversed() {
             try await store.record([TrendSample(variable: "1-2", time: Self.now.addingTimeInterval(-Double(ago)), value: (100..<120).contains(ago) ? nil : 1 + Double(300 - ago) / 100)])
@@ -43,7 +43,7 @@ import Testing
 
     @Test func anEmptyRangeSaysSo() async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         try await store.describe([RegisterVariable(name: "Flow Rate", unit: "m3/h", address: 0, count: 2, encoding: ValueEncoding(format: .real4))])
         let chart = try await VariableTrendViewModel(store: store, pollInterval: .seconds(1), now: { Self.now }).chart(register: "1-2", range: "1w")
         #expect(chart.emptyMessage == "No values in the last week: nothing was read from the device in that time.")

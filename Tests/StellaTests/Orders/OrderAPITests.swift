@@ -4,7 +4,7 @@ import ListorKit
 import ListorTestSupport
 import ListorWeb
 import Stella
-import StellaSQLite
+import StellaSQL
 import Synchronization
 import Testing
 
@@ -31,7 +31,7 @@ import Testing
     /// whole with 429 and when to try again; an order the stock refused counts nothing.
     @Test func oneShopperCannotReserveTheWholeStock() async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        let store = try SQLStellaStore(path: directory.path("stella.sqlite"))
         try await store.save([StellaStoreTests.shirt])
         let clock = Mutex(Date(timeIntervalSince1970: 1_796_000_000))
         try await withAPI(store: store, allowance: OrderAllowance(itemsPerHour: 5, now: { clock.withLock { $0 } })) { post in
@@ -55,7 +55,7 @@ import Testing
 
     @Test func anOrderIsPlacedInOneRequestOrRefusedWithItsReasons() async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        let store = try SQLStellaStore(path: directory.path("stella.sqlite"))
         try await store.save([StellaStoreTests.shirt])
         try await withAPI(store: store) { post in
             let (status, order) = try await post(#"{"items": [{"sku": "LS-M", "quantity": 2}], "name": "Ann Lee", "email": "ann@example.org", "address": "1 High Street, Bath"}"#)

@@ -3,8 +3,8 @@ import ListorKit
 import ListorTestSupport
 import PostgresNIO
 import Stella
-import StellaPostgres
-import StellaSQLite
+import ListorSQL
+@testable import StellaSQL
 import Synchronization
 import Testing
 
@@ -21,14 +21,14 @@ import Testing
         switch kind {
         case .sqlite:
             let directory = try TemporaryDirectory()
-            try await body(try SQLiteStellaStore(path: directory.path("stella.sqlite")), try SQLiteStellaStore(path: directory.path("stella.sqlite")))
+            try await body(try SQLStellaStore(path: directory.path("stella.sqlite")), try SQLStellaStore(path: directory.path("stella.sqlite")))
             withExtendedLifetime(directory) {}
         case .postgres:
             guard let url = PostgresTestServer.url() else { return }
             try await PostgresTestServer.withEmptyDatabase(url) { configuration in
                 try await PostgresTestServer.withClient(configuration) { first in
                     try await PostgresTestServer.withClient(configuration) { second in
-                        let (a, b) = (PostgresStellaStore(client: first), PostgresStellaStore(client: second))
+                        let (a, b) = (SQLStellaStore(database: PostgreSQLDatabase(client: first)), SQLStellaStore(database: PostgreSQLDatabase(client: second)))
                         try await a.migrate()
                         try await b.migrate()
                         try await body(a, b)
@@ -151,6 +151,61 @@ import Testing
         await #expect(throws: StoreError.unknownOrder("S-9")) { try await store.order(number: "S-9") }
         #expect(try await store.products()[0].variants.map(\.stock) == [8, 2])
       }
+    }
+
+    /// A store kept by the version before one schema (SQLite's tables without `stella_`, and its
+    /// change numbers in one row; PostgreSQL's arrays and JSONB) keeps its catalogue, its stock,
+    /// its orders and its change numbers when the store opens it.
+    @Test(arguments: Kind.allCases)
+    func aStoreOfTheVersionBeforeKeepsEverything(_ kind: Kind) async throws {
+        let before = Array(SQLStellaStore.migrations(kind == .sqlite ? .sqlite : .postgres).prefix(3))
+        let placed = Date(timeIntervalSince1970: 1_796_000_000)
+        @Sendable func check(_ store: SQLStellaStore) async throws {
+            try await store.migrate()
+            let products = try await store.products()
+            #expect(products.map(\.code) == ["linen-shirt"] && products[0].tags == ["summer"] && products[0].variants.map(\.values) == [["S"]])
+            #expect(products[0].options == [ProductOption(name: "Size", values: ["S"])] && products[0].variants.map(\.stock) == [7])
+            let order = try await store.order(number: "S-000001")
+            #expect(order.lines.map(\.sku) == ["LS-S"] && order.key == "k1" && abs(order.placed.timeIntervalSince(placed)) < 0.001)
+            let changes = try await store.changes(since: 0)
+            #expect(changes.catalogue == 2 && changes.stock == 3 && changes.variants == ["LS-S": 7])
+            let next = try await store.place(request([("LS-S", 1)]), at: placed)
+            let after = try await store.changes(since: 3)
+            #expect(next.number == "S-000002" && after.stock > 3 && after.variants == ["LS-S": 6])
+        }
+        let old: [SQL] = [
+            kind == .sqlite
+                ? "INSERT INTO products VALUES ('linen-shirt', 1, 'Linen shirt', '', 'Stella', 'Shirts', '[\"summer\"]', '[[\"Size\",\"S\"]]', '[]')"
+                : "INSERT INTO stella_products VALUES ('linen-shirt', 1, 'Linen shirt', '', 'Stella', 'Shirts', '{summer}', '[[\"Size\",\"S\"]]', '[]')",
+            kind == .sqlite
+                ? "INSERT INTO variants (sku, handle, position, option_values, price, currency, stock, changed) VALUES ('LS-S', 'linen-shirt', 0, '[\"S\"]', 4990, 'EUR', 7, 3)"
+                : "INSERT INTO stella_variants (sku, handle, position, option_values, price, currency, stock, changed) VALUES ('LS-S', 'linen-shirt', 0, '{S}', 4990, 'EUR', 7, 3)",
+            kind == .sqlite
+                ? "INSERT INTO orders (id, number, name, email, address, placed, key) VALUES (1, 'S-000001', 'Ann', 'a@example.org', 'Bath', \(placed), 'k1')"
+                : "INSERT INTO stella_orders (id, number, name, email, address, placed, key) VALUES (nextval('stella_order_numbers'), 'S-000001', 'Ann', 'a@example.org', 'Bath', \(placed), 'k1')",
+            kind == .sqlite
+                ? "INSERT INTO order_lines (order_id, position, sku, quantity, price, currency, title) VALUES (1, 0, 'LS-S', 3, 4990, 'EUR', 'Linen shirt — S')"
+                : "INSERT INTO stella_order_lines (order_id, position, sku, quantity, price, currency, title) VALUES (1, 0, 'LS-S', 3, 4990, 'EUR', 'Linen shirt — S')",
+            kind == .sqlite ? "UPDATE store_changes SET catalogue = 2, stock = 3" : "UPDATE stella_catalogue_changes SET number = 2",
+        ] + (kind == .sqlite ? [] : ["SELECT setval('stella_stock_changes', 3)"])
+        switch kind {
+        case .sqlite:
+            let directory = try TemporaryDirectory()
+            let database = try SQLiteDatabase(path: directory.path("stella.sqlite"))
+            try database.migrate(before)
+            _ = try await database.write { db in try db.execute(old) }
+            try await check(try SQLStellaStore(path: directory.path("stella.sqlite")))
+        case .postgres:
+            guard let url = PostgresTestServer.url() else { return }
+            try await PostgresTestServer.withEmptyDatabase(url) { configuration in
+                try await PostgresTestServer.withClient(configuration) { client in
+                    let database = PostgreSQLDatabase(client: client)
+                    try await database.migrate(before)
+                    _ = try await database.write { db in try db.execute(old) }
+                    try await check(SQLStellaStore(database: database))
+                }
+            }
+        }
     }
 
     /// A store that counts its whole reads, for the catalogue in memory over it.

@@ -4,7 +4,7 @@ import ListorImaging
 import ListorKit
 @testable import ListorWeb
 import Modbus
-import ModbusSQLite
+import ModbusSQL
 @testable import TextBrowser
 
 /// The parsers a hostile visitor, page or device reaches that issue 35 named: pictures through
@@ -26,7 +26,7 @@ enum AttackTargets {
     /// A history of one variable with a few samples, for the query target.
     static let trends: VariableTrendViewModel = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("listor-fuzz-\(getpid()).sqlite").path
-        let store = try! SQLiteTrendStore(path: path)
+        let store = try! SQLPlantHistory(path: path)
         let now = Date(timeIntervalSince1970: 1_795_000_320)
         blocking {
             try! await store.describe([RegisterVariable(name: "Flow", unit: "m3/h", address: 0, count: 2, encoding: ValueEncoding(format: .real4))])

@@ -3,7 +3,7 @@ import ListorTestSupport
 import Modbus
 @testable import ModbusCLI
 import ModbusIO
-import ModbusSQLite
+import ModbusSQL
 import Testing
 
 /// `listor modbus …` against a device on loopback whose registers the test sets.
@@ -147,7 +147,7 @@ import Testing
 
     func withHistory(_ body: (String) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         try await store.describe(try RegisterMap.tuf2000m().variables)
         for second in 0..<60 {
             try await store.record([TrendSample(variable: "1-2", time: Self.start.addingTimeInterval(Double(second)), value: second == 3 ? nil : Double(second) / 4)])
@@ -157,7 +157,7 @@ import Testing
 
     @Test func aPlantsHistoryIsReadByDevice() async throws {
         let directory = try TemporaryDirectory()
-        let history = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"))
+        let history = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         for (device, value) in [("meter-1", 1.5), ("meter-2", 2.5)] {
             let store = history.device(device)
             try await store.describe(try RegisterMap.tuf2000m().variables)

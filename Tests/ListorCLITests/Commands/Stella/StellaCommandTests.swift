@@ -2,7 +2,7 @@ import Foundation
 import ListorTestSupport
 import ListorWeb
 import Stella
-import StellaSQLite
+import StellaSQL
 import Testing
 
 @Suite struct StellaCommandTests {
@@ -47,7 +47,7 @@ import Testing
         let shown = await listor(["stella", "show", "linen-shirt"] + data, columns: 100)
         #expect(shown.output.contains("Size: S, M\n"))
         #expect(shown.output.contains(/LS-S +S +€49.90 +3\n/) && shown.output.contains(/LS-M +M +€49.90 +1\n/), "\(shown.output)")
-        let store = try SQLiteStellaStore(path: directory.path("stella.sqlite"))
+        let store = try SQLStellaStore(path: directory.path("stella.sqlite"))
         _ = try await store.place(OrderRequest(items: [OrderRequest.Item(sku: "LS-S", quantity: 2)], name: "Ann Lee", email: "ann@example.org", address: "1 High St"),
                                   at: Date())
         let orders = await listor(["stella", "orders"] + data, columns: 120)

@@ -2,12 +2,13 @@ import Foundation
 import GRDB
 import ListorTestSupport
 import Modbus
-@testable import ModbusSQLite
+import ListorSQL
+@testable import ModbusSQL
 import Testing
 
 /// What only the SQLite file does: keep a history from before devices, and bound its size.
 /// (`TrendStoreBehaviourTests` runs what every history does on it.)
-@Suite struct SQLiteTrendStoreTests {
+@Suite struct SQLiteHistoryTests {
     static let start = TrendStoreBehaviourTests.start
 
     @Test("a history from before devices is the lone device's, every sample kept")
@@ -17,7 +18,7 @@ import Testing
         do {
             // The file as the version before kept it.
             let queue = try DatabaseQueue(path: path)
-            try SQLiteTrendStore.migrator.migrate(queue, upTo: "samples and minutes")
+            try SQLiteDatabase(writer: queue).migrate(Array(SQLPlantHistory.migrations(.sqlite).prefix(1)))
             try await queue.write { db in
                 try db.execute(sql: "INSERT INTO variables (id, register, name, unit, position) VALUES (1, '1-2', 'Flow Rate', 'm3/h', 0)")
                 try db.execute(sql: "INSERT INTO samples (variable, time, value) VALUES (1, ?, 2.5)", arguments: [TrendPoint.milliseconds(Self.start)])
@@ -25,7 +26,7 @@ import Testing
                                arguments: [TrendPoint.milliseconds(Self.start) - 60_000])
             }
         }
-        let store = try SQLiteTrendStore(path: path)
+        let store = try SQLPlantHistory(path: path)
         #expect(try await store.devices() == [PlantDevice.loneName])
         #expect(try await store.variables() == [TrendVariable(register: "1-2", name: "Flow Rate", unit: "m3/h")])
         let points = try await store.points(variable: "1-2", from: Self.start.addingTimeInterval(-60), to: Self.start.addingTimeInterval(1), step: nil)
@@ -36,7 +37,7 @@ import Testing
 
     @Test func aFullDiskIsAnErrorNamingTheFile() async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteTrendStore(path: directory.path("modbus-history.sqlite"), maximumBytes: 64 * 1024)
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"), maximumBytes: 64 * 1024)
         let error = await #expect(throws: TrendStoreError.self) {
             try await TrendStoreBehaviourTests.record(store, from: 0, seconds: 5000)
         }

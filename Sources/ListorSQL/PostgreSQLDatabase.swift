@@ -1,0 +1,174 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// A store's database in PostgreSQL, through postgres-nio: several `serve` nodes share it. A
+/// transaction holds one of the client's connections and runs its body on a thread of
+/// `threads`, where each statement waits for the server's answer; the tasks of the program
+/// never wait. The `PostgresClient` must be running while the database is used.
+public struct PostgreSQLDatabase: SQLDatabase {
+    public let client: PostgresClient
+    public let threads: NIOThreadPool
+    public let location: String
+    public let logger: Logger
+    public var dialect: SQLDialect { .postgres }
+
+    /// An arbitrary constant naming Listor's migration lock.
+    static let migrationLock: Int64 = 0x4C69_7374_6F72
+
+    public init(client: PostgresClient, threads: NIOThreadPool = .singleton, location: String = "PostgreSQL",
+                logger: Logger = Logger(label: "listor.postgres")) {
+        self.client = client
+        self.threads = threads
+        self.location = location
+        self.logger = logger
+    }
+
+    /// Runs `body` with the database at `url`, its client running and a thread for each of its
+    /// connections. A database that cannot be used fails at once with the reason, where a pool
+    /// would keep retrying for a minute.
+    public static func withDatabase<T: Sendable>(at url: PostgresURL, logger: Logger = Logger(label: "listor.postgres"),
+                                                 _ body: (PostgreSQLDatabase) async throws -> T) async throws -> T {
+        do { try await url.checkConnection(logger: logger) } catch {
+            throw StorageError(.unavailable, PostgresProblem.reason(error, target: url.address), cause: error)
+        }
+        let client = PostgresClient(configuration: url.clientConfiguration)
+        let threads = NIOThreadPool(numberOfThreads: url.maximumConnections)
+        threads.start()
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await client.run() }
+                defer { group.cancelAll() }
+                return try await body(PostgreSQLDatabase(client: client, threads: threads, location: url.description, logger: logger))
+            })
+        } catch {
+            result = .failure(error)
+        }
+        try? await threads.shutdownGracefully()
+        return try result.get()
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await transaction("BEGIN", body)
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    /// Runs the migrations not yet recorded in `listor_migrations`, in one transaction; nodes
+    /// starting together take turns on an advisory lock.
+    public func migrate(_ migrations: [SQLMigration]) async throws(StorageError) {
+        do {
+            try await write { connection in
+                try connection.execute("SELECT pg_advisory_xact_lock(\(Self.migrationLock))")
+                try connection.execute("CREATE TABLE IF NOT EXISTS listor_migrations (name TEXT PRIMARY KEY, applied TIMESTAMPTZ NOT NULL)")
+                let applied = Set(try connection.rows("SELECT name FROM listor_migrations").map { try $0[0] as String })
+                for migration in migrations where !applied.contains(migration.name) {
+                    try migration.apply(connection)
+                    try connection.execute("INSERT INTO listor_migrations (name, applied) VALUES (\(migration.name), now())")
+                }
+            }
+        } catch {
+            throw Self.storageError(error)
+        }
+    }
+
+    private func transaction<T: Sendable>(_ begin: String, _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        let logger = logger
+        do {
+            return try await client.withConnection { connection in
+                try await threads.runIfActive {
+                    let session = Connection(connection: connection, logger: logger)
+                    try session.execute(SQL(stringLiteral: begin))
+                    do {
+                        let result = try body(session)
+                        try session.execute("COMMIT")
+                        return result
+                    } catch {
+                        _ = try? session.execute("ROLLBACK")
+                        throw error
+                    }
+                }
+            }
+        } catch let error as PSQLError {
+            throw Self.storageError(error)
+        }
+    }
+
+    /// postgres-nio's error as a `StorageError`, with the server's message; a store's own error
+    /// passes through.
+    static func storageError(_ error: any Error) -> StorageError {
+        if let error = error as? StorageError { return error }
+        guard let error = error as? PSQLError else { return StorageError(.failed, "\(error)", cause: error) }
+        guard let message = error.serverInfo?[.message] else { return StorageError(.unavailable, PostgresProblem.reason(error), cause: error) }
+        return StorageError(error.serverInfo?[.sqlState] == "23505" ? .duplicate : .failed, message, cause: error)
+    }
+
+    /// A connection in its transaction, as the stores see it.
+    struct Connection: SQLConnection {
+        let connection: PostgresConnection
+        let logger: Logger
+        var dialect: SQLDialect { .postgres }
+
+        func rows(_ statement: SQL) throws(StorageError) -> [SQLRow] {
+            let result = try run(statement)
+            guard let first = result.rows.first else { return [] }
+            let columns = first.map(\.columnName)
+            var rows: [SQLRow] = []
+            rows.reserveCapacity(result.rows.count)
+            for row in result.rows {
+                var values: [SQLValue] = []
+                for cell in row { values.append(try Self.value(cell)) }
+                rows.append(SQLRow(columns: columns, values: values))
+            }
+            return rows
+        }
+
+        func execute(_ statement: SQL) throws(StorageError) -> Int {
+            try run(statement).metadata.rows ?? 0
+        }
+
+        private func run(_ statement: SQL) throws(StorageError) -> PostgresQueryResult {
+            let (text, values) = statement.rendered(for: .postgres)
+            var binds = PostgresBindings(capacity: values.count)
+            for value in values {
+                switch value {
+                case .null: binds.appendNull()
+                case .integer(let value): binds.append(value)
+                case .real(let value): binds.append(value)
+                case .text(let value): binds.append(value)
+                case .bool(let value): binds.append(value)
+                case .date(let value): binds.append(value)
+                case .blob(let value): binds.append(ByteBuffer(bytes: value))
+                }
+            }
+            do {
+                let result: EventLoopFuture<PostgresQueryResult> = connection.query(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger)
+                return try result.wait()
+            } catch {
+                throw PostgreSQLDatabase.storageError(error)
+            }
+        }
+
+        static func value(_ cell: PostgresCell) throws(StorageError) -> SQLValue {
+            guard cell.bytes != nil else { return .null }
+            do {
+                switch cell.dataType {
+                case .int2, .int4, .int8, .oid: return .integer(try cell.decode(Int64.self))
+                case .float4, .float8: return .real(try cell.decode(Double.self))
+                case .numeric: return .real(NSDecimalNumber(decimal: try cell.decode(Decimal.self)).doubleValue)
+                case .bool: return .bool(try cell.decode(Bool.self))
+                case .timestamptz, .timestamp, .date: return .date(try cell.decode(Date.self))
+                case .bytea: return .blob(Array(buffer: try cell.decode(ByteBuffer.self)))
+                default: return .text(try cell.decode(String.self))
+                }
+            } catch {
+                throw StorageError(.decoding, "column \(cell.columnName) of type \(cell.dataType) cannot be read: \(error)", cause: error)
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A store's database, SQLite or PostgreSQL: the store writes each operation once, as a body
+/// that runs in one transaction on either.
+public protocol SQLDatabase: Sendable {
+    var dialect: SQLDialect { get }
+    /// Where the database is, for messages: a file's path, or a URL without its password.
+    var location: String { get }
+
+    /// Runs `body` in a transaction that may write; a thrown error rolls it back and comes out as
+    /// it was thrown, and the engine's own errors come out as `StorageError`s.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
+
+    /// Runs `body` on a consistent view of the database, without writing.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
+
+    /// Runs the `migrations` this database has not run yet, each once, in order, even when several
+    /// processes start together.
+    func migrate(_ migrations: [SQLMigration]) async throws(StorageError)
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// A store's database in a SQLite file, through GRDB: a pool in WAL mode, so that readers go on
+/// while one transaction writes; a busy file is waited for up to five seconds.
+public struct SQLiteDatabase: SQLDatabase {
+    public let writer: any DatabaseWriter
+    public var dialect: SQLDialect { .sqlite }
+    public var location: String { writer.path }
+
+    /// A store on `writer` (GRDB's `AppDatabase` shape: a test may give an in-memory queue).
+    public init(writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// Opens or creates the file at `path`, with foreign keys enforced; `maximumBytes` bounds
+    /// it, so that a write past it fails as on a full disk.
+    public init(path: String, maximumBytes: Int? = nil) throws(StorageError) {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        if let maximumBytes {
+            configuration.prepareDatabase { db in
+                let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+                // A pragma takes no bound parameters; this is a number computed here, never text from outside.
+                try db.execute(sql: "PRAGMA max_page_count = \(max(1, maximumBytes / pageSize))")
+            }
+        }
+        do { writer = try DatabasePool(path: path, configuration: configuration) } catch {
+            throw Self.storageError(error)
+        }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        do { return try await writer.write { db in try body(Connection(db: db)) } } catch { throw Self.translated(error) }
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        do { return try await writer.read { db in try body(Connection(db: db)) } } catch { throw Self.translated(error) }
+    }
+
+    /// Runs the migrations through GRDB's migrator, which remembers them in `grdb_migrations`;
+    /// synchronous, for a store opened where it is made.
+    public func migrate(_ migrations: [SQLMigration]) throws(StorageError) {
+        var migrator = DatabaseMigrator()
+        for migration in migrations {
+            migrator.registerMigration(migration.name) { db in try migration.apply(Connection(db: db)) }
+        }
+        do { try migrator.migrate(writer) } catch {
+            throw Self.storageError(error)
+        }
+    }
+
+    /// GRDB's error as a `StorageError`; a store's own error passes through.
+    static func translated(_ error: any Error) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
+        return storageError(error)
+    }
+
+    static func storageError(_ error: any Error) -> StorageError {
+        guard let error = error as? DatabaseError else { return error as? StorageError ?? StorageError(.failed, "\(error)", cause: error) }
+        let code: StorageError.Code = switch error.extendedResultCode {
+        case .SQLITE_CONSTRAINT_UNIQUE, .SQLITE_CONSTRAINT_PRIMARYKEY: .duplicate
+        case .SQLITE_CANTOPEN, .SQLITE_NOTADB, .SQLITE_PERM, .SQLITE_READONLY: .unavailable
+        default: .failed
+        }
+        return StorageError(code, error.message ?? "\(error.resultCode)", cause: error)
+    }
+
+    /// A GRDB database in its transaction, as the stores see it.
+    struct Connection: SQLConnection {
+        let db: Database
+        var dialect: SQLDialect { .sqlite }
+
+        func rows(_ statement: SQL) throws(StorageError) -> [SQLRow] {
+            do {
+                let prepared = try prepared(statement)
+                let columns = prepared.columnNames
+                return try Row.fetchAll(prepared).map { row in SQLRow(columns: columns, values: row.databaseValues.map(Self.value)) }
+            } catch {
+                throw SQLiteDatabase.storageError(error)
+            }
+        }
+
+        func execute(_ statement: SQL) throws(StorageError) -> Int {
+            do {
+                try prepared(statement).execute()
+                return db.changesCount
+            } catch {
+                throw SQLiteDatabase.storageError(error)
+            }
+        }
+
+        private func prepared(_ statement: SQL) throws -> Statement {
+            let (text, values) = statement.rendered(for: .sqlite)
+            let prepared = try db.cachedStatement(sql: text)
+            try prepared.setArguments(StatementArguments(values.map(Self.databaseValue)))
+            return prepared
+        }
+
+        static func databaseValue(_ value: SQLValue) -> DatabaseValue {
+            switch value {
+            case .null: .null
+            case .integer(let value): value.databaseValue
+            case .real(let value): value.databaseValue
+            case .text(let value): value.databaseValue
+            case .bool(let value): value.databaseValue
+            case .date(let value): value.databaseValue
+            case .blob(let value): Data(value).databaseValue
+            }
+        }
+
+        static func value(_ value: DatabaseValue) -> SQLValue {
+            switch value.storage {
+            case .null: .null
+            case .int64(let value): .integer(value)
+            case .double(let value): .real(value)
+            case .string(let value): .text(value)
+            case .blob(let data): .blob(Array(data))
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import ListorSQL
+
+extension SQLStellaStore {
+    /// The schema on each engine. SQLite's file kept other names before PostgreSQL's tables were
+    /// written, and PostgreSQL kept arrays and JSONB where SQLite keeps JSON text: the last
+    /// migration of each brings them to one schema, so that one store's statements run on both.
+    static func migrations(_ dialect: SQLDialect) -> [SQLMigration] {
+        switch dialect {
+        case .sqlite: sqlite
+        case .postgres: postgres
+        }
+    }
+
+    private static let sqlite: [SQLMigration] = [
+        SQLMigration("catalogue and orders", [
+            """
+            CREATE TABLE products (
+                handle TEXT PRIMARY KEY,
+                position INTEGER NOT NULL,
+                title TEXT NOT NULL,
+                body_html TEXT NOT NULL,
+                vendor TEXT NOT NULL,
+                type TEXT NOT NULL,
+                tags TEXT NOT NULL,
+                options TEXT NOT NULL,
+                pictures TEXT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE variants (
+                sku TEXT PRIMARY KEY,
+                handle TEXT NOT NULL REFERENCES products(handle) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                option_values TEXT NOT NULL,
+                price INTEGER NOT NULL,
+                compare_at_price INTEGER,
+                currency TEXT NOT NULL,
+                stock INTEGER NOT NULL CHECK (stock >= 0),
+                picture TEXT
+            )
+            """,
+            "CREATE INDEX variants_of_product ON variants(handle, position)",
+            """
+            CREATE TABLE orders (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                number TEXT UNIQUE,
+                name TEXT NOT NULL,
+                email TEXT NOT NULL,
+                address TEXT NOT NULL,
+                placed DATETIME NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE order_lines (
+                order_id INTEGER NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                sku TEXT NOT NULL,
+                quantity INTEGER NOT NULL CHECK (quantity > 0),
+                price INTEGER NOT NULL,
+                currency TEXT NOT NULL,
+                PRIMARY KEY (order_id, position)
+            )
+            """,
+        ]),
+        SQLMigration("order keys and line titles", [
+            "ALTER TABLE orders ADD COLUMN key TEXT",
+            "UPDATE orders SET key = lower(hex(randomblob(16)))",
+            "CREATE UNIQUE INDEX orders_by_key ON orders(key)",
+            "ALTER TABLE order_lines ADD COLUMN title TEXT NOT NULL DEFAULT ''",
+        ]),
+        // What changed since a reader looked: the catalogue's number, and each variant's last stock change.
+        SQLMigration("change numbers", [
+            "ALTER TABLE variants ADD COLUMN changed INTEGER NOT NULL DEFAULT 0",
+            "CREATE INDEX variants_by_change ON variants(changed)",
+            "CREATE TABLE store_changes (catalogue INTEGER NOT NULL, stock INTEGER NOT NULL)",
+            "INSERT INTO store_changes VALUES (0, 0)",
+        ]),
+        SQLMigration("stella table names", [
+            "ALTER TABLE products RENAME TO stella_products",
+            "ALTER TABLE variants RENAME TO stella_variants",
+            "ALTER TABLE orders RENAME TO stella_orders",
+            "ALTER TABLE order_lines RENAME TO stella_order_lines",
+            "CREATE TABLE stella_catalogue_changes (number INTEGER NOT NULL)",
+            "INSERT INTO stella_catalogue_changes SELECT catalogue FROM store_changes",
+            "CREATE TABLE stella_stock_changes (number INTEGER NOT NULL)",
+            "INSERT INTO stella_stock_changes SELECT stock FROM store_changes",
+            "DROP TABLE store_changes",
+        ]),
+    ]
+
+    private static let postgres: [SQLMigration] = [
+        SQLMigration("catalogue and orders", [
+            """
+            CREATE TABLE stella_products (
+                handle TEXT PRIMARY KEY, position BIGSERIAL, title TEXT NOT NULL, body_html TEXT NOT NULL, vendor TEXT NOT NULL, type TEXT NOT NULL,
+                tags TEXT[] NOT NULL, options JSONB NOT NULL, pictures JSONB NOT NULL)
+            """,
+            """
+            CREATE TABLE stella_variants (
+                sku TEXT PRIMARY KEY, handle TEXT NOT NULL REFERENCES stella_products(handle) ON DELETE CASCADE, position INTEGER NOT NULL,
+                option_values TEXT[] NOT NULL, price BIGINT NOT NULL, compare_at_price BIGINT, currency TEXT NOT NULL,
+                stock INTEGER NOT NULL CHECK (stock >= 0), picture TEXT)
+            """,
+            "CREATE INDEX stella_variants_of_product ON stella_variants(handle, position)",
+            "CREATE SEQUENCE stella_order_numbers",
+            """
+            CREATE TABLE stella_orders (
+                id BIGINT PRIMARY KEY DEFAULT nextval('stella_order_numbers'), number TEXT UNIQUE NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL,
+                address TEXT NOT NULL, placed TIMESTAMPTZ NOT NULL)
+            """,
+            """
+            CREATE TABLE stella_order_lines (
+                order_id BIGINT NOT NULL REFERENCES stella_orders(id) ON DELETE CASCADE, position INTEGER NOT NULL, sku TEXT NOT NULL,
+                quantity INTEGER NOT NULL CHECK (quantity > 0), price BIGINT NOT NULL, currency TEXT NOT NULL, PRIMARY KEY (order_id, position))
+            """,
+        ]),
+        SQLMigration("order keys and line titles", [
+            "ALTER TABLE stella_orders ADD COLUMN key TEXT UNIQUE",
+            "UPDATE stella_orders SET key = md5(random()::text || clock_timestamp()::text || id::text)",
+            "ALTER TABLE stella_orders ALTER COLUMN key SET NOT NULL",
+            "ALTER TABLE stella_order_lines ADD COLUMN title TEXT NOT NULL DEFAULT ''",
+        ]),
+        // What changed since a reader looked: the catalogue's number, and each variant's last stock change.
+        SQLMigration("change numbers", [
+            "ALTER TABLE stella_variants ADD COLUMN changed BIGINT NOT NULL DEFAULT 0",
+            "CREATE INDEX stella_variants_by_change ON stella_variants(changed)",
+            "CREATE SEQUENCE stella_stock_changes",
+            "CREATE TABLE stella_catalogue_changes (number BIGINT NOT NULL)",
+            "INSERT INTO stella_catalogue_changes VALUES (0)",
+        ]),
+        SQLMigration("stella json text", [
+            """
+            ALTER TABLE stella_products ALTER COLUMN tags TYPE TEXT USING array_to_json(tags)::text,
+                ALTER COLUMN options TYPE TEXT USING options::text, ALTER COLUMN pictures TYPE TEXT USING pictures::text
+            """,
+            "ALTER TABLE stella_variants ALTER COLUMN option_values TYPE TEXT USING array_to_json(option_values)::text",
+        ]),
+    ]
+}

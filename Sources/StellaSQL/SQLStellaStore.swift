@@ -1,0 +1,228 @@
+import Foundation
+import ListorSQL
+import Stella
+
+/// Stella's catalogue, stock and orders, written once for a SQLite file (`stella.sqlite`) or a
+/// PostgreSQL database (`--stella-db`) that several `serve` nodes sell from. An order takes each
+/// line's stock with a conditional `UPDATE … WHERE stock >= n` in its transaction: of many
+/// shoppers ordering the last item, one gets it, and a `CHECK` keeps stock at zero or more
+/// whatever the code above does. The database's errors do not leave this type: they become
+/// `StoreError.failed` naming it.
+public struct SQLStellaStore: StellaStore {
+    public let database: any SQLDatabase
+
+    /// Stock changes re-read behind the latest asked about: on PostgreSQL an order's number is
+    /// taken when it starts, and one that commits after a later-numbered one must not be missed.
+    static let inFlight: Int64 = 1000
+
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
+
+    /// The store in the SQLite file at `path`, made or brought up to date.
+    public init(path: String) throws(StoreError) {
+        do {
+            let database = try SQLiteDatabase(path: path)
+            try database.migrate(Self.migrations(.sqlite))
+            self.init(database: database)
+        } catch {
+            throw .failed("cannot open the store at \(path): \(error.message)")
+        }
+    }
+
+    /// Makes the tables on a new database, once even when several nodes start together.
+    public func migrate() async throws {
+        do { try await database.migrate(Self.migrations(database.dialect)) } catch {
+            throw StoreError.failed("cannot open the store at \(database.location): \(error.message)")
+        }
+    }
+
+    // MARK: Catalogue
+
+    public func save(_ products: [Product]) async throws {
+        try await write { db in try Self.save(products, in: db) }
+    }
+
+    public func seed(_ products: [Product]) async throws -> Bool {
+        try await write { db in
+            if db.dialect == .postgres {
+                // One node seeds; one starting at the same moment waits for it, then finds the products.
+                try db.execute("LOCK TABLE stella_products IN SHARE ROW EXCLUSIVE MODE")
+            }
+            guard try db.value("SELECT count(*) FROM stella_products", as: Int.self) == 0 else { return false }
+            try Self.save(products, in: db)
+            return true
+        }
+    }
+
+    private static func save(_ products: [Product], in db: any SQLConnection) throws {
+        try db.execute("UPDATE stella_catalogue_changes SET number = number + 1")
+        var position = try db.value("SELECT coalesce(max(position), 0) FROM stella_products", as: Int64.self) ?? 0
+        for product in products {
+            position += 1
+            try db.execute("""
+                INSERT INTO stella_products (handle, position, title, body_html, vendor, type, tags, options, pictures)
+                VALUES (\(product.code), \(position), \(product.name), \(product.description), \(product.brand), \(product.type), \(try json(product.tags)),
+                        \(try json(product.options.map { [$0.name] + $0.values })), \(try json(product.pictures.map { [$0.source, String($0.position), $0.alt] })))
+                ON CONFLICT (handle) DO UPDATE SET title = excluded.title, body_html = excluded.body_html, vendor = excluded.vendor, type = excluded.type,
+                    tags = excluded.tags, options = excluded.options, pictures = excluded.pictures
+                """)
+            try db.execute("DELETE FROM stella_variants WHERE handle = \(product.code) AND sku NOT IN \(list: product.variants.map(\.sku))")
+            for (index, variant) in product.variants.enumerated() {
+                let saved = try db.rows("""
+                    INSERT INTO stella_variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture)
+                    VALUES (\(variant.sku), \(product.code), \(index), \(try json(variant.values)), \(variant.price.minorUnits),
+                            \(variant.compareAtPrice?.minorUnits), \(variant.price.currency), \(variant.stock), \(variant.picture))
+                    ON CONFLICT (sku) DO UPDATE SET position = excluded.position, option_values = excluded.option_values,
+                        price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, picture = excluded.picture
+                    WHERE stella_variants.handle = excluded.handle
+                    RETURNING sku
+                    """)
+                // Thrown inside the transaction: nothing of the catalogue is saved.
+                guard !saved.isEmpty else { throw StoreError.skuTaken(variant.sku, product: product.code) }
+            }
+        }
+    }
+
+    public func products() async throws -> [Product] {
+        try await read { db in
+            var variants: [String: [ProductVariant]] = [:]
+            for row in try db.rows("""
+                SELECT handle, sku, option_values, price, compare_at_price, currency, stock, picture FROM stella_variants ORDER BY handle, position
+                """) {
+                let currency: String = try row[5]
+                variants[try row[0], default: []].append(ProductVariant(
+                    sku: try row[1], values: try decode(try row[2]), price: Money(minorUnits: try row[3], currency: currency),
+                    compareAtPrice: (try row[4] as Int?).map { Money(minorUnits: $0, currency: currency) }, stock: try row[6], picture: try row[7]))
+            }
+            return try db.rows("SELECT handle, title, body_html, vendor, type, tags, options, pictures FROM stella_products ORDER BY position").map { row in
+                let handle: String = try row[0]
+                let options: [[String]] = try decode(try row[6])
+                let pictures: [[String]] = try decode(try row[7])
+                return Product(code: handle, name: try row[1], brand: try row[3], type: try row[4], tags: try decode(try row[5]), description: try row[2],
+                               options: options.map { ProductOption(name: $0.first ?? "", values: Array($0.dropFirst())) },
+                               variants: variants[handle] ?? [],
+                               pictures: pictures.map { ProductPicture(source: $0[0], position: Int($0[1]) ?? 1, alt: $0[2]) })
+            }
+        }
+    }
+
+    public func changes(since stock: Int64) async throws -> StoreChanges {
+        try await read { db in
+            var changes = StoreChanges(catalogue: try db.value("SELECT number FROM stella_catalogue_changes") ?? 0,
+                                       stock: try db.value("SELECT coalesce(max(changed), 0) FROM stella_variants") ?? 0)
+            for row in try db.rows("SELECT sku, stock FROM stella_variants WHERE changed > \(stock - Self.inFlight)") {
+                changes.variants[try row[0]] = try row[1]
+            }
+            return changes
+        }
+    }
+
+    // MARK: Orders
+
+    public func place(_ request: OrderRequest, at date: Date) async throws -> Order {
+        try await write { db in
+            let wanted = request.lines
+            var lines: [OrderLine] = [], shortages: [Shortage] = []
+            // The order's stock change, which catalogues in memory ask for (`changes(since:)`).
+            let change = try Self.next(.stockChange, in: db)
+            // In SKU order, so that two orders of the same variants lock them in the same order.
+            for item in wanted.sorted(by: { $0.sku < $1.sku }) {
+                if let row = try db.row("""
+                    UPDATE stella_variants SET stock = stock - \(item.quantity), changed = \(change)
+                    WHERE sku = \(item.sku) AND stock >= \(item.quantity)
+                    RETURNING price, currency, option_values, (SELECT title FROM stella_products p WHERE p.handle = stella_variants.handle)
+                    """) {
+                    lines.append(OrderLine(sku: item.sku, title: OrderLine.title(try row[3], values: try decode(try row[2])), quantity: item.quantity,
+                                           price: Money(minorUnits: try row[0], currency: try row[1])))
+                } else {
+                    shortages.append(Shortage(sku: item.sku, wanted: item.quantity, left: try db.value("SELECT stock FROM stella_variants WHERE sku = \(item.sku)")))
+                }
+            }
+            // Thrown inside the transaction: the stock taken is given back.
+            guard shortages.isEmpty else { throw StoreError.short(wanted.compactMap { item in shortages.first { $0.sku == item.sku } }) }
+            lines = wanted.compactMap { item in lines.first { $0.sku == item.sku } }
+            let id = try Self.next(.order, in: db)
+            let number = Order.number(id), key = Order.newKey()
+            try db.execute("""
+                INSERT INTO stella_orders (id, number, key, name, email, address, placed)
+                VALUES (\(id), \(number), \(key), \(request.name), \(request.email), \(request.address), \(date))
+                """)
+            for (position, line) in lines.enumerated() {
+                try db.execute("""
+                    INSERT INTO stella_order_lines (order_id, position, sku, title, quantity, price, currency)
+                    VALUES (\(id), \(position), \(line.sku), \(line.title), \(line.quantity), \(line.price.minorUnits), \(line.price.currency))
+                    """)
+            }
+            return Order(number: number, key: key, lines: lines, name: request.name, email: request.email, address: request.address, placed: date)
+        }
+    }
+
+    public func orders(limit: Int, offset: Int) async throws -> [Order] {
+        try await orders("ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)")
+    }
+
+    public func order(number: String) async throws -> Order {
+        guard let order = try await orders("WHERE number = \(number.uppercased())").first else { throw StoreError.unknownOrder(number) }
+        return order
+    }
+
+    public func order(key: String) async throws -> Order {
+        guard let order = try await orders("WHERE key = \(key)").first else { throw StoreError.unknownOrder(key) }
+        return order
+    }
+
+    private func orders(_ condition: SQL) async throws -> [Order] {
+        try await read { db in
+            let orders = try db.rows("SELECT id, number, key, name, email, address, placed FROM stella_orders \(condition)")
+            var lines: [Int64: [OrderLine]] = [:]
+            for row in try db.rows("""
+                SELECT order_id, sku, title, quantity, price, currency FROM stella_order_lines
+                WHERE order_id IN \(list: try orders.map { try $0[0] as Int64 }) ORDER BY order_id, position
+                """) {
+                lines[try row[0], default: []].append(OrderLine(sku: try row[1], title: try row[2], quantity: try row[3],
+                                                                price: Money(minorUnits: try row[4], currency: try row[5])))
+            }
+            return try orders.map { row in
+                Order(number: try row[1], key: try row[2], lines: lines[try row[0]] ?? [], name: try row[3], email: try row[4], address: try row[5],
+                      placed: try row[6])
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    enum Counter { case stockChange, order }
+
+    /// The next stock change or order number: a sequence on PostgreSQL, where orders of other
+    /// variants go on at once; on SQLite, whose writes take turns, the next number in the file.
+    private static func next(_ counter: Counter, in db: any SQLConnection) throws -> Int64 {
+        let statement: SQL = switch (counter, db.dialect) {
+        case (.stockChange, .postgres): "SELECT nextval('stella_stock_changes')"
+        case (.order, .postgres): "SELECT nextval('stella_order_numbers')"
+        case (.stockChange, .sqlite): "UPDATE stella_stock_changes SET number = number + 1 RETURNING number"
+        case (.order, .sqlite): "SELECT coalesce(max(id), 0) + 1 FROM stella_orders"
+        }
+        return try db.value(statement) ?? 1
+    }
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        do { return try await database.read(body) } catch let error as StorageError {
+            throw StoreError.failed("the store at \(database.location) failed: \(error.message)")
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        do { return try await database.write(body) } catch let error as StorageError {
+            throw StoreError.failed("the store at \(database.location) failed: \(error.message)")
+        }
+    }
+}
+
+private func json<T: Encodable>(_ value: T) throws -> String {
+    String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+}
+
+private func decode<T: Decodable>(_ text: String) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(text.utf8))
+}
