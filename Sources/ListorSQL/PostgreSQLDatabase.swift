@@ -8,6 +8,9 @@ import PostgresNIO
 /// transaction holds one of the client's connections and runs its body on a thread of
 /// `threads`, where each statement waits for the server's answer; the tasks of the program
 /// never wait. The `PostgresClient` must be running while the database is used.
+///
+/// The threads are the process's, started once and never stopped: a pool stopped just after it
+/// started could keep one thread waiting for good, and the stop with it.
 public struct PostgreSQLDatabase: SQLDatabase {
     public let client: PostgresClient
     public let threads: NIOThreadPool
@@ -18,7 +21,15 @@ public struct PostgreSQLDatabase: SQLDatabase {
     /// An arbitrary constant naming Listor's migration lock.
     static let migrationLock: Int64 = 0x4C69_7374_6F72
 
-    public init(client: PostgresClient, threads: NIOThreadPool = .singleton, location: String = "PostgreSQL",
+    /// Transactions under way at once in this process, on every database: beyond them, one waits
+    /// for a thread as for a connection.
+    public static let threads: NIOThreadPool = {
+        let threads = NIOThreadPool(numberOfThreads: 64)
+        threads.start()
+        return threads
+    }()
+
+    public init(client: PostgresClient, threads: NIOThreadPool = Self.threads, location: String = "PostgreSQL",
                 logger: Logger = Logger(label: "listor.postgres")) {
         self.client = client
         self.threads = threads
@@ -26,28 +37,21 @@ public struct PostgreSQLDatabase: SQLDatabase {
         self.logger = logger
     }
 
-    /// Runs `body` with the database at `url`, its client running and a thread for each of its
-    /// connections. A database that cannot be used fails at once with the reason, where a pool
-    /// would keep retrying for a minute.
+    /// Runs `body` with the database at `url`, its client running. A database that cannot be
+    /// used fails at once with the reason, where a pool would keep retrying for a minute.
     public static func withDatabase<T: Sendable>(at url: PostgresURL, logger: Logger = Logger(label: "listor.postgres"),
                                                  _ body: (PostgreSQLDatabase) async throws -> T) async throws -> T {
         do { try await url.checkConnection(logger: logger) } catch {
             throw StorageError(.unavailable, PostgresProblem.reason(error, target: url.address), cause: error)
         }
+        // The client runs until the body has ended, even when the task is cancelled: what the
+        // body writes while it stops goes through, on connections that are still open.
         let client = PostgresClient(configuration: url.clientConfiguration)
-        let threads = NIOThreadPool(numberOfThreads: url.maximumConnections)
-        threads.start()
+        let running = Task { await client.run() }
         let result: Result<T, any Error>
-        do {
-            result = .success(try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await client.run() }
-                defer { group.cancelAll() }
-                return try await body(PostgreSQLDatabase(client: client, threads: threads, location: url.description, logger: logger))
-            })
-        } catch {
-            result = .failure(error)
-        }
-        try? await threads.shutdownGracefully()
+        do { result = .success(try await body(PostgreSQLDatabase(client: client, location: url.description, logger: logger))) } catch { result = .failure(error) }
+        running.cancel()
+        await running.value
         return try result.get()
     }
 
