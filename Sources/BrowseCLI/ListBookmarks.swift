@@ -16,7 +16,7 @@ struct ListBookmarks: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let bookmarks = try await BookmarksViewModel.load(from: BrowserComposition.historyStore(in: dataDirectory.directory(in: environment.variables)))
         if format == .json {
-            let values = bookmarks.bookmarks.map { JSONValue.members([("url", .string($0.url.absoluteString)), ("title", .string($0.title)), ("added", .string($0.added.ISO8601Format()))]) }
+            let values = bookmarks.bookmarks.map { JSONValue.members([("url", .string($0.url.absoluteString)), ("title", .string($0.title)), ("added", .date($0.added))]) }
             environment.write(JSONValue.array(values).serialized(pretty: true) + "\n")
         } else if bookmarks.bookmarks.isEmpty {
             environment.write(bookmarks.emptyText + "\n")

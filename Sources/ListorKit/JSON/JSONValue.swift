@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed JSON document: the values of RFC 8259, with object members kept in source order.
 ///
 /// `JSONParser` produces it and `JSONValueDecoder` decodes `Decodable` types from it; error
@@ -28,6 +30,11 @@ public enum JSONValue: Sendable, Hashable {
     public subscript(key: String) -> JSONValue? {
         guard case .object(let object) = self else { return nil }
         return object[key]
+    }
+
+    /// A time as every JSON document here writes it: ISO 8601 in UTC to the second, "2026-11-29T04:35:10Z".
+    public static func date(_ date: Date) -> JSONValue {
+        .string(date.ISO8601Format())
     }
 
     static func format(_ number: Double) -> String {

@@ -243,7 +243,7 @@ struct LibraryPages: Sendable {
             return session.page(try templates.html(page, as: "library/sign-in", status: .forbidden))
         }
         var response = Self.redirect(next)
-        response.headers[.setCookie] = "\(PageSession.librarianCookieName)=\(access.formKey.token(for: purpose)); Path=/library; HttpOnly; SameSite=Strict"
+        response.setCookie(Cookie(name: PageSession.librarianCookieName, value: access.formKey.token(for: purpose), path: "/library", sameSite: .strict))
         return response
     }
 
@@ -251,7 +251,7 @@ struct LibraryPages: Sendable {
         let session = PageSession(request, access: access)
         _ = try await session.checkedForm(request, limit: maximumBodySize)
         var response = Self.redirect("/library?notice=signed-out")
-        response.headers[.setCookie] = "\(PageSession.librarianCookieName)=; Path=/library; HttpOnly; SameSite=Strict; Max-Age=0"
+        response.setCookie(Cookie(name: PageSession.librarianCookieName, value: "", maxAge: 0, path: "/library", sameSite: .strict))
         return response
     }
 

@@ -88,7 +88,7 @@ struct ModbusVariablePage: Encodable {
     /// A kept write as the API gives it.
     static func json(_ record: WriteRecord) -> JSONValue {
         .members([
-            ("time", .string(ISO8601DateFormatter().string(from: record.time))), ("who", .string(record.who)), ("device", .string(record.device)),
+            ("time", .date(record.time)), ("who", .string(record.who)), ("device", .string(record.device)),
             ("register", .string(record.register)), ("variable", .string(record.variable)), ("old", record.old.map(JSONValue.string) ?? .null),
             ("requested", .string(record.requested)), ("read_back", record.readBack.map(JSONValue.string) ?? .null),
             ("answer", .string(record.answer)), ("succeeded", .bool(record.succeeded)),

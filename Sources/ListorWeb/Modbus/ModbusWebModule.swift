@@ -227,7 +227,7 @@ public struct ModbusWebModule: WebModule {
     /// An alarm as the API gives it.
     static func json(_ alarm: AlarmEvent) -> JSONValue {
         .members([
-            ("time", .string(ISO8601DateFormatter().string(from: alarm.time))), ("register", .string(alarm.register)), ("variable", .string(alarm.variable)),
+            ("time", .date(alarm.time)), ("register", .string(alarm.register)), ("variable", .string(alarm.variable)),
             ("unit", .string(alarm.unit)), ("kind", .string(alarm.kind.rawValue)), ("change", .string(alarm.change.rawValue)),
             ("value", .number(alarm.value)), ("threshold", .number(alarm.threshold)), ("text", .string(alarm.description)),
         ])

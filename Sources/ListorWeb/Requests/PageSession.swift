@@ -43,7 +43,7 @@ struct PageSession {
         var response = response
         response.headers[.cacheControl] = "no-store"
         if sent == nil, let token = made.existing {
-            response.headers.append(HTTPField(name: .setCookie, value: "\(Self.cookieName)=\(token); Path=\(cookiePath); HttpOnly; SameSite=Strict"))
+            response.setCookie(Cookie(name: Self.cookieName, value: token, path: cookiePath, sameSite: .strict))
         }
         return response
     }

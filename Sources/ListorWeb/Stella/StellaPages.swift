@@ -151,9 +151,8 @@ struct StellaPages: Sendable {
         let session = StellaSession(request, formKey: formKey)
         guard let store else { throw WebError(.notFound, message: "this server takes no orders") }
         let key = try context.parameters.require("key")
-        guard key.count == 32, key.allSatisfy(\.isHexDigit) else { throw WebError(.notFound, message: "there is no such order") }
         let order: Order
-        do { order = try await Checkout(store: store).order(key: key.lowercased()) } catch StoreError.unknownOrder {
+        do { order = try await Checkout(store: store).order(key: key) } catch StoreError.unknownOrder {
             throw WebError(.notFound, message: "there is no such order")
         }
         let isNew = QueryPairs.parameters(of: request)["placed"] != nil

@@ -26,9 +26,8 @@ struct StellaSession {
     func respond(_ response: Response, bag changed: Bag? = nil) -> Response {
         var response = page.page(response)
         if let changed, changed != bag {
-            let cookie = changed.isEmpty ? "\(Self.bagCookie)=; Path=\(Self.path); Max-Age=0; HttpOnly; SameSite=Lax"
-                : "\(Self.bagCookie)=\(formKey.signed(changed.text, for: "bag")); Path=\(Self.path); Max-Age=2592000; HttpOnly; SameSite=Lax"
-            response.headers.append(HTTPField(name: .setCookie, value: cookie))
+            response.setCookie(Cookie(name: Self.bagCookie, value: changed.isEmpty ? "" : formKey.signed(changed.text, for: "bag"),
+                                      maxAge: changed.isEmpty ? 0 : 30 * 86_400, path: Self.path, sameSite: .lax))
         }
         return response
     }

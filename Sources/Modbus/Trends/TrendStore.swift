@@ -26,9 +26,3 @@ public protocol TrendStore: Sendable {
     /// The alarms raised and cleared from `from` up to `to`, oldest first, at most `limit`.
     func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent]
 }
-
-extension TrendStore {
-    /// A store that keeps no alarms (a double in tests).
-    public func record(alarms: [AlarmEvent]) async throws {}
-    public func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] { [] }
-}

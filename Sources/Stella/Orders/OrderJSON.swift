@@ -12,7 +12,7 @@ public enum OrderJSON {
                 .members([("sku", .string(line.sku)), ("title", .string(line.title)), ("quantity", .number(Double(line.quantity))), ("price", StellaJSON.value(line.price))])
             })),
             ("total", StellaJSON.value(order.total)), ("name", .string(order.name)), ("email", .string(order.email)), ("address", .string(order.address)),
-            ("placed", .string(order.placed.formatted(.iso8601))), ("payment", .string("on delivery")),
+            ("placed", .date(order.placed)), ("payment", .string("on delivery")),
         ])
     }
 

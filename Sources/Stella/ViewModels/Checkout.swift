@@ -33,8 +33,10 @@ public struct Checkout: Sendable {
                              from: client)
     }
 
-    /// The order page: the order its key names; throws `StoreError.unknownOrder`.
+    /// The order page: the order its key names, in either case; throws `StoreError.unknownOrder`,
+    /// also for a key not of an order's form (`Order.newKey`), which is never a question to the store.
     public func order(key: String) async throws -> Order {
-        try await store.order(key: key)
+        guard key.count == 32, key.allSatisfy(\.isHexDigit) else { throw StoreError.unknownOrder(key) }
+        return try await store.order(key: key.lowercased())
     }
 }

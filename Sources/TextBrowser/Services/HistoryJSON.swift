@@ -6,12 +6,12 @@ public enum HistoryJSON {
     public static func value(_ row: HostListViewModel.Row) -> JSONValue {
         .members([("name", .string(row.name)), ("address", .string(row.address)), ("lastTitle", .string(row.lastTitle)), ("visits", .number(Double(row.visits))),
                   ("pages", .number(Double(row.pages))), ("priority", .number(Double(row.priority))),
-                  ("firstVisit", .string(row.host.firstVisit.ISO8601Format())), ("lastVisit", .string(row.lastVisit.ISO8601Format()))])
+                  ("firstVisit", .date(row.host.firstVisit)), ("lastVisit", .date(row.lastVisit))])
     }
 
     public static func value(_ page: VisitedPage) -> JSONValue {
         .members([("url", .string(page.url.absoluteString)), ("title", page.title.map(JSONValue.string) ?? .null), ("visits", .number(Double(page.visitCount))),
-                  ("firstVisit", .string(page.firstVisit.ISO8601Format())), ("lastVisit", .string(page.lastVisit.ISO8601Format()))])
+                  ("firstVisit", .date(page.firstVisit)), ("lastVisit", .date(page.lastVisit))])
     }
 
     /// A page read as text: its title, where it was read from, its lines and its links.

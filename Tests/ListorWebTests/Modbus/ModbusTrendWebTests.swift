@@ -139,4 +139,11 @@ final class FailingTrendStore: TrendStore {
         Issue.record("FailingTrendStore: variables() is not set up")
         return []
     }
+    func record(alarms: [AlarmEvent]) async throws {
+        throw TrendStoreError("cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full")
+    }
+    func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] {
+        Issue.record("FailingTrendStore: alarms(from:to:limit:) is not set up")
+        return []
+    }
 }

@@ -22,6 +22,13 @@ final class FlakyTrendStore: TrendStore {
         Issue.record("FlakyTrendStore: variables() is not set up")
         return []
     }
+    func record(alarms: [AlarmEvent]) async throws {
+        if failing.withLock({ $0 }) { throw TrendStoreError("cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full") }
+    }
+    func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] {
+        Issue.record("FlakyTrendStore: alarms(from:to:limit:) is not set up")
+        return []
+    }
 }
 
 @Suite struct TrendRecorderTests {
