@@ -132,6 +132,7 @@ public struct PostgreSQLDatabase: SQLDatabase {
             return rows
         }
 
+        @discardableResult
         func execute(_ statement: SQL) throws(StorageError) -> Int {
             try run(statement).metadata.rows ?? 0
         }

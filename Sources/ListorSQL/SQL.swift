@@ -45,6 +45,11 @@ public struct SQL: Sendable, ExpressibleByStringInterpolation, CustomStringConve
             pieces.append(.value(value.sqlValue))
         }
 
+        /// A value or NULL, bound.
+        public mutating func appendInterpolation(_ value: (some SQLBindable)?) {
+            pieces.append(.value(value?.sqlValue ?? .null))
+        }
+
         /// Another statement's text and binds, in place.
         public mutating func appendInterpolation(_ statement: SQL) {
             pieces += statement.pieces

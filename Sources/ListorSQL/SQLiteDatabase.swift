@@ -82,6 +82,7 @@ public struct SQLiteDatabase: SQLDatabase {
             }
         }
 
+        @discardableResult
         func execute(_ statement: SQL) throws(StorageError) -> Int {
             do {
                 try prepared(statement).execute()

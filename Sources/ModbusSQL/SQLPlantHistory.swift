@@ -239,6 +239,7 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
         }
     }
 
+    @discardableResult
     private func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         do { return try await database.write(body) } catch let error as StorageError {
             throw TrendStoreError("cannot write the Modbus history at \(database.location): \(error.message)")

@@ -212,6 +212,7 @@ public struct SQLStellaStore: StellaStore {
         }
     }
 
+    @discardableResult
     private func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         do { return try await database.write(body) } catch let error as StorageError {
             throw StoreError.failed("the store at \(database.location) failed: \(error.message)")
