@@ -1,19 +1,12 @@
-/// One row of a result, on either engine: `try row["stock"] as Int`, or by position, `try row[0] as Int`.
+/// One row of a result, on either engine, read by position: `try row[0] as Int`.
 public struct SQLRow: Sendable {
-    /// The result's column names, shared by its rows.
+    /// The result's column names, shared by its rows, for messages.
     let columns: [String]
     public let values: [SQLValue]
 
     init(columns: [String], values: [SQLValue]) {
         self.columns = columns
         self.values = values
-    }
-
-    public subscript<Value: SQLDecodable>(_ column: String) -> Value {
-        get throws(StorageError) {
-            guard let index = columns.firstIndex(of: column) else { throw StorageError(.decoding, "the result has no column \(column)") }
-            return try self[index]
-        }
     }
 
     public subscript<Value: SQLDecodable>(_ index: Int) -> Value {

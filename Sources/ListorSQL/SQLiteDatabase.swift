@@ -53,8 +53,7 @@ public struct SQLiteDatabase: SQLDatabase {
 
     /// GRDB's error as a `StorageError`; a store's own error passes through.
     static func translated(_ error: any Error) -> any Error {
-        guard let error = error as? DatabaseError else { return error }
-        return storageError(error)
+        (error as? DatabaseError).map(storageError) ?? error
     }
 
     static func storageError(_ error: any Error) -> StorageError {
