@@ -192,32 +192,17 @@ let package = Package(
 
         /// Prolific Library (seed 002): books and loans, the validator, the library service and
         /// its view models, covers and their colours (decoded by ListorImaging, which needs only
-        /// the system's libjpeg and libpng). Stores are injected; LibrarySQLite has the default one.
+        /// the system's libjpeg and libpng). Stores are injected; LibrarySQL has them.
         .target(
             name: "Library",
             dependencies: ["ListorKit", "ListorImaging", .product(name: "Tagged", package: "swift-tagged"), .product(name: "CoreMetrics", package: "swift-metrics")],
             swiftSettings: swiftSettings
         ),
 
-        /// The library in a SQLite file through GRDB: WAL mode, migrations, the sample library on first run.
+        /// The library written once for a SQLite file or a PostgreSQL database, over ListorSQL.
         .target(
-            name: "LibrarySQLite",
-            dependencies: ["Library", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Tagged", package: "swift-tagged"), .product(name: "CoreMetrics", package: "swift-metrics")],
-            swiftSettings: swiftSettings
-        ),
-
-        /// The library in PostgreSQL through postgres-nio, for several web nodes sharing one database.
-        .target(
-            name: "LibraryPostgres",
-            dependencies: [
-                "Library", "ListorSQL",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Tagged", package: "swift-tagged"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-            ],
+            name: "LibrarySQL",
+            dependencies: ["Library", "ListorSQL", .product(name: "Tagged", package: "swift-tagged"), .product(name: "CoreMetrics", package: "swift-metrics")],
             swiftSettings: swiftSettings
         ),
 
@@ -283,7 +268,7 @@ let package = Package(
         ),
         commandGroup("TransistorsCLI", ["ListorHTTPClient", "Transistors", "CListorMemory"]),
         commandGroup("ModbusCLI", ["Modbus", "ModbusIO", "ModbusSQL", "ListorSQL", .product(name: "CoreMetrics", package: "swift-metrics")]),
-        commandGroup("LibraryCLI", ["ListorHTTPClient", "Library", "LibrarySQLite", "LibraryPostgres", "ListorSQL", "ListorSMTP",
+        commandGroup("LibraryCLI", ["ListorHTTPClient", "Library", "LibrarySQL", "ListorSQL", "ListorSMTP",
                                     .product(name: "Tagged", package: "swift-tagged"), .product(name: "Logging", package: "swift-log"),
                                     .product(name: "CoreMetrics", package: "swift-metrics")]),
         commandGroup("BrowseCLI", ["ListorHTTPClient", "TextBrowser", "TextBrowserSQLite"]),
@@ -359,7 +344,7 @@ let package = Package(
         .executableTarget(
             name: "LibraryScaleBenchmark",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres", "ListorSQL", "ListorKit",
+                "Library", "LibrarySQL", "ListorSQL", "ListorKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -375,7 +360,7 @@ let package = Package(
         .target(
             name: "ListorTestSupport",
             dependencies: [
-                "ListorKit", "ListorWeb", "Stella", "ListorImaging", "Library", "LibrarySQLite", "ListorSQL",
+                "ListorKit", "ListorWeb", "Stella", "ListorImaging", "Library", "LibrarySQL", "ListorSQL",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -426,7 +411,7 @@ let package = Package(
         .testTarget(
             name: "LibraryTests",
             dependencies: [
-                "Library", "LibrarySQLite", "LibraryPostgres", "ListorSQL", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient", "ListorSMTP",
+                "Library", "LibrarySQL", "ListorSQL", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient", "ListorSMTP",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -458,7 +443,7 @@ let package = Package(
         .testTarget(
             name: "ListorWebTests",
             dependencies: [
-                "ListorWeb", "Transistors", "Modbus", "ModbusSQL", "Library", "LibrarySQLite", "Stella", "StellaSQL", "TextBrowser", "TextBrowserSQLite", "ListorKit",
+                "ListorWeb", "Transistors", "Modbus", "ModbusSQL", "Library", "LibrarySQL", "Stella", "StellaSQL", "TextBrowser", "TextBrowserSQLite", "ListorKit",
                 "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -477,7 +462,7 @@ let package = Package(
         .testTarget(
             name: "LibraryClientTests",
             dependencies: [
-                "ListorWeb", "Library", "LibrarySQLite", "ListorTestSupport",
+                "ListorWeb", "Library", "LibrarySQL", "ListorTestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -488,7 +473,7 @@ let package = Package(
         .testTarget(
             name: "ListorCLITests",
             dependencies: [
-                "ListorCLI", "ListorServer", "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQL", "Library", "LibrarySQLite", "Stella", "StellaSQL", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
+                "ListorCLI", "ListorServer", "ListorLauncher", "ListorCommandKit", "TransistorsCLI", "ModbusCLI", "LibraryCLI", "BrowseCLI", "StellaCLI", "Transistors", "Modbus", "ModbusIO", "ModbusSQL", "Library", "LibrarySQL", "Stella", "StellaSQL", "ListorWeb", "ListorKit", "ListorHTTPClient", "ListorTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Tagged", package: "swift-tagged"),
             ],

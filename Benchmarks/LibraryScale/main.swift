@@ -1,9 +1,8 @@
 import Foundation
 import GRDB
 import Library
-import LibraryPostgres
+import LibrarySQL
 import ListorSQL
-import LibrarySQLite
 import ListorKit
 import Logging
 import PostgresNIO
@@ -92,7 +91,7 @@ func generate(books count: Int, loans loanCount: Int, now: Date) -> ([GeneratedB
 }
 
 func fillSQLite(_ path: String, books: [GeneratedBook], loans: [GeneratedLoan]) throws {
-    _ = try SQLiteLibraryStore(path: path, seeded: false)
+    _ = try SQLLibraryStore(path: path, seeded: false)
     let database = try DatabaseQueue(path: path)
     try database.write { db in
         try db.execute(sql: "DELETE FROM loans; DELETE FROM books; DELETE FROM books_search")
@@ -113,7 +112,7 @@ func fillSQLite(_ path: String, books: [GeneratedBook], loans: [GeneratedLoan]) 
 
 func fillPostgres(_ url: PostgresURL, books: [GeneratedBook], loans: [GeneratedLoan]) async throws {
     let logger = Logger(label: "listor.benchmark")
-    try await PostgresLibraryStore.withStore(at: url, seeded: false) { _ in }
+    try await PostgreSQLDatabase.withDatabase(at: url) { database in try await SQLLibraryStore(database: database).migrate(seeded: false) }
     let client = PostgresClient(configuration: url.clientConfiguration)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await client.run() }

@@ -29,9 +29,13 @@ public struct PostgreSQLDatabase: SQLDatabase {
         return threads
     }()
 
+    /// The client's connections at most: its default unless told.
+    public let maximumConnections: Int
+
     public init(client: PostgresClient, threads: NIOThreadPool = Self.threads, location: String = "PostgreSQL",
-                logger: Logger = Logger(label: "listor.postgres")) {
+                maximumConnections: Int = PostgresClient.Configuration.Options().maximumConnections, logger: Logger = Logger(label: "listor.postgres")) {
         self.client = client
+        self.maximumConnections = maximumConnections
         self.threads = threads
         self.location = location
         self.logger = logger
@@ -49,11 +53,14 @@ public struct PostgreSQLDatabase: SQLDatabase {
         let client = PostgresClient(configuration: url.clientConfiguration)
         let running = Task { await client.run() }
         let result: Result<T, any Error>
-        do { result = .success(try await body(PostgreSQLDatabase(client: client, location: url.description, logger: logger))) } catch { result = .failure(error) }
+        do { result = .success(try await body(PostgreSQLDatabase(client: client, location: url.description,
+                                                                         maximumConnections: url.clientConfiguration.options.maximumConnections, logger: logger))) } catch { result = .failure(error) }
         running.cancel()
         await running.value
         return try result.get()
     }
+
+    public var connections: (read: Int, write: Int) { (maximumConnections, maximumConnections) }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         try await transaction("BEGIN", body)
@@ -135,6 +142,32 @@ public struct PostgreSQLDatabase: SQLDatabase {
         @discardableResult
         func execute(_ statement: SQL) throws(StorageError) -> Int {
             try run(statement).metadata.rows ?? 0
+        }
+
+        /// postgres-nio sends one statement at a time: the script is cut at each semicolon that
+        /// ends a statement, not one in a string, a comment or a `$$` function body.
+        func script(_ script: String) throws(StorageError) {
+            var statement = "", quote: Character?, comment = false, body = false, previous: Character = " "
+            for character in script {
+                defer { previous = character }
+                if comment {
+                    comment = character != "\n"
+                    continue
+                }
+                if character == "-", previous == "-", quote == nil, !body {
+                    statement.removeLast()
+                    comment = true
+                    continue
+                }
+                statement.append(character)
+                if character == "$", previous == "$", quote == nil { body.toggle() }
+                if character == "'", !body { quote = quote == nil ? "'" : nil }
+                if character == ";", quote == nil, !body {
+                    try execute(SQL(stringLiteral: statement))
+                    statement = ""
+                }
+            }
+            if !statement.allSatisfy(\.isWhitespace) { try execute(SQL(stringLiteral: statement)) }
         }
 
         private func run(_ statement: SQL) throws(StorageError) -> PostgresQueryResult {

@@ -15,20 +15,6 @@ public enum PostgresProblem {
             }
             if let underlying = error.underlying { return "\(underlying)" }
         }
-        if let error = error as? PostgresTransactionError, let inner = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError {
-            return reason(inner, target: target)
-        }
         return "no connection could be made; check that the server runs and accepts this host, port, user and database"
-    }
-
-    /// Runs `body` in a transaction of `client`; the body's own error comes out as it was thrown.
-    public static func transaction<Result: Sendable>(_ client: PostgresClient, logger: Logger,
-                                                     _ body: (PostgresConnection) async throws -> sending Result) async throws -> Result {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            if let closureError = error.closureError { throw closureError }
-            throw error
-        }
     }
 }

@@ -9,6 +9,9 @@ public protocol SQLConnection {
     /// Runs `statement` and returns how many rows it changed.
     @discardableResult
     func execute(_ statement: SQL) throws(StorageError) -> Int
+
+    /// Runs `script`, statements separated by semicolons and binding nothing: a migration's DDL.
+    func script(_ script: String) throws(StorageError)
 }
 
 extension SQLConnection {

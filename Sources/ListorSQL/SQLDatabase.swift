@@ -12,7 +12,20 @@ public protocol SQLDatabase: Sendable {
     /// Runs `body` on a consistent view of the database, without writing.
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
 
+    /// Runs a short `body` (one book, a page) on a consistent view, where it waits least: on
+    /// SQLite, on the caller's thread.
+    func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
+
+    /// How many transactions may read, and write, at once.
+    var connections: (read: Int, write: Int) { get }
+
     /// Runs the `migrations` this database has not run yet, each once, in order, even when several
     /// processes start together.
     func migrate(_ migrations: [SQLMigration]) async throws(StorageError)
+}
+
+extension SQLDatabase {
+    public func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await read(body)
+    }
 }

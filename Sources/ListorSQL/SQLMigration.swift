@@ -12,4 +12,9 @@ public struct SQLMigration: Sendable {
     public init(_ name: String, _ statements: [SQL]) {
         self.init(name) { connection in try connection.execute(statements) }
     }
+
+    /// A migration that runs `script`, statements separated by semicolons.
+    public init(_ name: String, script: String) {
+        self.init(name) { connection in try connection.script(script) }
+    }
 }

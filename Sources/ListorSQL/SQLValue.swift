@@ -92,6 +92,14 @@ extension Date: SQLBindable, SQLDecodable {
     }
 }
 
+extension [UInt8]: SQLBindable, SQLDecodable {
+    public var sqlValue: SQLValue { .blob(self) }
+    public init(sqlValue: SQLValue) throws(StorageError) {
+        guard case .blob(let bytes) = sqlValue else { throw sqlValue.mismatch([UInt8].self) }
+        self = bytes
+    }
+}
+
 extension Optional: SQLBindable where Wrapped: SQLBindable {
     public var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }

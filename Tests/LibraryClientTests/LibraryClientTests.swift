@@ -1,6 +1,6 @@
 import Foundation
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorTestSupport
 import ListorWeb
 import OpenAPIAsyncHTTPClient
@@ -15,7 +15,7 @@ struct LibraryClientTests {
     /// The library API on a loopback server, over a new SQLite file, and a client for it.
     private func withClient(_ body: @escaping @Sendable (Client) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let library = LocalLibrary(store: try SQLiteLibraryStore(path: directory.path("library.sqlite")))
+        let library = LocalLibrary(store: try SQLLibraryStore(path: directory.path("library.sqlite")))
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: BookCovers(library: library))])
         try await withLoopbackServer(router) { base in
             try await body(Client(serverURL: base.appending(path: "library/api"), transport: AsyncHTTPClientTransport(), middlewares: [HeaderAsWritten()]))

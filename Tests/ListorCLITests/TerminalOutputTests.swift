@@ -1,6 +1,6 @@
 import Foundation
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorTestSupport
 import Testing
 
@@ -14,7 +14,7 @@ import Testing
         }
         let directory = try TemporaryDirectory()
         // Written straight into the store, as an older version that did not check names could have.
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         let book = try await store.insert(BookFields(title: "Dune\u{1B}[2J", author: "Frank Herbert"))
         _ = try await store.checkOut(id: book.id, Checkout(borrower: "Ann\u{1B}[31mRED", date: Date(), due: Date().addingTimeInterval(86400)), expectedVersion: nil)
 

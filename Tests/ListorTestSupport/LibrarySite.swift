@@ -1,19 +1,19 @@
 import CoreMetrics
 import Hummingbird
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorWeb
 
 /// The library's web module on a library in a new SQLite file, as the tests build it: the books
 /// given (and the sample library only when `seeded`), and the module's options.
 public struct LibrarySite: Sendable {
     public let directory: TemporaryDirectory
-    public let store: SQLiteLibraryStore
+    public let store: SQLLibraryStore
     public let library: LocalLibrary
 
     public init(seeded: Bool = false, books: [BookFields] = []) async throws {
         directory = try TemporaryDirectory()
-        store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: seeded)
+        store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: seeded)
         for book in books { _ = try await store.insert(book) }
         library = LocalLibrary(store: store)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorHTTPClient
 import ListorKit
 import ListorTestSupport
@@ -751,7 +751,7 @@ import Transistors
         service.get("/covers/9780441172719.jpg") { _, _ in Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: dune))) }
         let directory = try TemporaryDirectory()
         let upload = try directory.write("emma.png", Data(try TestImages.png(TestImages.cover(background: RGBColor(red: 120, green: 20, blue: 40), band: .white))))
-        let library = LocalLibrary(store: try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false))
+        let library = LocalLibrary(store: try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false))
         _ = try await library.add(BookForm(title: "Dune", author: "Frank Herbert", isbn: "9780441172719"))
         _ = try await library.add(BookForm(title: "Emma", author: "Jane Austen"))
         _ = try await library.add(BookForm(title: "Kindred", author: "Octavia E. Butler"))

@@ -1,6 +1,6 @@
 import Foundation
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorKit
 import Modbus
 import NIOHTTP1
@@ -22,7 +22,7 @@ import Transistors
     /// has a book out, a book whose title is in capitals, and a page read by the reader.
     private func serveEverything(_ body: @escaping @Sendable (_ base: String, _ site: URL, _ book: Book) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"))
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"))
         let library = LocalLibrary(store: store)
         let capitals = try await library.add(BookForm(title: "THE MAN WHO MISTOOK HIS WIFE FOR A HAT", author: "OLIVER SACKS"))
         let book = try await library.checkOut(id: capitals.id, borrower: "Ann", ifVersion: nil)

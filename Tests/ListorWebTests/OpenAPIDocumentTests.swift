@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorKit
 import ListorTestSupport
 import ListorWeb
@@ -16,7 +16,7 @@ import Transistors
     /// Every app's module, the library's API moved to `libraryPrefix`.
     private func everyModule(libraryPrefix: String = "/library/api", _ body: @escaping @Sendable ([any WebModule]) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let library = LocalLibrary(store: try SQLiteLibraryStore(path: directory.path("library.sqlite")))
+        let library = LocalLibrary(store: try SQLLibraryStore(path: directory.path("library.sqlite")))
         var transistors = TransistorListViewModel()
         await transistors.load(from: TransistorCatalogProviders.bundled())
         let meter = try await SimulatedMeter()

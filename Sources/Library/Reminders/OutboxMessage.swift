@@ -16,6 +16,14 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
         case withdrawn
     }
 
+    /// Why a queued letter was withdrawn, as its `lastError` says; a store asks in this order.
+    public enum Withdrawal: String, Sendable, CaseIterable {
+        case bookReturned = "the book came back"
+        case holdLeftQueue = "the hold left the queue"
+        case remindersOff = "the patron turned reminders off"
+        case noEmail = "the patron has no email address now"
+    }
+
     public var id: ID
     public var letter: ReminderLetter
     public var state: State

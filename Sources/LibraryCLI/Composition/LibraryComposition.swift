@@ -1,8 +1,8 @@
 import CoreMetrics
 import Foundation
 import Library
-import LibraryPostgres
-import LibrarySQLite
+import LibrarySQL
+import ListorSQL
 import ListorCommandKit
 import ListorHTTPClient
 import ListorKit
@@ -48,11 +48,17 @@ package enum LibraryComposition {
                                        _ body: @Sendable (any LibraryStore) async throws -> T) async throws -> T {
         switch database {
         case .sqlite(let path):
-            // The composition root opens the file's pools; the store takes them.
-            let (writer, shortReads) = try SQLiteLibraryStore.open(path: path)
-            return try await body(try SQLiteLibraryStore(writer, shortReads: shortReads, metrics: metrics))
+            return try await body(try SQLLibraryStore(path: path, metrics: metrics))
         case .postgres(let url):
-            return try await PostgresLibraryStore.withStore(at: url, metrics: metrics) { store in try await body(store) }
+            do {
+                return try await PostgreSQLDatabase.withDatabase(at: url, logger: Logger(label: "listor.library.postgres")) { database in
+                    let store = SQLLibraryStore(database: database, metrics: metrics)
+                    try await store.migrate()
+                    return try await body(store)
+                }
+            } catch let error as StorageError where error.code == .unavailable {
+                throw LibraryStoreError(.unreachable, "cannot use the library database at \(url): \(error.message)", underlying: error)
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import LibraryPostgres
+import LibrarySQL
 import ListorCommandKit
 import ListorSQL
 

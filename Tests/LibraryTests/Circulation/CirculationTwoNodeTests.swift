@@ -1,7 +1,6 @@
 import Foundation
 import Library
-import LibraryPostgres
-import LibrarySQLite
+import LibrarySQL
 import ListorHTTPClient
 import ListorKit
 import ListorTestSupport
@@ -25,7 +24,7 @@ import Testing
                 let directory = try TemporaryDirectory()
                 let path = directory.path("library.sqlite")
                 @Sendable func node(_ body: @escaping @Sendable (TwoNodeTests.Node) async throws -> Void) async throws {
-                    let library = LocalLibrary(store: try SQLiteLibraryStore(path: path, seeded: false))
+                    let library = LocalLibrary(store: try SQLLibraryStore(path: path, seeded: false))
                     let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: BookCovers(library: library))])
                     try await withLoopbackServer(router) { base in try await body(TwoNodeTests.Node(base: base, transport: transport)) }
                 }

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorHTTPClient
 import ListorImaging
 import ListorKit
@@ -59,7 +59,7 @@ import Testing
     /// does not time out the others.
     func withCovers(work: any HeavyWork = InlineWork(), timeout: Duration = .seconds(60), _ body: @escaping @Sendable (LocalLibrary, BookCovers, OriginControl) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         let library = LocalLibrary(store: store, work: work)
         for isbn in [Self.found, Self.missing, Self.slow, Self.huge, Self.text, Self.bomb, Self.dripping] {
             _ = try await library.add(BookForm(title: "Book \(isbn)", author: "Someone", isbn: isbn))

@@ -1,7 +1,7 @@
 import Foundation
 import Library
-import LibraryPostgres
-import LibrarySQLite
+import LibrarySQL
+import ListorSQL
 import ListorKit
 import ListorTestSupport
 import Tagged
@@ -21,14 +21,14 @@ import Testing
         case .sqlite:
             let directory = try TemporaryDirectory()
             let path = directory.path("library.sqlite")
-            try await body(try SQLiteLibraryStore(path: path, seeded: false), try SQLiteLibraryStore(path: path, seeded: false))
+            try await body(try SQLLibraryStore(path: path, seeded: false), try SQLLibraryStore(path: path, seeded: false))
             withExtendedLifetime(directory) {}
         case .postgres:
             guard let url = PostgresTestServer.url() else { return }
             try await PostgresTestServer.withEmptyDatabase(url) { configuration in
                 try await PostgresTestServer.withClient(configuration) { first in
                     try await PostgresTestServer.withClient(configuration) { second in
-                        let (a, b) = (PostgresLibraryStore(client: first), PostgresLibraryStore(client: second))
+                        let (a, b) = (SQLLibraryStore(database: PostgreSQLDatabase(client: first)), SQLLibraryStore(database: PostgreSQLDatabase(client: second)))
                         try await a.migrate(seeded: false)
                         try await b.migrate(seeded: false)
                         try await body(a, b)

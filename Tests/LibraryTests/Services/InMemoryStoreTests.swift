@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Library
-import LibrarySQLite
+import LibrarySQL
+import ListorSQL
 import ListorKit
 import Testing
 
@@ -9,7 +10,8 @@ import Testing
 /// give it an in-memory queue, migrated and seeded as a file would be.
 @Suite struct InMemoryStoreTests {
     @Test func anInMemoryQueueIsALibrary() async throws {
-        let store = try SQLiteLibraryStore(try DatabaseQueue(), seeded: true)
+        let store = SQLLibraryStore(database: SQLiteDatabase(writer: try DatabaseQueue()))
+        try await store.migrate(seeded: true)
         let library = LocalLibrary(store: store)
         #expect(try await library.books(BookQuery()).items.count == SampleLibrary.books.count)
         let added = try await library.add(BookForm(title: "Emma", author: "Jane Austen"))

@@ -1,7 +1,7 @@
 import Foundation
 import Library
-import LibraryPostgres
-import LibrarySQLite
+import LibrarySQL
+import ListorSQL
 import ListorKit
 import ListorTestSupport
 import Synchronization
@@ -19,12 +19,12 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         switch self {
         case .sqlite:
             let directory = try TemporaryDirectory()
-            try await body(try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false))
+            try await body(try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false))
             withExtendedLifetime(directory) {}
         case .postgres:
             guard let url = PostgresTestServer.url() else { return }
             try await PostgresTestServer.withDatabase(url) { client in
-                let store = PostgresLibraryStore(client: client)
+                let store = SQLLibraryStore(database: PostgreSQLDatabase(client: client))
                 try await store.migrate(seeded: false)
                 try await body(store)
             }
@@ -342,12 +342,12 @@ final class TestClock: Sendable {
     @Test func aNewFileGetsTheSampleLibraryOnceAndKeepsItsData() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("library.sqlite")
-        let first = try SQLiteLibraryStore(path: path)
+        let first = try SQLLibraryStore(path: path)
         let sample = try await first.books()
         #expect(sample.map(\.title) == SampleLibrary.books.map(\.title))
         try await first.delete(id: sample[0].id, expectedVersion: nil)
 
-        let reopened = try SQLiteLibraryStore(path: path)
+        let reopened = try SQLLibraryStore(path: path)
         #expect(try await reopened.books().count == SampleLibrary.books.count - 1, "not seeded twice")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Library
-import LibraryPostgres
+import LibrarySQL
+import ListorSQL
 import ListorHTTPClient
 import ListorImaging
 import ListorKit
@@ -32,7 +33,7 @@ import Testing
     static func withNode(_ configuration: PostgresClient.Configuration, formKey: FormKey, transport: HTTPTransport,
                          _ body: @escaping @Sendable (Node) async throws -> Void) async throws {
         try await PostgresTestServer.withClient(configuration) { client in
-            let store = PostgresLibraryStore(client: client)
+            let store = SQLLibraryStore(database: PostgreSQLDatabase(client: client))
             try await store.migrate(seeded: false)
             let library = LocalLibrary(store: store)
             let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: BookCovers(library: library), formKey: formKey)])

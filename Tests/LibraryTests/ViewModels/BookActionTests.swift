@@ -1,6 +1,6 @@
 import Foundation
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorKit
 import ListorTestSupport
 import Tagged
@@ -12,7 +12,7 @@ import Testing
     /// A library of one book, "Dune" (id 1), lending for `loanDays`.
     func withLibrary(loanDays: Int = 14, _ body: @Sendable (LocalLibrary) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace"))
         try await body(LocalLibrary(store: store, loanPeriod: .seconds(loanDays * 86400)))
         withExtendedLifetime(directory) {}

@@ -1,6 +1,6 @@
 import Foundation
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorTestSupport
 import ListorWeb
 import Testing

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorKit
 import ListorTestSupport
 import ListorWeb
@@ -15,7 +15,7 @@ import Testing
 /// safe in a spreadsheet, and the smaller answers are the ones an API user expects.
 @Suite struct LibraryHardeningTests {
     func withLibrary(adminToken: String? = nil, openLending: Bool = false,
-                     _ test: @escaping @Sendable (any TestClientProtocol, SQLiteLibraryStore) async throws -> Void) async throws {
+                     _ test: @escaping @Sendable (any TestClientProtocol, SQLLibraryStore) async throws -> Void) async throws {
         let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
         try await Application(router: try await site.router(adminToken: adminToken, openLending: openLending)).test(.router) { client in
             try await test(client, site.store)

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorTestSupport
 import ListorWeb
 import Prometheus
@@ -19,7 +19,7 @@ import Testing
     struct Site: Sendable {
         let client: any TestClientProtocol
         /// A second store on the same file: another process, as `listor library add` is.
-        let otherProcess: SQLiteLibraryStore
+        let otherProcess: SQLLibraryStore
         let registry: PrometheusCollectorRegistry
         let clock: Clock
 
@@ -45,10 +45,10 @@ import Testing
 
     func withSite(_ test: @escaping @Sendable (Site) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
         _ = try await store.insert(BookFields(title: "Emma", author: "Jane Austen"))
-        let otherProcess = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        let otherProcess = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         let registry = PrometheusCollectorRegistry()
         let library = LocalLibrary(store: store)
         // The test's own time: a page is kept for the minute it was made in.

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorKit
 import ListorTestSupport
 import ListorWeb
@@ -16,7 +16,7 @@ import Testing
 @Suite struct OneWriteTests {
     @Test func aCheckoutThatGoesThroughIsOneWriteAndNoRead() async throws {
         let directory = try TemporaryDirectory()
-        let sqlite = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        let sqlite = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await sqlite.insert(BookFields(title: "Dune", author: "Frank Herbert"))
         let store = CountingStore(sqlite)
         let library = LocalLibrary(store: store)

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorKit
 import ListorTestSupport
 import ListorWeb
@@ -18,7 +18,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let registry = PrometheusCollectorRegistry()
         let factory = PrometheusMetricsFactory(registry: registry)
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false, metrics: factory)
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false, metrics: factory)
         let dune = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
         _ = try await store.insert(BookFields(title: "Emma", author: "Jane Austen"))
         // An uploaded cover, so that its sizes are made by the covers' pipeline.

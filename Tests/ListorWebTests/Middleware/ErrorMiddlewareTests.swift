@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorKit
 import ListorTestSupport
 import ListorWeb
@@ -16,7 +16,7 @@ import Testing
     /// The library's API mounted at /books-service (no "api" in it), on a SQLite file with one book.
     func withAPI(library: (any LibraryService)? = nil, _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"), seeded: false)
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert"))
         let module = LibraryWebModule(library: (library ?? LocalLibrary(store: store)), covers: BookCovers(library: library ?? LocalLibrary(store: store)), apiPrefix: "/books-service")
         try await Application(router: try await buildRouter(configuration: WebConfiguration(), modules: [module])).test(.router, test)

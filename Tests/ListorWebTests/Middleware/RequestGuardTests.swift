@@ -1,6 +1,6 @@
 import Foundation
 import Library
-import LibrarySQLite
+import LibrarySQL
 import ListorTestSupport
 import ListorWeb
 import Testing
@@ -8,7 +8,7 @@ import Testing
 /// Requests a browser sends for another site (a forged form, a DNS-rebinding page) are refused
 /// before they reach a route, over real HTTP; native clients, which send no `Origin`, pass.
 @Suite struct RequestGuardTests {
-    func withLibraryServer(publicHosts: [String] = [], _ body: @escaping @Sendable (Int, SQLiteLibraryStore) async throws -> Void) async throws {
+    func withLibraryServer(publicHosts: [String] = [], _ body: @escaping @Sendable (Int, SQLLibraryStore) async throws -> Void) async throws {
         let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
         try await withLiveWebServer(configuration: WebConfiguration(port: 0, publicHosts: publicHosts), modules: [site.module()]) { port in
             try await body(port, site.store)

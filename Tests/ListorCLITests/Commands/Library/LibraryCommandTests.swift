@@ -3,7 +3,7 @@ import Hummingbird
 import ListorKit
 import Synchronization
 import Library
-import LibrarySQLite
+import LibrarySQL
 import Tagged
 import ListorTestSupport
 import ListorWeb
@@ -54,7 +54,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let data = ["--data-dir", directory.url.path]
         #expect(await listor(["library", "overdue"] + data).output == "nothing is overdue\n")
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"))
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"))
         let month = Date().addingTimeInterval(-30 * 86400)
         _ = try await store.checkOut(id: 3, Checkout(borrower: "Ann", date: month, due: month.addingTimeInterval(14 * 86400)), expectedVersion: nil)
         let late = await listor(["library", "overdue"] + data)
@@ -68,7 +68,7 @@ import Testing
         let data = ["--data-dir", directory.url.path]
         let empty = await listor(["library", "reminders"] + data)
         #expect(empty.exitCode == 0 && empty.output == "no reminder has been queued yet (0 queued, 0 sent, 0 failed, 0 withdrawn)\n")
-        let store = try SQLiteLibraryStore(path: directory.path("library.sqlite"))
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"))
         let month = Date().addingTimeInterval(-30 * 86400)
         let book = try await store.checkOut(id: 3, Checkout(borrower: "Ann", date: month, due: month.addingTimeInterval(14 * 86400)), expectedVersion: nil)
         let ann = try #require(try await store.patron(.name("Ann")))
@@ -113,7 +113,7 @@ import Testing
 
         // A new library starts with the sample books; cleared first, the ids line up.
         let target = ["--data-dir", to.url.path]
-        _ = try SQLiteLibraryStore(path: to.path("library.sqlite"), seeded: false)
+        _ = try SQLLibraryStore(path: to.path("library.sqlite"), seeded: false)
         let books = await listor(["library", "import", "books", from.path("books.csv")] + target)
         #expect(books.output == "imported \(SampleLibrary.books.count) books from \(from.path("books.csv"))\n")
         #expect(books.exitCode == 0)
@@ -175,6 +175,14 @@ import Testing
         let result = await listor("library", "list", "--library-db", "postgres://listor:s3cret@127.0.0.1:1/listor")
         #expect(result.exitCode == 1)
         #expect(result.errorOutput == "error: cannot use the library database at postgres://listor:…@127.0.0.1:1/listor: cannot connect to 127.0.0.1:1: Connection refused\n")
+    }
+
+    @Test func aDatabaseThatDoesNotExistGivesTheServersReason() async throws {
+        guard let server = PostgresTestServer.url(), var url = URLComponents(string: server) else { return }
+        url.path = "/listor_no_such_database"
+        let result = await listor("library", "list", "--library-db", url.string ?? "")
+        #expect(result.exitCode == 1)
+        #expect(result.errorOutput.hasSuffix("database \"listor_no_such_database\" does not exist\n"), "\(result.errorOutput)")
     }
 }
 

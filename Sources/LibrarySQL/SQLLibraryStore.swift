@@ -1,0 +1,430 @@
+import CoreMetrics
+import Foundation
+import Library
+import ListorSQL
+import Tagged
+
+/// The library, written once for a SQLite file (`library.sqlite`) or a PostgreSQL database that
+/// several `serve` nodes share. A partial unique index allows one open loan per book, so that of
+/// two checkouts of one book exactly one succeeds, whatever the code above does; an edit given a
+/// version changes only that version. The database's errors do not leave this type: they become
+/// `LibraryStoreError`s naming the database.
+///
+/// Short reads (a page, a count, one book, the change number) go through the database's
+/// `shortRead`, which on SQLite runs them on the caller's thread; reads of unbounded length (a
+/// borrower's history, every loan) through `read`.
+public struct SQLLibraryStore: LibraryStore {
+    public let database: any SQLDatabase
+    private let counts = BookCountCache()
+    private let stretches = StretchStarts()
+    /// `listor_db_connections_in_use{database="library", access="read"|"write"}`: reads and
+    /// writes under way, against `listor_db_connections_maximum`.
+    private let readers: Meter
+    private let writers: Meter
+
+    public init(database: any SQLDatabase, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+        self.database = database
+        readers = Meter(label: "listor_db_connections_in_use", dimensions: [("database", "library"), ("access", "read")], factory: metrics)
+        writers = Meter(label: "listor_db_connections_in_use", dimensions: [("database", "library"), ("access", "write")], factory: metrics)
+        let connections = database.connections
+        Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "read")], factory: metrics).set(connections.read)
+        Meter(label: "listor_db_connections_maximum", dimensions: [("database", "library"), ("access", "write")], factory: metrics).set(connections.write)
+    }
+
+    /// Opens or creates the library in the SQLite file at `path`, brought up to date; a new one
+    /// gets `SampleLibrary.books` when `seeded`. Throws `.cannotOpen` with the reason when it cannot.
+    public init(path: String, seeded: Bool = true, metrics: any MetricsFactory = NOOPMetricsHandler.instance) throws(LibraryStoreError) {
+        do {
+            let database = try SQLiteDatabase(path: path, shortReads: true)
+            try database.migrate(Self.migrations(.sqlite, seeded: seeded))
+            self.init(database: database, metrics: metrics)
+        } catch {
+            throw LibraryStoreError(.cannotOpen, "cannot open the library at \(path): \(error.message)", underlying: error)
+        }
+    }
+
+    /// Makes the tables on a new database, once even when several nodes start together, and
+    /// gives a new database the sample library when `seeded`.
+    public func migrate(seeded: Bool = true) async throws(LibraryStoreError) {
+        do { try await database.migrate(Self.migrations(database.dialect, seeded: seeded)) } catch {
+            throw failure(error)
+        }
+    }
+
+    // MARK: Transactions
+
+    /// Reads in a snapshot, for reads of any length.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        readers.increment()
+        defer { readers.decrement() }
+        do { return try await database.read(body) } catch let error as StorageError { throw failure(error) }
+    }
+
+    /// Reads in a snapshot where it waits least, for short reads only.
+    func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        readers.increment()
+        defer { readers.decrement() }
+        do { return try await database.shortRead(body) } catch let error as StorageError { throw failure(error) }
+    }
+
+    /// What a unique index refused stands for.
+    enum Duplicate {
+        /// A second open loan of the book.
+        case loan(Book.ID)
+        /// A card another patron has.
+        case card(String?)
+    }
+
+    /// Writes in one transaction; the library's own refusals pass as they are, and a unique
+    /// index's refusal, which ends the transaction, becomes the refusal `duplicate` stands for.
+    func write<T: Sendable>(refusing duplicate: Duplicate? = nil, _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        writers.increment()
+        defer { writers.decrement() }
+        do { return try await database.write(body) } catch let error as StorageError {
+            guard error.code == .duplicate, let duplicate else { throw failure(error) }
+            switch duplicate {
+            case .loan(let id):
+                guard let loan = try await book(id: id)?.loan else { throw failure(error) }
+                throw LibraryError.onLoan(id: id, borrower: loan.borrower, since: loan.checkedOut)
+            case .card(let card):
+                guard let card, let other = try await patron(.card(card)) else { throw failure(error) }
+                throw LibraryError.cardTaken(card: card, by: other.id)
+            }
+        }
+    }
+
+    private func failure(_ error: StorageError) -> LibraryStoreError {
+        let code: LibraryStoreError.Code = switch (error.code, database.dialect) {
+        case (.unavailable, .sqlite): .cannotOpen
+        case (.unavailable, .postgres): .unreachable
+        default: .failed
+        }
+        return LibraryStoreError(code, "cannot use the library database at \(database.location): \(error.message)", underlying: error)
+    }
+
+    // MARK: Books
+
+    public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
+        try await shortRead { db in try books(query, at: date, range: range, in: db) }
+    }
+
+    public func page(_ query: BookQuery, at date: Date, number: Int, size: Int) async throws -> BookPage {
+        try await shortRead { db in
+            let total = try db.value("SELECT books FROM book_count", as: Int.self) ?? 0
+            let matching = query.isUnfiltered ? total : try count(query, at: date, of: total, in: db)
+            let number = BookPage.clamped(number, size: size, matching: matching)
+            let books = try books(query, at: date, range: BookRange(offset: (number - 1) * size, limit: size), in: db)
+            return BookPage(books: books, number: number, size: size, matching: matching, total: total)
+        }
+    }
+
+    private func books(_ query: BookQuery, at date: Date, range: BookRange, in db: any SQLConnection) throws -> [Book] {
+        var range = range
+        // A deep page of the whole list or the shelf starts at its stretch of a thousand.
+        if range.after == nil, StretchStarts.applies(to: query, offset: range.offset) {
+            let change = try Self.change(in: db)
+            var starts = stretches.starts(query.status, change: change)
+            if !StretchStarts.reach(range.offset, starts) {
+                // Each stretch's first id from the one before: the list's first, then a thousand on.
+                while !StretchStarts.reach(range.offset, starts), let next = try db.value("""
+                    \(Self.picked(query, at: date, after: starts.last.map(Book.ID.init(rawValue:)), in: db.dialect).ids) \
+                    ORDER BY id LIMIT 1 OFFSET \(starts.isEmpty ? 0 : StretchStarts.length - 1)
+                    """, as: Int64.self) {
+                    starts.append(next)
+                }
+                stretches.keep(starts, for: query.status, change: change)
+            }
+            guard let start = StretchStarts.stretch(of: range.offset, in: starts) else { return [] }
+            range = BookRange(after: Book.ID(rawValue: start.id - 1), offset: start.skipping, limit: range.limit)
+        }
+        // The page's ids first, from the narrowest source (the search index, the open loans or
+        // the books), then their rows: an offset skips ids, never whole rows.
+        let (ids, key) = Self.picked(query, at: date, after: range.after, in: db.dialect)
+        return try db.rows("""
+            SELECT \(Self.columns) FROM books_with_loans WHERE id IN (\(ids) ORDER BY \(key) LIMIT \(range.limit) OFFSET \(range.offset)) ORDER BY id
+            """).map(Self.book)
+    }
+
+    /// How many books match `query`, of the `total` the library has. Without words, from the
+    /// counts kept by triggers (the overdue ones from the open loans' due dates); a search's is
+    /// kept until the library changes.
+    private func count(_ query: BookQuery, at date: Date, of total: Int, in db: any SQLConnection) throws -> Int {
+        guard query.searchTerms.isEmpty else {
+            let change = try Self.change(in: db)
+            if let kept = counts.count(query, change: change) { return kept }
+            let count = try db.value("SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil, in: db.dialect).ids)) AS picked", as: Int.self) ?? 0
+            counts.keep(count, for: query, change: change)
+            return count
+        }
+        guard query.status == .overdue else {
+            let out = try db.value("SELECT on_loan FROM book_count", as: Int.self) ?? 0
+            return query.status.count(ofBooks: total, onLoan: out) ?? 0
+        }
+        return try db.value("SELECT count(*) FROM loans WHERE returned IS NULL AND due < \(date)", as: Int.self) ?? 0
+    }
+
+    /// A statement selecting the ids of the books `query` picks, after `after`, and the column
+    /// to order them by. The search is each engine's own: FTS5 on SQLite, a `tsvector` on PostgreSQL.
+    private static func picked(_ query: BookQuery, at date: Date, after: Book.ID?, in dialect: SQLDialect) -> (ids: SQL, key: SQL) {
+        let terms = query.searchTerms
+        var conditions: [SQL] = []
+        let source: SQL, key: SQL
+        switch (terms.isEmpty, query.status, dialect) {
+        case (true, .onLoan, _), (true, .overdue, _):
+            // Few books are out: their loans are the place to start.
+            conditions.append("returned IS NULL")
+            if query.status == .overdue { conditions.append("due < \(date)") }
+            if let after { conditions.append("book_id > \(after.rawValue)") }
+            return (selecting("SELECT book_id FROM loans", where: conditions), "book_id")
+        case (true, .all, _):
+            (source, key) = ("SELECT id FROM books", "id")
+        case (true, .available, .sqlite):
+            (source, key) = ("SELECT id FROM books INDEXED BY books_on_shelf", "id")
+            conditions.append("on_loan = 0")
+        case (true, .available, .postgres):
+            (source, key) = ("SELECT id FROM books", "id")
+            conditions.append("NOT on_loan")
+        case (false, _, .sqlite):
+            (source, key) = ("SELECT rowid FROM books_search", "rowid")
+            conditions.append("books_search MATCH \(BookSearch.fts5Query(terms))")
+        case (false, _, .postgres):
+            (source, key) = ("SELECT id FROM books", "id")
+            conditions.append("search_vector @@ to_tsquery('simple', \(BookSearch.tsQuery(terms)))")
+        }
+        if !terms.isEmpty {
+            // "+" keeps these tests of each match from becoming lookups that run the search once
+            // per open loan: the search runs once, and each match is looked for among the few loans.
+            switch query.status {
+            case .all: break
+            case .available: conditions.append("+\(key) NOT IN (SELECT book_id FROM loans WHERE returned IS NULL)")
+            case .onLoan: conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL)")
+            case .overdue: conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))")
+            }
+        }
+        if let after { conditions.append("\(key) > \(after.rawValue)") }
+        return (selecting(source, where: conditions), key)
+    }
+
+    /// `source` with `conditions`, all of them, in its `WHERE`.
+    static func selecting(_ source: SQL, where conditions: [SQL]) -> SQL {
+        conditions.isEmpty ? source : "\(source) WHERE \(SQL(joining: conditions, separator: " AND "))"
+    }
+
+    public func books(ids: [Book.ID]) async throws -> [Book] {
+        try await read { db in
+            try db.rows("SELECT \(Self.columns) FROM books_with_loans WHERE id IN \(list: ids.map(\.rawValue)) ORDER BY id").map(Self.book)
+        }
+    }
+
+    public func book(id: Book.ID) async throws -> Book? {
+        try await shortRead { db in try Self.book(id: id, in: db) }
+    }
+
+    public func change() async throws -> Int64 {
+        try await shortRead(Self.change(in:))
+    }
+
+    /// The change number, as `db` sees it.
+    private static func change(in db: any SQLConnection) throws -> Int64 {
+        try db.value("SELECT number FROM library_changes", as: Int64.self) ?? 0
+    }
+
+    public func insert(_ fields: BookFields, lend: CirculationRequest?, cover: StoredCover?) async throws -> Book {
+        try await write { db in
+            var book = try Self.insert(fields, in: db)
+            if let cover { book = try Self.write(.set(cover), of: book.id, in: db) }
+            guard let lend else { return book }
+            return try Self.circulate(book.id, lend, expectedVersion: nil, in: db).book
+        }
+    }
+
+    public func update(id: Book.ID, _ fields: BookFields, lend: CirculationRequest?, cover: CoverChange?, expectedVersion: Int?) async throws -> Book {
+        try await write(refusing: .loan(id)) { db in
+            let changed = try db.execute("""
+                UPDATE books SET title = \(fields.title), author = \(fields.author), publisher = \(fields.publisher), categories = \(fields.categories),
+                    isbn = \(fields.isbn), version = version + 1
+                WHERE id = \(id.rawValue)\(Self.at(expectedVersion))
+                """)
+            try Self.requireChange(changed, id: id, in: db)
+            if let cover { _ = try Self.write(cover, of: id, in: db) }
+            // The loan in the same transaction: refused, it takes the edit with it.
+            guard let lend else { return try Self.indexed(Self.existingBook(id: id, in: db), in: db) }
+            return try Self.circulate(id, lend, expectedVersion: nil, in: db).book
+        }
+    }
+
+    public func delete(id: Book.ID, expectedVersion: Int?) async throws {
+        try await write { db in
+            try Self.requireChange(try db.execute("DELETE FROM books WHERE id = \(id.rawValue)\(Self.at(expectedVersion))"), id: id, in: db)
+            if db.dialect == .sqlite { try db.execute("DELETE FROM books_search WHERE rowid = \(id.rawValue)") }
+        }
+    }
+
+    public func deleteAll() async throws {
+        try await write { db in
+            try db.execute(["DELETE FROM reminder_outbox", "DELETE FROM holds", "DELETE FROM loans", "DELETE FROM books", "DELETE FROM patrons"])
+            if db.dialect == .sqlite { try db.execute("DELETE FROM books_search") }
+        }
+    }
+
+    /// `AND version = …` when a version is expected.
+    private static func at(_ version: Int?) -> SQL {
+        guard let version else { return "" }
+        return " AND version = \(version)"
+    }
+
+    // MARK: Covers
+
+    public func cover(of id: Book.ID) async throws -> StoredCover? {
+        try await shortRead { db in
+            guard let row = try db.row("SELECT media_type, bytes, colors FROM covers WHERE book_id = \(id.rawValue)") else {
+                _ = try Self.existingBook(id: id, in: db)
+                return nil
+            }
+            let colors: String? = try row[2]
+            return try StoredCover(mediaType: row[0], bytes: row[1], colors: colors.flatMap(CoverColors.init(text:)))
+        }
+    }
+
+    public func setCover(_ change: CoverChange, of id: Book.ID, expectedVersion: Int?) async throws -> Book {
+        try await write { db in
+            let book = try Self.lockedBook(id: id, in: db)
+            if let expectedVersion, expectedVersion != book.version { throw LibraryError.versionMismatch(id: id, current: book.version) }
+            return try Self.write(change, of: id, in: db)
+        }
+    }
+
+    /// Writes the cover, and its colours and a new version on the book.
+    private static func write(_ change: CoverChange, of id: Book.ID, in db: any SQLConnection) throws -> Book {
+        let cover = change.cover
+        if let cover {
+            try db.execute("""
+                INSERT INTO covers (book_id, media_type, bytes, colors) VALUES (\(id.rawValue), \(cover.mediaType), \(cover.bytes), \(cover.colors?.text))
+                ON CONFLICT (book_id) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes, colors = excluded.colors
+                """)
+        } else {
+            try db.execute("DELETE FROM covers WHERE book_id = \(id.rawValue)")
+        }
+        try db.execute("UPDATE books SET has_cover = \(cover != nil), cover_colors = \(cover?.colors?.text), version = version + 1 WHERE id = \(id.rawValue)")
+        return try existingBook(id: id, in: db)
+    }
+
+    // MARK: Loans
+
+    public func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan {
+        try await write(refusing: .loan(loan.bookID)) { db in
+            _ = try Self.existingBook(id: loan.bookID, in: db)
+            let patron = try Self.resolve(.name(loan.borrower), in: db)
+            let id = try db.value("""
+                INSERT INTO loans (book_id, borrower, patron_id, checked_out, due, returned)
+                VALUES (\(loan.bookID.rawValue), \(loan.borrower), \(patron.id.rawValue), \(loan.checkedOut), \(loan.due), \(loan.returned)) RETURNING id
+                """, as: Int64.self) ?? 0
+            try db.execute("""
+                UPDATE books SET last_checked_out = \(loan.checkedOut), last_checked_out_by = \(loan.borrower), version = version + 1
+                WHERE id = \(loan.bookID.rawValue) AND (last_checked_out IS NULL OR last_checked_out < \(loan.checkedOut))
+                """)
+            if loan.returned == nil { _ = try Self.indexed(Self.existingBook(id: loan.bookID, in: db), in: db) }
+            return Loan(id: Loan.ID(rawValue: id), bookID: loan.bookID, borrower: loan.borrower, patronID: patron.id, checkedOut: loan.checkedOut,
+                        due: loan.due, returned: loan.returned)
+        }
+    }
+
+    public func loans(_ selection: LoanSelection) async throws -> [Loan] {
+        let condition: SQL = switch selection {
+        case .book(let id): "WHERE book_id = \(id.rawValue)"
+        case .borrower(let name): "WHERE lower(borrower) = lower(\(name))"
+        case .patron(let id): "WHERE patron_id = \(id.rawValue)"
+        case .overdue(let date): "WHERE returned IS NULL AND due < \(date)"
+        case .all: ""
+        }
+        let statement: SQL = "SELECT \(Self.loanColumns) FROM loans \(condition) ORDER BY checked_out DESC, id DESC"
+        // A book's history is short; the others may hold any number of loans.
+        if case .book = selection { return try await shortRead { db in try Self.loans(statement, in: db) } }
+        return try await read { db in try Self.loans(statement, in: db) }
+    }
+
+    static let loanColumns: SQL = "id, book_id, borrower, patron_id, checked_out, due, returned, renewals"
+
+    /// The loans of a statement selecting `loanColumns`.
+    static func loans(_ statement: SQL, in db: any SQLConnection) throws -> [Loan] {
+        try db.rows(statement).map { row in
+            try Loan(id: Loan.ID(rawValue: row[0]), bookID: Book.ID(rawValue: row[1]), borrower: row[2], patronID: (row[3] as Int64?).map(Patron.ID.init(rawValue:)),
+                     checkedOut: row[4], due: row[5], returned: row[6], renewals: row[7])
+        }
+    }
+
+    // MARK: Rows
+
+    static func insert(_ fields: BookFields, in db: any SQLConnection) throws -> Book {
+        let id = try db.value("""
+            INSERT INTO books (title, author, publisher, categories, isbn)
+            VALUES (\(fields.title), \(fields.author), \(fields.publisher), \(fields.categories), \(fields.isbn)) RETURNING id
+            """, as: Int64.self) ?? 0
+        return try indexed(existingBook(id: Book.ID(rawValue: id), in: db), in: db)
+    }
+
+    static func book(id: Book.ID, in db: any SQLConnection) throws -> Book? {
+        try db.row("SELECT \(columns) FROM books_with_loans WHERE id = \(id.rawValue)").map(book)
+    }
+
+    static func existingBook(id: Book.ID, in db: any SQLConnection) throws -> Book {
+        guard let book = try book(id: id, in: db) else { throw LibraryError.notFound(id: id) }
+        return book
+    }
+
+    /// The book, its row locked until the transaction ends.
+    static func lockedBook(id: Book.ID, in db: any SQLConnection) throws -> Book {
+        try lock("SELECT id FROM books WHERE id = \(id.rawValue)", in: db)
+        return try existingBook(id: id, in: db)
+    }
+
+    /// Locks the rows `select` picks until the transaction ends, on PostgreSQL, where actions on
+    /// one row then take turns; SQLite runs one write transaction at a time.
+    static func lock(_ select: SQL, in db: any SQLConnection) throws {
+        if db.dialect == .postgres { _ = try db.rows("\(select) FOR UPDATE") }
+    }
+
+    /// After a statement conditioned on the id and version that changed `changed` rows: why
+    /// nothing changed, if nothing did.
+    private static func requireChange(_ changed: Int, id: Book.ID, in db: any SQLConnection) throws {
+        guard changed == 0 else { return }
+        let book = try existingBook(id: id, in: db)
+        throw LibraryError.versionMismatch(id: id, current: book.version)
+    }
+
+    /// Keeps `words` as the book's words for search, replacing those it had.
+    static func indexWords(_ words: String, of id: Book.ID, in db: any SQLConnection) throws {
+        switch db.dialect {
+        case .sqlite:
+            try db.execute("DELETE FROM books_search WHERE rowid = \(id.rawValue)")
+            try db.execute("INSERT INTO books_search (rowid, words) VALUES (\(id.rawValue), \(words))")
+        case .postgres:
+            try db.execute("UPDATE books SET search_words = \(words) WHERE id = \(id.rawValue)")
+        }
+    }
+
+    /// `book`, its words for search kept as it now is, inside the caller's transaction: every
+    /// write that changes one of them ends here.
+    static func indexed(_ book: Book, in db: any SQLConnection) throws -> Book {
+        try indexWords(BookSearch.words(of: book), of: book.id, in: db)
+        return book
+    }
+
+    /// The columns `book(_:)` reads, by position.
+    static let columns: SQL = """
+        id, title, author, publisher, categories, isbn, last_checked_out, last_checked_out_by, version, has_cover, cover_colors, \
+        loan_id, borrower, checked_out, due, patron_id, renewals
+        """
+
+    static func book(_ row: SQLRow) throws -> Book {
+        let id = Book.ID(rawValue: try row[0])
+        let colors: String? = try row[10]
+        var loan: Loan?
+        if let loanID = try row[11] as Int64? {
+            loan = try Loan(id: Loan.ID(rawValue: loanID), bookID: id, borrower: row[12], patronID: (row[15] as Int64?).map(Patron.ID.init(rawValue:)),
+                            checkedOut: row[13], due: row[14], renewals: row[16] ?? 0)
+        }
+        return try Book(id: id, title: row[1], author: row[2], publisher: row[3], categories: row[4], isbn: row[5], lastCheckedOut: row[6],
+                        lastCheckedOutBy: row[7], version: row[8], loan: loan, hasCover: row[9], coverColors: colors.flatMap(CoverColors.init(text:)))
+    }
+}
