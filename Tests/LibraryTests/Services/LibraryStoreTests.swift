@@ -1,6 +1,6 @@
 import Foundation
 import Library
-import LibrarySQL
+@testable import LibrarySQL
 import ListorSQL
 import ListorKit
 import ListorTestSupport
@@ -349,6 +349,29 @@ final class TestClock: Sendable {
 
         let reopened = try SQLLibraryStore(path: path)
         #expect(try await reopened.books().count == SampleLibrary.books.count - 1, "not seeded twice")
+    }
+
+    /// A file of the version before, whose cards and borrowers were compared with `COLLATE
+    /// NOCASE`, keeps its patrons and loans, and compares them through `lower` as PostgreSQL does.
+    @Test func aFileOfTheVersionBeforeKeepsItsPatronsAndLoans() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("library.sqlite")
+        let before = try SQLiteDatabase(path: path)
+        try before.migrate(SQLLibraryStore.migrations(.sqlite, seeded: false).filter { $0.name != "library case folding" })
+        _ = try await before.write { db in
+            try db.execute([
+                "INSERT INTO books (title, author) VALUES ('Emma', 'Jane Austen')",
+                "INSERT INTO patrons (name, name_key, card, words) VALUES ('Ann Smith', 'ann smith', 'C-1001', 'ann smith c1001')",
+                "INSERT INTO loans (book_id, borrower, patron_id, checked_out, due) VALUES (1, 'Ann Smith', 1, '2026-11-01 10:00:00.000', '2026-11-22 10:00:00.000')",
+            ])
+        }
+        let store = try SQLLibraryStore(path: path, seeded: false)
+        #expect(try await store.patron(.card("c-1001"))?.name == "Ann Smith")
+        #expect(try await store.loans(.borrower("ANN SMITH")).map(\.bookID) == [1])
+        #expect(try await store.book(id: 1)?.loan?.borrower == "Ann Smith")
+        await #expect(throws: LibraryError.cardTaken(card: "c-1001", by: 1)) {
+            try await store.insertPatron(PatronFields(name: "Bob", card: "c-1001"))
+        }
     }
 
     @Test func theSampleLibrarysISBNsAreValid() throws {
