@@ -70,6 +70,13 @@ public struct PostgreSQLDatabase: SQLDatabase {
         try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
+    /// Runs `body` without a transaction: one round trip for a read of one statement, and each
+    /// statement sees the database as it is when it runs (a page's count and its rows may be a
+    /// write apart).
+    public func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await transaction(nil, body)
+    }
+
     /// Runs the migrations not yet recorded in `listor_migrations`, in one transaction; nodes
     /// starting together take turns on an advisory lock.
     public func migrate(_ migrations: [SQLMigration]) async throws(StorageError) {
@@ -88,12 +95,14 @@ public struct PostgreSQLDatabase: SQLDatabase {
         }
     }
 
-    private func transaction<T: Sendable>(_ begin: String, _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+    /// `body` in a transaction that `begin` starts; without one, in none.
+    private func transaction<T: Sendable>(_ begin: String?, _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         let logger = logger
         do {
             return try await client.withConnection { connection in
                 try await threads.runIfActive {
                     let session = Connection(connection: connection, logger: logger)
+                    guard let begin else { return try body(session) }
                     try session.execute(SQL(stringLiteral: begin))
                     do {
                         let result = try body(session)
