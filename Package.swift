@@ -421,6 +421,11 @@ let package = Package(
         ),
         /// Stella's core, with its providers and catalogue client against the catalogue API over loopback.
         .testTarget(
+            name: "ListorSQLTests",
+            dependencies: ["ListorSQL", "ListorTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "StellaTests",
             dependencies: [
                 "Stella", "StellaSQL", "ListorKit", "ListorTestSupport", "ListorWeb", "ListorHTTPClient",

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// A store's database in PostgreSQL, through postgres-nio: several `serve` nodes share it. A
 /// transaction holds one of the client's connections and runs its body on a thread of
@@ -43,22 +44,64 @@ public struct PostgreSQLDatabase: SQLDatabase {
 
     /// Runs `body` with the database at `url`, its client running. A database that cannot be
     /// used fails at once with the reason, where a pool would keep retrying for a minute.
+    ///
+    /// The process has one client a URL: the apps `serve` runs on one database share its
+    /// connections, and the client runs until the last body using it has ended, even when the
+    /// task is cancelled: what a body writes while it stops goes through, on connections that
+    /// are still open.
     public static func withDatabase<T: Sendable>(at url: PostgresURL, logger: Logger = Logger(label: "listor.postgres"),
                                                  _ body: (PostgreSQLDatabase) async throws -> T) async throws -> T {
-        do { try await url.checkConnection(logger: logger) } catch {
-            throw StorageError(.unavailable, PostgresProblem.reason(error, target: url.address), cause: error)
+        let key = "\(url.user):\(url.password ?? "")@\(url.host):\(url.port)/\(url.database ?? "")?\(url.requiresTLS)&\(url.maximumConnections)"
+        let client: PostgresClient
+        if let shared = clients.withLock({ $0[key]?.use() }) {
+            client = shared
+        } else {
+            do { try await url.checkConnection(logger: logger) } catch {
+                throw StorageError(.unavailable, PostgresProblem.reason(error, target: url.address), cause: error)
+            }
+            let made = PostgresClient(configuration: url.clientConfiguration)
+            client = clients.withLock { clients in
+                // Another body may have made one meanwhile.
+                if let shared = clients[key]?.use() { return shared }
+                clients[key] = SharedClient(client: made, running: Task { await made.run() })
+                return made
+            }
         }
-        // The client runs until the body has ended, even when the task is cancelled: what the
-        // body writes while it stops goes through, on connections that are still open.
-        let client = PostgresClient(configuration: url.clientConfiguration)
-        let running = Task { await client.run() }
         let result: Result<T, any Error>
-        do { result = .success(try await body(PostgreSQLDatabase(client: client, location: url.description,
-                                                                         maximumConnections: url.clientConfiguration.options.maximumConnections, logger: logger))) } catch { result = .failure(error) }
-        running.cancel()
-        await running.value
+        do {
+            result = .success(try await body(PostgreSQLDatabase(client: client, location: url.description, maximumConnections: url.maximumConnections, logger: logger)))
+        } catch {
+            result = .failure(error)
+        }
+        let stopping = clients.withLock { clients -> Task<Void, Never>? in
+            guard let shared = clients[key], shared.users == 1 else {
+                clients[key]?.users -= 1
+                return nil
+            }
+            clients[key] = nil
+            return shared.running
+        }
+        if let stopping {
+            stopping.cancel()
+            await stopping.value
+        }
         return try result.get()
     }
+
+    /// A client and the bodies using it.
+    private struct SharedClient {
+        let client: PostgresClient
+        let running: Task<Void, Never>
+        var users = 1
+
+        mutating func use() -> PostgresClient {
+            users += 1
+            return client
+        }
+    }
+
+    /// The clients running in this process, by URL.
+    private static let clients = Mutex<[String: SharedClient]>([:])
 
     public var connections: (read: Int, write: Int) { (maximumConnections, maximumConnections) }
 
