@@ -11,6 +11,7 @@ import ListorLauncher
 import ListorSQL
 import ListorWeb
 import Logging
+import ServiceLifecycle
 import ModbusCLI
 import Stella
 import StellaCLI
@@ -166,32 +167,17 @@ enum ServeComposition {
                                                formKey: formKey))
     }
 
-    /// Runs the sender's rounds every `interval` until the server stops. A failure is logged
-    /// when sending starts to fail and again when it works again, not at every attempt.
-    private static func reminderRounds(_ sender: ReminderSender, every interval: Duration = .seconds(60), logger: Logger) -> TaskService {
-        TaskService {
-            var failing: String?
-            while !Task.isCancelled {
-                do {
-                    let round = try await sender.round()
-                    if round.sent > 0 || round.queued > 0 || round.holdsExpired > 0 {
-                        logger.info("Reminders: \(round.queued) queued, \(round.sent) sent, \(round.retrying) to retry, \(round.failed) failed; \(round.holdsExpired) holds expired")
-                    }
-                    if let error = round.lastError, round.sent == 0 {
-                        if failing == nil { logger.warning("Reminders cannot be sent by \(sender.destination): \(error); each is tried again later") }
-                        failing = error
-                    } else if failing != nil, round.sent > 0 {
-                        logger.notice("Reminders are sent again by \(sender.destination)")
-                        failing = nil
-                    }
-                } catch is CancellationError {
-                    return
-                } catch {
-                    if failing == nil { logger.warning("Reminders: the round failed: \(error); trying again in \(interval)") }
-                    failing = "\(error)"
-                }
-                do { try await Task.sleep(for: interval) } catch { return }
+    /// The sender's rounds until the server stops, each state change logged once.
+    private static func reminderRounds(_ sender: ReminderSender, every interval: Duration, logger: Logger) -> ClosureService {
+        let service = ReminderService(sender: sender, interval: interval) { event in
+            switch event {
+            case .round(let round):
+                logger.info("Reminders: \(round.queued) queued, \(round.sent) sent, \(round.retrying) to retry, \(round.failed) failed; \(round.holdsExpired) holds expired")
+            case .failing(let error): logger.warning("Reminders cannot be sent by \(sender.destination): \(error); each is tried again later")
+            case .roundFailed(let error): logger.warning("Reminders: the round failed: \(error); trying again in \(interval)")
+            case .working: logger.notice("Reminders are sent again by \(sender.destination)")
             }
         }
+        return ClosureService { await cancelWhenGracefulShutdown { await service.run() } }
     }
 }

@@ -56,12 +56,12 @@ struct ServedModbus {
                 link = .tcp(host: "127.0.0.1", port: server.port)
                 // The simulated meter's readings move on at the poll interval, at least once a second.
                 let tick = min(settings.interval, .seconds(1))
-                services.append(TaskService {
+                services.append(ClosureService { await cancelWhenGracefulShutdown {
                     while !Task.isCancelled {
                         update()
                         do { try await Task.sleep(for: tick) } catch { return }
                     }
-                })
+                } })
             }
             plant = ModbusPlant(devices: [PlantDevice(name: PlantDevice.loneName, link: link, unit: settings.unit, interval: settings.interval)])
             maps = [map]
@@ -79,14 +79,14 @@ struct ServedModbus {
             if trendsKept {
                 let store = history.device(device.name)
                 let trendRecorder = TrendRecorder(store: store, map: map, report: report)
-                services.append(TaskService { await trendRecorder.run() })
+                services.append(ClosureService { await cancelWhenGracefulShutdown { await trendRecorder.run() } })
                 recorder = trendRecorder
                 trends = VariableTrendViewModel(store: store, pollInterval: device.interval)
             }
             let name = device.name
             let monitor = await RegisterMonitor(poller: ModbusComposition.poller(map, on: client, name: plant.devices.count == 1 ? nil : device.name, metrics: metrics), interval: device.interval,
                                                 recorder: recorder, report: { report(plant.devices.count == 1 ? $0 : "\(name): \($0)") })
-            services.append(TaskService { await monitor.run() })
+            services.append(ClosureService { await cancelWhenGracefulShutdown { await monitor.run() } })
             devices.append(Device(name: device.name, description: "\(what) at \(device.link), unit \(device.unit)", monitor: monitor, trends: trends,
                                   writer: VariableWriter(device: device.name, transport: client, audit: history), audit: history))
         }
