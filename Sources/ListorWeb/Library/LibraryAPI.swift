@@ -24,28 +24,25 @@ struct LibraryAPI: Sendable {
 
     func addRoutes(to router: RouteTable) {
         let api = router.group(RouterPath(prefix))
+        let (catalogue, lending, patrons) = (access.routes(api, for: .catalogue), access.routes(api, for: .lending), access.routes(api, for: .patrons))
         // Hummingbird's router ignores a trailing slash: "/books/" is "/books", as the original clients need.
         api.get("books") { request, context in try await listBooks(request, context) }
-        api.post("books") { request, context in
-            try access.authorize(request, context, for: .catalogue)
+        catalogue.post("books") { request, context in
             return try await addBook(request, context)
         }
         api.get("books/:id") { request, context in try await bookResponse(try await library.book(id: try LibraryPages.id(context)), for: request, context) }
         api.put("books/:id") { request, context in try await updateBook(request, context, id: try LibraryPages.id(context)) }
-        api.delete("books/:id") { request, context in
-            try access.authorize(request, context, for: .catalogue)
+        catalogue.delete("books/:id") { request, context in
             let id = try LibraryPages.id(context)
             if let refusal = try await actions.delete(id: id, version: try await ifMatch(request, id: id)).refusal { throw refusal }
             return Response(status: .noContent)
         }
-        api.delete("clean") { request, context in
-            try access.authorize(request, context, for: .catalogue)
+        catalogue.delete("clean") { request, context in
             try await library.deleteAll()
             return Response(status: .noContent)
         }
         // The book back, and `heldFor`: the hold it is now set aside for, when someone waits.
-        api.post("books/:id/checkin") { request, context in
-            try access.authorize(request, context, for: .lending)
+        lending.post("books/:id/checkin") { request, context in
             let outcome = try await CirculationDesk(library: library).checkIn(book: try LibraryPages.id(context))
             let audience = try access.audience(of: request, context)
             return try await bookResponse(outcome.book, for: request, context,
@@ -54,38 +51,31 @@ struct LibraryAPI: Sendable {
         addCoverRoutes(to: api)
         // Who borrowed what is the librarian's (the ALA's and IFLA's codes): with an admin token,
         // these need it, as the patrons' records do.
-        api.get("books/:id/loans") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("books/:id/loans") { request, context in
             // An unknown book is a 404, not an empty history.
             let id = try LibraryPages.id(context)
             _ = try await library.book(id: id)
             return loansResponse(try await library.loans(.book(id)))
         }
-        api.get("borrowers/:name/loans") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("borrowers/:name/loans") { request, context in
             // Path parameters arrive as sent: "Ann%20Lee".
             let name = try context.parameters.require("name")
             return loansResponse(try await library.loans(.borrower(name.removingPercentEncoding ?? name)))
         }
         api.get("export/books.csv") { _, _ in Self.csv(try await library.exportBooks(), name: "books.csv") }
-        api.get("export/loans.csv") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("export/loans.csv") { request, context in
             return Self.csv(try await library.exportLoans(), name: "loans.csv")
         }
-        api.post("import/books") { request, context in
-            try access.authorize(request, context, for: .catalogue)
+        catalogue.post("import/books") { request, context in
             return Self.report(try await library.importBooks(try await csvBody(request)))
         }
-        api.post("import/loans") { request, context in
-            try access.authorize(request, context, for: .catalogue)
+        catalogue.post("import/loans") { request, context in
             return Self.report(try await library.importLoans(try await csvBody(request)))
         }
-        api.get("loans") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("loans") { request, context in
             return loansResponse(try await library.loans(.all))
         }
-        api.get("loans/overdue") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("loans/overdue") { request, context in
             return loansResponse(try await library.overdue())
         }
     }
@@ -96,6 +86,7 @@ struct LibraryAPI: Sendable {
     /// or a multipart form's `cover` file), checked by decoding it; `DELETE` it. Writes take
     /// `If-Match` and answer the book, with its new ETag.
     private func addCoverRoutes(to api: RouterGroup<WebRequestContext>) {
+        let catalogue = access.routes(api, for: .catalogue)
         api.get("books/:id/cover") { _, context in
             let id = try LibraryPages.id(context)
             guard let cover = try await library.cover(of: id) else {
@@ -103,8 +94,7 @@ struct LibraryAPI: Sendable {
             }
             return Response(status: .ok, headers: [.contentType: cover.mediaType, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(bytes: cover.bytes)))
         }
-        api.put("books/:id/cover") { request, context in
-            try access.authorize(request, context, for: .catalogue)
+        catalogue.put("books/:id/cover") { request, context in
             let id = try LibraryPages.id(context)
             let body = try await RequestBody.collect(request, limit: LibraryWebModule.uploadLimit)
             let bytes: [UInt8]
@@ -119,8 +109,7 @@ struct LibraryAPI: Sendable {
             let version = try await ifMatch(request, id: id)
             return try await bookResponse(try book(of: try await actions.changeCover(id: id, .upload(bytes), ifVersion: version)), for: request, context)
         }
-        api.delete("books/:id/cover") { request, context in
-            try access.authorize(request, context, for: .catalogue)
+        catalogue.delete("books/:id/cover") { request, context in
             let id = try LibraryPages.id(context)
             let version = try await ifMatch(request, id: id)
             return try await bookResponse(try book(of: try await actions.changeCover(id: id, .remove, ifVersion: version)), for: request, context)

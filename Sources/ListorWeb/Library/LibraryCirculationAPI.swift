@@ -28,16 +28,15 @@ struct LibraryCirculationAPI: Sendable {
 
     func addRoutes(to router: RouteTable) {
         let api = router.group(RouterPath(prefix))
-        api.post("patrons") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        let (lending, patrons) = (access.routes(api, for: .lending), access.routes(api, for: .patrons))
+        patrons.post("patrons") { request, context in
             let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
             let patron = try await desk.addPatron(body.form())
             var response = patronResponse(patron, status: .created)
             response.headers[.location] = prefix + "/patrons/\(patron.id)"
             return response
         }
-        api.get("patrons") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("patrons") { request, context in
             let parameters = QueryPairs.parameters(of: request)
             var reader = ParameterReader { parameters[$0] }
             let page = reader.count("page", 1...100_000) ?? 1
@@ -48,41 +47,34 @@ struct LibraryCirculationAPI: Sendable {
             }
             return list(try await library.patrons(search: parameters["search"] ?? "", page: page, perPage: perPage).map(CirculationJSON.value))
         }
-        api.get("patrons/:patron") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("patrons/:patron") { request, context in
             return patronResponse(try await library.patron(id: try Self.patronID(context)))
         }
-        api.put("patrons/:patron") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.put("patrons/:patron") { request, context in
             let id = try Self.patronID(context)
             let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
             let current = try await library.patron(id: id)
             let version = try Self.ifMatch(request, current: current.version, id: id)
             return patronResponse(try await desk.editPatron(id: id, body.form(changing: current), ifVersion: version ?? current.version))
         }
-        api.post("patrons/:patron/merge") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.post("patrons/:patron/merge") { request, context in
             let body = try await RequestBody.decode(MergeBody.self, from: request, limit: 4096)
             return patronResponse(try await desk.mergePatrons(keep: try Self.patronID(context), merge: try body.patron()))
         }
-        api.get("export/patrons.csv") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("export/patrons.csv") { request, context in
             return LibraryAPI.csv(try await library.exportPatrons(), name: "patrons.csv")
         }
-        api.post("import/patrons") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.post("import/patrons") { request, context in
             let buffer = try await RequestBody.collect(request, limit: maximumBodySize)
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else { throw WebError(.badRequest, message: "the CSV is not UTF-8 text") }
             return LibraryAPI.report(try await library.importPatrons(text))
         }
-        api.get("patrons/:patron/loans") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("patrons/:patron/loans") { request, context in
             let id = try Self.patronID(context)
             _ = try await library.patron(id: id)
             return list(try await library.loans(.patron(id)).items.map(BookJSON.value))
         }
-        api.get("reminders") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("reminders") { request, context in
             let parameters = QueryPairs.parameters(of: request)
             var reader = ParameterReader { parameters[$0] }
             let page = reader.count("page", 1...100_000) ?? 1
@@ -93,12 +85,10 @@ struct LibraryCirculationAPI: Sendable {
             response.headers[.cacheControl] = "no-store"
             return response
         }
-        api.get("patrons/:patron/holds") { request, context in
-            try access.authorize(request, context, for: .patrons)
+        patrons.get("patrons/:patron/holds") { request, context in
             return list(try await library.holds(of: try Self.patronID(context)).map { CirculationJSON.value($0) })
         }
-        api.post("books/:id/holds") { request, context in
-            try access.authorize(request, context, for: .lending)
+        lending.post("books/:id/holds") { request, context in
             let id = try LibraryPages.id(context)
             let body = try await RequestBody.decode(HoldBody.self, from: request, limit: 4096)
             let outcome = try await desk.placeHold(on: id, for: try body.reference())
@@ -123,8 +113,7 @@ struct LibraryCirculationAPI: Sendable {
         }
         // Cancelling a hold is the staff's, or its own patron's, who names their card: nobody
         // cancels another patron's hold.
-        api.delete("books/:id/holds/:hold") { request, context in
-            try access.authorize(request, context, for: .lending)
+        lending.delete("books/:id/holds/:hold") { request, context in
             let (id, hold) = (try LibraryPages.id(context), try Self.holdID(context))
             if try access.audience(of: request, context) == .visitors {
                 _ = try await desk.cancelOwnHold(hold, on: id, card: QueryPairs.parameters(of: request)["card"])
@@ -133,8 +122,7 @@ struct LibraryCirculationAPI: Sendable {
             }
             return Response(status: .noContent)
         }
-        api.post("books/:id/renew") { request, context in
-            try access.authorize(request, context, for: .lending)
+        lending.post("books/:id/renew") { request, context in
             let book = try await desk.renew(book: try LibraryPages.id(context)).book
             var response = Response.json(BookJSON.value(book, audience: try access.audience(of: request, context)).serialized(pretty: false))
             response.headers[.eTag] = "\"\(book.version)\""
