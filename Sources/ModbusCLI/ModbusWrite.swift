@@ -60,9 +60,8 @@ struct ModbusWrite: ListorCommand {
                                     numbering: address.zeroBased ? .zeroBased : .oneBased)
         }
         let map = try ModbusComposition.registerMap(self.map, environment, option: "--map")
-        let wanted = variable.trimmed().lowercased()
-        let first = map.variables.first { $0.name.lowercased() == wanted || $0.registerLabel == wanted || $0.registerLabel.split(separator: "-").first == Substring(wanted) }
-        guard let found = first else {
+        guard let found = map.variable(named: variable) else {
+            let wanted = variable.trimmed().lowercased()
             let close = map.variables.filter { $0.name.lowercased().contains(wanted) }.prefix(5).map { "\"\($0.name)\" (\($0.registerLabel))" }
             throw ValidationError("--variable: the map has no variable \"\(variable)\"" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
         }

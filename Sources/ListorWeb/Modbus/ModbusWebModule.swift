@@ -145,7 +145,7 @@ public struct ModbusWebModule: WebModule {
             guard try guesses.check(form.adminToken, against: token, client: context.clientAddress) else {
                 return try await variablePage(request, context, templates: templates, status: .unauthorized, form: form, problem: ("admin_token", "The admin token is not right."))
             }
-            guard let variable = device.monitor.map.variables.first(where: { $0.registerLabel == register || $0.registerLabel.hasPrefix(register + "-") }) else {
+            guard let variable = device.monitor.map.variable(named: register) else {
                 throw WebError(.notFound, message: "\(device.name) has no variable at register \(register).")
             }
             let outcome: WriteRecord

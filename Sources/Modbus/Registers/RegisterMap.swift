@@ -12,6 +12,15 @@ public struct RegisterMap: Sendable, Hashable {
         self.variables = variables
     }
 
+    /// The variable `text` names: its name in any case, its register ("40001-40002"), or its
+    /// first register alone ("40001").
+    public func variable(named text: String) -> RegisterVariable? {
+        let wanted = text.trimmed()
+        return variables.first {
+            $0.name.lowercased() == wanted.lowercased() || $0.registerLabel == wanted || $0.registerLabel.split(separator: "-").first == Substring(wanted)
+        }
+    }
+
     /// Reads a map file. The variables that are right are kept; each wrong one is a problem
     /// naming its index, its name and the field. Only JSON that cannot be read at all, or a
     /// map without a `registers` array, throws.

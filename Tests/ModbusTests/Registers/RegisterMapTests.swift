@@ -18,6 +18,18 @@ import Testing
         #expect(Set(map.variables.map(\.name)).count == map.variables.count)
     }
 
+    /// The command line, the web's write form and the trends name a variable alike.
+    @Test func aVariableIsNamedByItsNameItsRegisterOrItsFirstRegister() throws {
+        let map = try RegisterMap.tuf2000m()
+        let flow = try #require(map.variables.first)
+        #expect(map.variable(named: " \(flow.name.uppercased()) ") == flow)
+        #expect(map.variable(named: "1-2") == flow)
+        #expect(map.variable(named: "1") == flow)
+        #expect(map.variable(named: "53")?.registerLabel == "53-54-55")
+        #expect(map.variable(named: "2") == nil, "the second register of a variable is not its name")
+        #expect(map.variable(named: "no such thing") == nil)
+    }
+
     @Test func badVariablesAreReportedAndTheGoodOnesKept() throws {
         let json = """
             {"device": "test", "numbering": "0-based", "registers": [
