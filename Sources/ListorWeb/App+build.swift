@@ -70,7 +70,7 @@ public func buildRouter(
     let tiles = modules.compactMap(\.tile)
     let table = RouteTable(router: router)
     table.get("/") { _, _ in
-        try templates.html(HomePage(tiles: tiles), as: "home")
+        try templates.html(HomePage(tiles: tiles), as: .home)
     }
     // A plain-text route: a health check for load balancers, and the baseline of the web benchmark.
     table.get("/health") { _, _ in "ok\n" }

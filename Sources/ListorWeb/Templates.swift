@@ -6,7 +6,7 @@ import Synchronization
 /// The Mustache templates, loaded once at start-up from those built into the code
 /// (`Resources/Templates`).
 ///
-/// Every template a page names is checked when the library loads, so a missing or broken
+/// Every template (`TemplateName`) is checked when the library loads, so a missing or broken
 /// template stops the server from starting rather than failing a request later.
 ///
 /// Pages are rendered through `CompiledTemplate`: swift-mustache renders a template once per
@@ -14,12 +14,6 @@ import Synchronization
 public struct Templates: Sendable {
     private let library: MustacheLibrary
     private let compiled: CompiledTemplates
-
-    /// Templates every build must have; app modules render only these.
-    static let required = ["layout", "home", "error", "option", "transistors/browser", "transistors/row", "modbus/sheet", "modbus/row",
-                                   "library/list", "library/detail", "library/form", "library/delete", "library/borrower", "library/sign-in",
-                                   "stella/departments", "stella/products", "stella/product",
-                                   "browser/hosts", "browser/host", "browser/read"]
 
     /// The templates, with every `/static/<file>` they name linked at the file's version.
     public static func load(staticFiles: StaticFiles) async throws -> Templates {
@@ -45,27 +39,27 @@ public struct Templates: Sendable {
         throw TemplateError(name: name, reason: "line \(line) uses a transform; compiled pages take values as they are, so format the value in the page struct")
     }
 
-    init(library: MustacheLibrary, requiring required: [String] = Self.required, shapeLimit: Int = 512) throws {
-        for name in required where library.getTemplate(named: name) == nil {
-            throw TemplateError(name: name, reason: "no such template")
+    init(library: MustacheLibrary, requiring required: [TemplateName] = TemplateName.allCases, shapeLimit: Int = 512) throws {
+        for name in required where library.getTemplate(named: name.rawValue) == nil {
+            throw TemplateError(name: name.rawValue, reason: "no such template")
         }
         self.library = library
         compiled = CompiledTemplates(limit: shapeLimit)
     }
 
     /// Renders `page` with a template checked at start-up.
-    func render(_ page: some Encodable, as name: String) throws -> [UInt8] {
+    func render(_ page: some Encodable, as name: TemplateName) throws -> [UInt8] {
         let recording = try PageRecording.record(page, buildingProbe: false)
         return try compile(page, as: name, shape: recording.shape).render(recording.slots)
     }
 
     /// `page` rendered as markup for a bigger page to include.
-    func fragment(_ page: some Encodable, as name: String) throws -> HTMLFragment {
+    func fragment(_ page: some Encodable, as name: TemplateName) throws -> HTMLFragment {
         HTMLFragment(bytes: try render(page, as: name))
     }
 
     /// Each of `items` rendered with `name`, one after the other.
-    func fragment(each items: some Sequence<some Encodable>, as name: String) throws -> HTMLFragment {
+    func fragment(each items: some Sequence<some Encodable>, as name: TemplateName) throws -> HTMLFragment {
         var html: [UInt8] = []
         let recording = PageRecording(buildsProbe: false)
         // Items of a list mostly share a shape or two; remember the last few compiled ones here.
@@ -87,22 +81,22 @@ public struct Templates: Sendable {
 
     /// The `<option>`s of a select, one `option.mustache` each.
     func options(_ choices: [Choice]) throws -> HTMLFragment {
-        try fragment(each: choices, as: "option")
+        try fragment(each: choices, as: .option)
     }
 
     /// An HTML response of `page` rendered with `template`.
-    func html(_ page: some Encodable, as template: String, status: HTTPResponse.Status = .ok) throws -> Response {
+    func html(_ page: some Encodable, as template: TemplateName, status: HTTPResponse.Status = .ok) throws -> Response {
         Response.html(try render(page, as: template), status: status)
     }
 
-    private func compile(_ page: some Encodable, as name: String, shape: [UInt8]) throws -> CompiledTemplate {
+    private func compile(_ page: some Encodable, as name: TemplateName, shape: [UInt8]) throws -> CompiledTemplate {
         let key = CompiledTemplates.Key(template: name, shape: shape)
         if let hit = compiled.lookUp(key) { return hit }
         let probe = try PageRecording.record(page, buildingProbe: true)
-        guard let rendered = library.render(probe.probe.mustacheValue as Any, withTemplate: name) else {
-            throw TemplateError(name: name, reason: "no such template")
+        guard let rendered = library.render(probe.probe.mustacheValue as Any, withTemplate: name.rawValue) else {
+            throw TemplateError(name: name.rawValue, reason: "no such template")
         }
-        let template = try CompiledTemplate.compile(rendered: rendered, slotPaths: probe.paths, template: name)
+        let template = try CompiledTemplate.compile(rendered: rendered, slotPaths: probe.paths, template: name.rawValue)
         compiled.store(template, for: key)
         return template
     }
@@ -112,7 +106,7 @@ public struct Templates: Sendable {
 /// it just compiles each time once the limit is reached.
 private final class CompiledTemplates: Sendable {
     struct Key: Hashable, Sendable {
-        let template: String
+        let template: TemplateName
         let shape: [UInt8]
     }
 

@@ -27,7 +27,7 @@ struct BrowserPages: Sendable {
             list.sort(by: HostListViewModel.Order(rawValue: parameters["order"] ?? "") ?? .priority)
             try await list.searchHistory(parameters["search"] ?? "")
             let page = try HostListPage(list, notice: Self.notice(parameters["notice"]), csrf: session.token, timeZone: session.timeZone, templates: templates)
-            return session.page(try templates.html(page, as: "browser/hosts"))
+            return session.page(try templates.html(page, as: .browserHosts))
         }
         router.get("/browser/hosts/:address") { request, context in
             let session = pageSession(request)
@@ -35,7 +35,7 @@ struct BrowserPages: Sendable {
             var host = try await hostPages(context)
             host.search(parameters["search"] ?? "")
             let page = HostPagesPage(host, notice: Self.notice(parameters["notice"]), csrf: session.token, timeZone: session.timeZone)
-            return session.page(try templates.html(page, as: "browser/host"))
+            return session.page(try templates.html(page, as: .browserHost))
         }
         router.post("/browser/hosts/:address/priority") { request, context in
             let fields = try await pageSession(request).checkedForm(BrowserPageForm.self, from: request, limit: maximumBodySize)
@@ -97,12 +97,12 @@ struct BrowserPages: Sendable {
         do {
             let url = try ReaderViewModel.webAddress(address)
             let reading = try await withReadSlot(for: client) { try await reader.read(url, recording: origin == .visitor) }
-            var response = try templates.html(ReadPage(reading), as: "browser/read")
+            var response = try templates.html(ReadPage(reading), as: .browserRead)
             response.headers[.cacheControl] = "no-store"
             return response
         } catch let error as BrowserError {
             let failure = WebError(error, path: request.uri.path)
-            return try templates.html(ReadPage(address: address, problem: failure.message), as: "browser/read", status: failure.status)
+            return try templates.html(ReadPage(address: address, problem: failure.message), as: .browserRead, status: failure.status)
         }
     }
 

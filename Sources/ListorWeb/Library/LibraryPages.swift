@@ -60,7 +60,7 @@ struct LibraryPages: Sendable {
                                                         now: now, timeZone: session.timeZone, audience: try access.audience(of: request, context))
             let page = try BookListPage(list, errors: errors, notice: notice, templates: templates,
                                         offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
-            return try templates.render(page, as: "library/list")
+            return try templates.render(page, as: .libraryList)
         }
         // Read before the page: a page kept under a number is never older than it.
         guard let change = try await library.change() else { return session.page(Response.html(try await render())) }
@@ -75,13 +75,13 @@ struct LibraryPages: Sendable {
         // Who borrowed what is the librarian's.
         if let signIn = signIn(session, for: .patrons, next: request.uri.path) { return signIn }
         let borrower = try await BorrowerViewModel.load(raw.removingPercentEncoding ?? raw, from: library, now: now(), timeZone: session.timeZone)
-        return session.page(try templates.html(BorrowerPage(borrower), as: "library/borrower", status: borrower.isKnown ? .ok : .notFound))
+        return session.page(try templates.html(BorrowerPage(borrower), as: .libraryBorrower, status: borrower.isKnown ? .ok : .notFound))
     }
 
     @Sendable func newBook(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         if let signIn = signIn(session, for: .catalogue, next: "/library/books/new") { return signIn }
-        return session.page(try templates.html(BookFormPage(BookFormViewModel(library: library), csrf: session.token), as: "library/form"))
+        return session.page(try templates.html(BookFormPage(BookFormViewModel(library: library), csrf: session.token), as: .libraryForm))
     }
 
     @Sendable func addBook(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -92,14 +92,14 @@ struct LibraryPages: Sendable {
         form.form = fields.bookForm
         let outcome = try await form.save(cover: cover)
         if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=added") }
-        return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
+        return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: .libraryForm, status: Self.status(of: outcome)))
     }
 
     @Sendable func showBook(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let detail = try await detail(try Self.id(context), session, request, context)
         let notice = Notice.text(QueryPairs.parameters(of: request)["notice"])
-        return session.page(try templates.html(BookDetailPage(detail, csrf: session.token, notice: notice), as: "library/detail"))
+        return session.page(try templates.html(BookDetailPage(detail, csrf: session.token, notice: notice), as: .libraryDetail))
     }
 
     @Sendable func editBook(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -107,7 +107,7 @@ struct LibraryPages: Sendable {
         let id = try Self.id(context)
         if let signIn = signIn(session, for: .catalogue, next: "/library/books/\(id)/edit") { return signIn }
         let book = try await library.book(id: id)
-        return session.page(try templates.html(BookFormPage(BookFormViewModel(editing: book, library: library), csrf: session.token), as: "library/form"))
+        return session.page(try templates.html(BookFormPage(BookFormViewModel(editing: book, library: library), csrf: session.token), as: .libraryForm))
     }
 
     @Sendable func saveBook(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -120,7 +120,7 @@ struct LibraryPages: Sendable {
         form.form = fields.bookForm
         let outcome = try await form.save(ifVersion: try fields.versionNumber(), cover: cover)
         if case .done(let book?) = outcome { return Self.redirect("/library/books/\(book.id)?notice=saved") }
-        return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: "library/form", status: Self.status(of: outcome)))
+        return session.page(try templates.html(BookFormPage(form, csrf: session.token), as: .libraryForm, status: Self.status(of: outcome)))
     }
 
     /// One write when it goes through; the book is read only to show why it did not. The
@@ -137,12 +137,12 @@ struct LibraryPages: Sendable {
         } catch let errors as FieldErrors {
             let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, borrower: borrower, borrowerError: errors.errors.map(\.message).joined(separator: "; "),
                                       due: due)
-            return session.page(try templates.html(page, as: "library/detail", status: .badRequest))
+            return session.page(try templates.html(page, as: .libraryDetail, status: .badRequest))
         } catch let error as LibraryError where error.isRefusal {
             // The page again, as the book is now, with why it was not checked out.
             let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, problem: "Not checked out: \(error.seen(by: try access.audience(of: request, context)).description).",
                                       borrower: borrower, due: due)
-            return session.page(try templates.html(page, as: "library/detail", status: .conflict))
+            return session.page(try templates.html(page, as: .libraryDetail, status: .conflict))
         }
     }
 
@@ -156,7 +156,7 @@ struct LibraryPages: Sendable {
             return Self.redirect("/library/books/\(id)?notice=renewed")
         } catch let error as LibraryError where error.isRefusal {
             let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, problem: "Not renewed: \(error.seen(by: try access.audience(of: request, context)).description).")
-            return session.page(try templates.html(page, as: "library/detail", status: .conflict))
+            return session.page(try templates.html(page, as: .libraryDetail, status: .conflict))
         }
     }
 
@@ -171,11 +171,11 @@ struct LibraryPages: Sendable {
             return Self.redirect("/library/books/\(id)?notice=hold-placed")
         } catch let errors as FieldErrors {
             let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, holder: holder, holderError: errors.errors.map(\.message).joined(separator: "; "))
-            return session.page(try templates.html(page, as: "library/detail", status: .badRequest))
+            return session.page(try templates.html(page, as: .libraryDetail, status: .badRequest))
         } catch let error as LibraryError where error.isRefusal {
             let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, holder: holder,
                                       holderError: error.seen(by: try access.audience(of: request, context)).description)
-            return session.page(try templates.html(page, as: "library/detail", status: .conflict))
+            return session.page(try templates.html(page, as: .libraryDetail, status: .conflict))
         }
     }
 
@@ -204,7 +204,7 @@ struct LibraryPages: Sendable {
     @Sendable func confirmDelete(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let detail = try await detail(try Self.id(context), session, request, context)
-        return session.page(try templates.html(DeleteBookPage(detail, needsToken: needsTokenField(session), csrf: session.token), as: "library/delete"))
+        return session.page(try templates.html(DeleteBookPage(detail, needsToken: needsTokenField(session), csrf: session.token), as: .libraryDelete))
     }
 
     @Sendable func delete(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -214,14 +214,14 @@ struct LibraryPages: Sendable {
         // The librarian's sign-in, or the token typed on this page.
         if needsTokenField(session), try !access.accepts(fields.adminToken, context) {
             let page = DeleteBookPage(try await detail(id, session, request, context), needsToken: true, csrf: session.token, problem: "That is not the admin token.")
-            return session.page(try templates.html(page, as: "library/delete", status: .forbidden))
+            return session.page(try templates.html(page, as: .libraryDelete, status: .forbidden))
         }
         // The version the reader confirmed: a book changed since is not deleted unseen.
         let outcome = try await actions.delete(id: id, version: try fields.versionNumber())
         if case .done = outcome { return Self.redirect("/library?notice=deleted") }
         let page = DeleteBookPage(try await detail(id, session, request, context), needsToken: needsTokenField(session), csrf: session.token,
                                   problem: "The book changed since this page was shown; check it below and delete again.")
-        return session.page(try templates.html(page, as: "library/delete", status: Self.status(of: outcome)))
+        return session.page(try templates.html(page, as: .libraryDelete, status: Self.status(of: outcome)))
     }
 
     // MARK: The librarian
@@ -230,7 +230,7 @@ struct LibraryPages: Sendable {
         let session = PageSession(request, access: access)
         let page = SignInPage(next: Self.next(QueryPairs.parameters(of: request)["next"]), csrf: session.token, isNeeded: access.adminToken != nil,
                               isSignedIn: session.isLibrarian)
-        return session.page(try templates.html(page, as: "library/sign-in"))
+        return session.page(try templates.html(page, as: .librarySignIn))
     }
 
     @Sendable func signIn(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -240,7 +240,7 @@ struct LibraryPages: Sendable {
         guard access.adminToken != nil, let purpose = access.librarianPurpose else { return Self.redirect(next) }
         guard try access.accepts(fields.adminToken, context) else {
             let page = SignInPage(next: next, csrf: session.token, isNeeded: true, isSignedIn: false, problem: "That is not the admin token.")
-            return session.page(try templates.html(page, as: "library/sign-in", status: .forbidden))
+            return session.page(try templates.html(page, as: .librarySignIn, status: .forbidden))
         }
         var response = Self.redirect(next)
         response.setCookie(Cookie(name: PageSession.librarianCookieName, value: access.formKey.token(for: purpose), path: "/library", sameSite: .strict))

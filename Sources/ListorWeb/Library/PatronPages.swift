@@ -39,7 +39,7 @@ struct PatronPages: Sendable {
         let id = try Self.id(context)
         if let signIn = signIn(session, next: "/library/patrons/\(id)/letter") { return signIn }
         let view = try await OverdueLetterViewModel.load(id, from: library, letters: letters, now: now())
-        return session.page(try templates.html(LetterPage(view), as: "library/letter"))
+        return session.page(try templates.html(LetterPage(view), as: .libraryLetter))
     }
 
     /// The reminders' outbox: what was sent, what waits, what failed and why.
@@ -55,7 +55,7 @@ struct PatronPages: Sendable {
         }
         let page = parameters["page"].flatMap { Int(digits: $0) }.map { min(max($0, 1), 100_000) } ?? 1
         let view = try await ReminderListViewModel.load(state, page: page, from: library, destination: reminderDestination, timeZone: session.timeZone)
-        return session.page(try templates.html(RemindersPage(view), as: "library/reminders"))
+        return session.page(try templates.html(RemindersPage(view), as: .libraryReminders))
     }
 
     @Sendable func list(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -64,13 +64,13 @@ struct PatronPages: Sendable {
         let parameters = QueryPairs.parameters(of: request)
         let search = parameters["search"] ?? ""
         let patrons = try await library.patrons(search: search, page: 1, perPage: 200)
-        return session.page(try templates.html(PatronsPage(patrons, search: search, notice: Notice.text(parameters["notice"])), as: "library/patrons"))
+        return session.page(try templates.html(PatronsPage(patrons, search: search, notice: Notice.text(parameters["notice"])), as: .libraryPatrons))
     }
 
     @Sendable func newPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         if let signIn = signIn(session, next: "/library/patrons/new") { return signIn }
-        return session.page(try templates.html(PatronFormPage(PatronForm(), csrf: session.token), as: "library/patron-form"))
+        return session.page(try templates.html(PatronFormPage(PatronForm(), csrf: session.token), as: .libraryPatronForm))
     }
 
     @Sendable func addPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -81,7 +81,7 @@ struct PatronPages: Sendable {
             let patron = try await desk.addPatron(fields.patronForm)
             return LibraryPages.redirect("/library/patrons/\(patron.id)?notice=patron-added")
         } catch let errors as FieldErrors {
-            return session.page(try templates.html(PatronFormPage(fields.patronForm, csrf: session.token, errors: errors), as: "library/patron-form", status: .badRequest))
+            return session.page(try templates.html(PatronFormPage(fields.patronForm, csrf: session.token, errors: errors), as: .libraryPatronForm, status: .badRequest))
         }
     }
 
@@ -90,7 +90,7 @@ struct PatronPages: Sendable {
         let id = try Self.id(context)
         if let signIn = signIn(session, next: "/library/patrons/\(id)") { return signIn }
         let page = try await page(id, session, notice: Notice.text(QueryPairs.parameters(of: request)["notice"]))
-        return session.page(try templates.html(page, as: "library/patron"))
+        return session.page(try templates.html(page, as: .libraryPatron))
     }
 
     @Sendable func edit(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -98,7 +98,7 @@ struct PatronPages: Sendable {
         let id = try Self.id(context)
         if let signIn = signIn(session, next: "/library/patrons/\(id)/edit") { return signIn }
         let patron = try await library.patron(id: id)
-        return session.page(try templates.html(PatronFormPage(PatronForm(patron), editing: patron, csrf: session.token), as: "library/patron-form"))
+        return session.page(try templates.html(PatronFormPage(PatronForm(patron), editing: patron, csrf: session.token), as: .libraryPatronForm))
     }
 
     @Sendable func save(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -112,13 +112,13 @@ struct PatronPages: Sendable {
             return LibraryPages.redirect("/library/patrons/\(id)?notice=patron-saved")
         } catch let errors as FieldErrors {
             let patron = try await library.patron(id: id)
-            return session.page(try templates.html(PatronFormPage(fields.patronForm, editing: patron, csrf: session.token, errors: errors), as: "library/patron-form",
+            return session.page(try templates.html(PatronFormPage(fields.patronForm, editing: patron, csrf: session.token, errors: errors), as: .libraryPatronForm,
                                                    status: .badRequest))
         } catch LibraryError.patronChanged {
             // The form again on the record as it is now, with what was typed, and why.
             let patron = try await library.patron(id: id)
             let errors = FieldErrors([FieldError(field: "name", message: "The record changed since this form was shown; check it and save again")])
-            return session.page(try templates.html(PatronFormPage(fields.patronForm, editing: patron, csrf: session.token, errors: errors), as: "library/patron-form",
+            return session.page(try templates.html(PatronFormPage(fields.patronForm, editing: patron, csrf: session.token, errors: errors), as: .libraryPatronForm,
                                                    status: .preconditionFailed))
         }
     }
@@ -134,10 +134,10 @@ struct PatronPages: Sendable {
             return LibraryPages.redirect("/library/patrons/\(id)?notice=merged")
         } catch let errors as FieldErrors {
             let page = try await page(id, session, from: from, fromError: errors.errors.first?.message)
-            return session.page(try templates.html(page, as: "library/patron", status: .badRequest))
+            return session.page(try templates.html(page, as: .libraryPatron, status: .badRequest))
         } catch LibraryError.patronNotFound(let other) where other != id {
             let page = try await page(id, session, from: from, fromError: "there is no patron \(other)")
-            return session.page(try templates.html(page, as: "library/patron", status: .notFound))
+            return session.page(try templates.html(page, as: .libraryPatron, status: .notFound))
         }
     }
 

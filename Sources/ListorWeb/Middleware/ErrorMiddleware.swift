@@ -31,7 +31,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             } else {
                 let page = ErrorPage(title: failure.title, status: failure.status.code, message: failure.message, suggestions: failure.suggestions,
                                      hasSuggestions: !failure.suggestions.isEmpty)
-                response = try templates.html(page, as: "error", status: failure.status)
+                response = try templates.html(page, as: .error, status: failure.status)
             }
             for field in failure.headers { response.headers.append(field) }
             return response

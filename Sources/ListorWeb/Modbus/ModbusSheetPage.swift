@@ -76,7 +76,7 @@ struct ModbusSheetPage: Encodable {
         summary = viewModel.summary
         columns = viewModel.columns.map { Column(key: $0.key, title: $0.title) }
         hasTrends = !sparklines.isEmpty
-        rows = try templates.fragment(each: Self.rows(viewModel, path: path, timeZone: timeZone, sparklines: sparklines), as: "modbus/row")
+        rows = try templates.fragment(each: Self.rows(viewModel, path: path, timeZone: timeZone, sparklines: sparklines), as: .modbusRow)
         emptyMessage = viewModel.emptyMessage
         hasEmptyMessage = emptyMessage != nil
     }

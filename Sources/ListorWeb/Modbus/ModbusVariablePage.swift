@@ -125,8 +125,8 @@ struct ModbusVariablePage: Encodable {
             Figure(label: "Mean", value: mean, id: "figure-mean"),
         ]
         let heading = "\(variable.name) over the last \(trend.range.title)" + (variable.unit.isEmpty ? "" : ", in \(variable.unit)")
-        let wide = try templates.fragment(ModbusChartSVG(trend.chart, title: heading, unit: variable.unit, size: "wide"), as: "modbus/chart")
-        let narrow = try templates.fragment(ModbusChartSVG(trend.narrow, title: heading, unit: variable.unit, size: "narrow"), as: "modbus/chart")
+        let wide = try templates.fragment(ModbusChartSVG(trend.chart, title: heading, unit: variable.unit, size: "wide"), as: .modbusChart)
+        let narrow = try templates.fragment(ModbusChartSVG(trend.narrow, title: heading, unit: variable.unit, size: "narrow"), as: .modbusChart)
         chart = HTMLFragment(bytes: wide.bytes + narrow.bytes)
         emptyMessage = trend.emptyMessage
         self.rowIndex = rowIndex.map(String.init)

@@ -106,7 +106,7 @@ public struct ModbusWebModule: WebModule {
             var others: [String] = [], problem: String?
             do { others = try await recorded?.devices() ?? [] } catch let error as TrendStoreError { problem = error.description }
             return try templates.html(ModbusPlantPage(PlantViewModel(devices: plant), recorded: others, recordedProblem: problem, timeZone: readerTimeZone(request)),
-                                      as: "modbus/plant")
+                                      as: .modbusPlant)
         }
         router.get("/modbus/devices/:device") { request, context in
             let charted = try await self.charted(context)
@@ -114,7 +114,7 @@ public struct ModbusWebModule: WebModule {
                 if Self.prefersJSON(request) { throw recordedElsewhere(charted.name) }
                 let trends = try trendsKept(of: charted)
                 let variables = try await answer(charted.path) { try await trends.variables() }
-                return try templates.html(ModbusRecordedPage(name: charted.name, path: charted.path, variables: variables), as: "modbus/recorded")
+                return try templates.html(ModbusRecordedPage(name: charted.name, path: charted.path, variables: variables), as: .modbusRecorded)
             }
             let snapshot = await device.monitor.snapshot
             if Self.prefersJSON(request) { return try feed(snapshot, request) }
@@ -124,7 +124,7 @@ public struct ModbusWebModule: WebModule {
             let sparklines = try await sparklines(of: device, snapshot, timeZone: zone, templates: templates)
             let page = try ModbusSheetPage(viewModel, name: device.name, device: device.description, path: device.path, interval: device.monitor.interval,
                                            timeZone: zone, sparklines: sparklines, templates: templates)
-            return try templates.html(page, as: "modbus/sheet")
+            return try templates.html(page, as: .modbusSheet)
         }
         router.get("/api/modbus") { request, _ in try feed(await first.monitor.snapshot, request) }
         router.get("/api/modbus/devices/:device") { request, context in
@@ -219,7 +219,7 @@ public struct ModbusWebModule: WebModule {
                                                                           csrf: writable ? session.token : "",
                                                                           value: form?.value ?? "", problem: problem, outcome: outcome,
                                                                           writes: Array(writes), timeZone: readerTimeZone(request)))
-        var response = try templates.html(page, as: "modbus/variable")
+        var response = try templates.html(page, as: .modbusVariable)
         response.status = status
         return session.page(response)
     }
@@ -298,7 +298,7 @@ public struct ModbusWebModule: WebModule {
             for row in snapshot.rows {
                 guard let chart = try? await trends.chart(register: row.register, range: TrendRange.hour.rawValue, timeZone: timeZone, compact: true) else { continue }
                 let title = "\(row.variableName) over the last hour"
-                sparklines[row.register] = try templates.fragment(ModbusChartSVG(chart.chart, title: title, unit: row.unit), as: "modbus/sparkline")
+                sparklines[row.register] = try templates.fragment(ModbusChartSVG(chart.chart, title: title, unit: row.unit), as: .modbusSparkline)
             }
             return sparklines
         }

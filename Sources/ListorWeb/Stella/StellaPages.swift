@@ -35,7 +35,7 @@ struct StellaPages: Sendable {
 
     @Sendable func departments(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = StellaSession(request, formKey: formKey)
-        return session.respond(try templates.html(DepartmentsPage(.departments(try await catalogue.departments()), shop: session.header), as: "stella/departments"))
+        return session.respond(try templates.html(DepartmentsPage(.departments(try await catalogue.departments()), shop: session.header), as: .stellaDepartments))
     }
 
     @Sendable func products(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -56,7 +56,7 @@ struct StellaPages: Sendable {
             let list = try await ProductListViewModel.load(department: department, query: query, from: catalogue)
             StellaWebModule.log(list.problems, of: request, to: logger)
             let page = try ProductsPage(list, input: input, errors: errors + list.refused, shop: session.header, templates: templates)
-            return try templates.render(page, as: "stella/products")
+            return try templates.render(page, as: .stellaProducts)
         }
         // Read before the page: a page kept under a version is never older than it.
         guard let version = try await catalogue.version() else { return session.respond(Response.html(try await render())) }
@@ -68,7 +68,7 @@ struct StellaPages: Sendable {
         let session = StellaSession(request, formKey: formKey)
         let parameters = QueryPairs.parameters(of: request)
         let detail = try await ProductDetailViewModel.load(code: try context.parameters.require("code"), choice: { parameters[$0] }, from: catalogue)
-        return session.respond(try templates.html(ProductDetailPage(detail, shop: session.header, csrf: session.page.token), as: "stella/product"))
+        return session.respond(try templates.html(ProductDetailPage(detail, shop: session.header, csrf: session.page.token), as: .stellaProduct))
     }
 
     /// Puts the chosen variant in the bag and shows the bag; a choice that cannot be had shows
@@ -84,7 +84,7 @@ struct StellaPages: Sendable {
             return session.redirect(to: "/stella/bag?" + URLQuery.encode([("added", detail.variant?.sku ?? "")]), bag: bag)
         } catch let error as BagError {
             let page = ProductDetailPage(detail, shop: session.header, csrf: session.page.token, error: error.message)
-            return session.respond(try templates.html(page, as: "stella/product", status: .conflict))
+            return session.respond(try templates.html(page, as: .stellaProduct, status: .conflict))
         }
     }
 
@@ -93,7 +93,7 @@ struct StellaPages: Sendable {
         let bag = try await ShoppingBag.load(session.bag, from: catalogue)
         let added = QueryPairs.parameters(of: request)["added"].flatMap { sku in bag.lines.first { $0.sku == sku } }
         return session.respond(try templates.html(BagPage(bag, shop: session.header, csrf: session.page.token, notice: added.map { "Added \($0.title) to your bag." }),
-                                                  as: "stella/bag"))
+                                                  as: .stellaBag))
     }
 
     /// Changes a line's quantity, or removes it ("remove" sends quantity 0).
@@ -103,13 +103,13 @@ struct StellaPages: Sendable {
         guard let sku = form.sku, let quantity = Int(digits: form.quantity ?? "") else {
             let bag = try await ShoppingBag.load(session.bag, from: catalogue)
             let page = BagPage(bag, shop: session.header, csrf: session.page.token, error: "The quantity \"\(form.quantity?.prefix(20) ?? "")\" is not a whole number from 0 to \(Bag.maximumQuantity); nothing was changed.")
-            return session.respond(try templates.html(page, as: "stella/bag", status: .badRequest))
+            return session.respond(try templates.html(page, as: .stellaBag, status: .badRequest))
         }
         do {
             return session.redirect(to: "/stella/bag", bag: try ShoppingBag.change([(sku, quantity)], in: session.bag))
         } catch {
             let page = BagPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, error: error.message + ".")
-            return session.respond(try templates.html(page, as: "stella/bag", status: .badRequest))
+            return session.respond(try templates.html(page, as: .stellaBag, status: .badRequest))
         }
     }
 
@@ -117,7 +117,7 @@ struct StellaPages: Sendable {
         let session = StellaSession(request, formKey: formKey)
         let bag = try await ShoppingBag.load(session.bag, from: catalogue)
         guard !bag.lines.isEmpty else { return session.redirect(to: "/stella/bag") }
-        return session.respond(try templates.html(CheckoutPage(bag, shop: session.header, csrf: session.page.token), as: "stella/checkout"))
+        return session.respond(try templates.html(CheckoutPage(bag, shop: session.header, csrf: session.page.token), as: .stellaCheckout))
     }
 
     /// Places the bag's order: the order page on success, with the bag emptied; the form again
@@ -133,15 +133,15 @@ struct StellaPages: Sendable {
             return session.redirect(to: "/stella/orders/\(order.key)?placed=1", bag: Bag())
         } catch let errors as FieldErrors {
             let page = CheckoutPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, form: form, errors: errors.errors)
-            return session.respond(try templates.html(page, as: "stella/checkout", status: .unprocessableContent))
+            return session.respond(try templates.html(page, as: .stellaCheckout, status: .unprocessableContent))
         } catch StoreError.short(let shortages) {
             let bag = try await ShoppingBag.load(session.bag, from: catalogue)
             let page = CheckoutPage(bag, shop: session.header, csrf: session.page.token, form: form, problems: bag.explain(shortages))
-            return session.respond(try templates.html(page, as: "stella/checkout", status: .conflict))
+            return session.respond(try templates.html(page, as: .stellaCheckout, status: .conflict))
         } catch let limit as OrderLimitError {
             let page = CheckoutPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, form: form,
                                     problems: [limit.sentence])
-            var response = session.respond(try templates.html(page, as: "stella/checkout", status: .tooManyRequests))
+            var response = session.respond(try templates.html(page, as: .stellaCheckout, status: .tooManyRequests))
             response.headers[.retryAfter] = String(limit.retryAfter)
             return response
         }
@@ -156,7 +156,7 @@ struct StellaPages: Sendable {
             throw WebError(.notFound, message: "there is no such order")
         }
         let isNew = QueryPairs.parameters(of: request)["placed"] != nil
-        var response = session.respond(try templates.html(OrderPage(order, shop: session.header, timeZone: session.page.timeZone, isNew: isNew), as: "stella/order"))
+        var response = session.respond(try templates.html(OrderPage(order, shop: session.header, timeZone: session.page.timeZone, isNew: isNew), as: .stellaOrder))
         // The key is the order's secret: no cache keeps the page it opens.
         response.headers[.cacheControl] = "no-store"
         return response

@@ -136,7 +136,7 @@ struct TransistorBrowserPage: Encodable {
         })
         let openPart = detail?.0.partNumber
         self.rows = try templates.fragment(each: page.transistors.map { TransistorRowLink($0, query: query, isOpen: $0.partNumber == openPart) },
-                                           as: "transistors/row")
+                                           as: .transistorsRow)
         hasRows = !page.transistors.isEmpty
         summary = page.summary
         emptyMessage = page.emptyMessage

@@ -31,14 +31,14 @@ public struct TransistorsWebModule: WebModule {
         router.get("/transistors") { request, _ in
             let input = Self.input(request)
             let page = try listPages.page(for: input) {
-                try templates.render(try TransistorBrowserPage(listing(input), input: input, detail: nil, templates: templates), as: "transistors/browser")
+                try templates.render(try TransistorBrowserPage(listing(input), input: input, detail: nil, templates: templates), as: .transistorsBrowser)
             }
             return Response.html(page)
         }
         router.get("/transistors/compare") { request, _ in
             let partNumbers = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name == "parts" }.map(\.value)
             let comparison = try viewModel.comparison(of: partNumbers)
-            return try templates.html(TransistorComparePage(comparison), as: "transistors/compare",
+            return try templates.html(TransistorComparePage(comparison), as: .transistorsCompare,
                                       status: comparison.unknown.isEmpty ? .ok : .notFound)
         }
         router.get("/transistors/:part") { request, context in
@@ -47,7 +47,7 @@ public struct TransistorsWebModule: WebModule {
             let transistor = try viewModel.transistor(partNumber: part)
             let detail = (TransistorDetailViewModel(transistor: transistor), try viewModel.substitutes(for: transistor))
             let page = try TransistorBrowserPage(listing(input), input: input, detail: detail, templates: templates)
-            return try templates.html(page, as: "transistors/browser")
+            return try templates.html(page, as: .transistorsBrowser)
         }
         router.get("/api/transistors") { request, _ in
             let strict = try Self.isStrict(request)

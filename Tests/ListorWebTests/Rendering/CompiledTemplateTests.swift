@@ -27,8 +27,8 @@ import Testing
 
     func library() throws -> MustacheLibrary {
         var library = MustacheLibrary()
-        try library.register(Self.source, named: "page")
-        try library.register("{{<frame}}{{$body}}<b>{{name}}</b>{{/body}}{{/frame}}", named: "child")
+        try library.register(Self.source, named: TemplateName.home.rawValue)
+        try library.register("{{<frame}}{{$body}}<b>{{name}}</b>{{/body}}{{/frame}}", named: TemplateName.option.rawValue)
         try library.register("<div>{{$body}}default{{/body}}</div>", named: "frame")
         return library
     }
@@ -47,20 +47,20 @@ import Testing
     @Test(arguments: pages.indices)
     func readsAsSwiftMustacheRendersTheSameValues(index: Int) throws {
         let library = try library()
-        let templates = try Templates(library: library, requiring: ["page"])
+        let templates = try Templates(library: library, requiring: [.home])
         let page = Self.pages[index]
-        let expected = try #require(library.render(page, withTemplate: "page"))
+        let expected = try #require(library.render(page, withTemplate: "home"))
         // Twice: the first compiles this shape, the second uses it.
         for _ in 1...2 {
-            #expect(String(decoding: try templates.render(page, as: "page"), as: UTF8.self) == expected)
+            #expect(String(decoding: try templates.render(page, as: .home), as: UTF8.self) == expected)
         }
     }
 
     @Test func everyShapeRendersRightAfterTheCacheIsFull() throws {
         let library = try library()
-        let templates = try Templates(library: library, requiring: ["page"], shapeLimit: 1)
+        let templates = try Templates(library: library, requiring: [.home], shapeLimit: 1)
         for page in Self.pages + Self.pages {
-            #expect(String(decoding: try templates.render(page, as: "page"), as: UTF8.self) == library.render(page, withTemplate: "page"))
+            #expect(String(decoding: try templates.render(page, as: .home), as: UTF8.self) == library.render(page, withTemplate: "home"))
         }
     }
 
@@ -68,8 +68,8 @@ import Testing
         struct Named: Encodable { let name: String }
         struct Wrapper: Encodable { let body: HTMLFragment; let name: String }
         let library = try library()
-        let templates = try Templates(library: library, requiring: ["child"])
-        let fragment = try templates.fragment(each: [Named(name: "a<b"), Named(name: "c")], as: "child")
+        let templates = try Templates(library: library, requiring: [.option])
+        let fragment = try templates.fragment(each: [Named(name: "a<b"), Named(name: "c")], as: .option)
         #expect(String(decoding: fragment.bytes, as: UTF8.self) == "<div><b>a&lt;b</b></div><div><b>c</b></div>")
     }
 
