@@ -36,7 +36,6 @@ public final class ModbusClient: ModbusTransport {
     /// before anything is sent, the device's exception, or what went wrong on the way.
     public func send(_ request: ModbusRequest) async throws -> ModbusResponse {
         try request.validate()
-        try Task.checkCancellation()
         return try await line.perform([request], unit: unitID)[0].get()
     }
 

@@ -19,6 +19,8 @@ public enum ModbusError: Error, Sendable, Equatable, CustomStringConvertible {
     case disconnected(endpoint: String)
     /// The serial port stopped working under Listor: an adapter unplugged, a line hung up.
     case portLost(path: String, reason: String)
+    /// The task that asked was cancelled before the request's turn on the line; it was not sent.
+    case cancelled
 
     /// True when the link failed rather than the request: no other request would get through now.
     public var isLinkFailure: Bool {
@@ -44,6 +46,7 @@ public enum ModbusError: Error, Sendable, Equatable, CustomStringConvertible {
         case .responseTimeout(let endpoint, let seconds): "no response from \(endpoint) within \(seconds.formatted2) s"
         case .disconnected(let endpoint): "\(endpoint) closed the connection"
         case .portLost(let path, let reason): "lost the serial port \(path): \(reason)"
+        case .cancelled: "cancelled before it was sent"
         }
     }
 }
