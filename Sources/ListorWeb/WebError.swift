@@ -66,7 +66,7 @@ struct WebError: Error {
         case let error as OrderLimitError:
             self.init(.tooManyRequests, message: error.description)
             headers[.retryAfter] = String(error.retryAfter)
-        case let error as StoreError:
+        case let error as StellaStoreError:
             switch error {
             case .short(let shortages):
                 self.init(.conflict, message: error.description)

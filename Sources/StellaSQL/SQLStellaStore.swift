@@ -7,7 +7,7 @@ import Stella
 /// line's stock with a conditional `UPDATE … WHERE stock >= n` in its transaction: of many
 /// shoppers ordering the last item, one gets it, and a `CHECK` keeps stock at zero or more
 /// whatever the code above does. The database's errors do not leave this type: they become
-/// `StoreError.failed` naming it.
+/// `StellaStoreError.failed` naming it.
 public struct SQLStellaStore: StellaStore {
     public let database: any SQLDatabase
 
@@ -20,7 +20,7 @@ public struct SQLStellaStore: StellaStore {
     }
 
     /// The store in the SQLite file at `path`, made or brought up to date.
-    public init(path: String) throws(StoreError) {
+    public init(path: String) throws(StellaStoreError) {
         do {
             let database = try SQLiteDatabase(path: path)
             try database.migrate(Self.migrations(.sqlite))
@@ -33,7 +33,7 @@ public struct SQLStellaStore: StellaStore {
     /// Makes the tables on a new database, once even when several nodes start together.
     public func migrate() async throws {
         do { try await database.migrate(Self.migrations(database.dialect)) } catch {
-            throw StoreError.failed("cannot open the store at \(database.location): \(error.message)")
+            throw StellaStoreError.failed("cannot open the store at \(database.location): \(error.message)")
         }
     }
 
@@ -79,7 +79,7 @@ public struct SQLStellaStore: StellaStore {
                     RETURNING sku
                     """)
                 // Thrown inside the transaction: nothing of the catalogue is saved.
-                guard !saved.isEmpty else { throw StoreError.skuTaken(variant.sku, product: product.code) }
+                guard !saved.isEmpty else { throw StellaStoreError.skuTaken(variant.sku, product: product.code) }
             }
         }
     }
@@ -140,7 +140,7 @@ public struct SQLStellaStore: StellaStore {
                 }
             }
             // Thrown inside the transaction: the stock taken is given back.
-            guard shortages.isEmpty else { throw StoreError.short(wanted.compactMap { item in shortages.first { $0.sku == item.sku } }) }
+            guard shortages.isEmpty else { throw StellaStoreError.short(wanted.compactMap { item in shortages.first { $0.sku == item.sku } }) }
             lines = wanted.compactMap { item in lines.first { $0.sku == item.sku } }
             let id = try Self.next(.order, in: db)
             let number = Order.number(id), key = Order.newKey()
@@ -163,12 +163,12 @@ public struct SQLStellaStore: StellaStore {
     }
 
     public func order(number: String) async throws -> Order {
-        guard let order = try await orders("WHERE number = \(number.uppercased())").first else { throw StoreError.unknownOrder(number) }
+        guard let order = try await orders("WHERE number = \(number.uppercased())").first else { throw StellaStoreError.unknownOrder(number) }
         return order
     }
 
     public func order(key: String) async throws -> Order {
-        guard let order = try await orders("WHERE key = \(key)").first else { throw StoreError.unknownOrder(key) }
+        guard let order = try await orders("WHERE key = \(key)").first else { throw StellaStoreError.unknownOrder(key) }
         return order
     }
 
@@ -208,14 +208,14 @@ public struct SQLStellaStore: StellaStore {
 
     private func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         do { return try await database.read(body) } catch let error as StorageError {
-            throw StoreError.failed("the store at \(database.location) failed: \(error.message)")
+            throw StellaStoreError.failed("the store at \(database.location) failed: \(error.message)")
         }
     }
 
     @discardableResult
     private func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         do { return try await database.write(body) } catch let error as StorageError {
-            throw StoreError.failed("the store at \(database.location) failed: \(error.message)")
+            throw StellaStoreError.failed("the store at \(database.location) failed: \(error.message)")
         }
     }
 }

@@ -128,13 +128,13 @@ struct StellaPages: Sendable {
         guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
         guard !session.bag.isEmpty else { return session.redirect(to: "/stella/bag") }
         do {
-            let order = try await Checkout(store: store, allowance: allowance).placeOrder(of: session.bag, name: form.name ?? "", email: form.email ?? "",
+            let order = try await CheckoutViewModel(store: store, allowance: allowance).placeOrder(of: session.bag, name: form.name ?? "", email: form.email ?? "",
                                                                                         address: form.address ?? "", from: context.clientAddress)
             return session.redirect(to: "/stella/orders/\(order.key)?placed=1", bag: Bag())
         } catch let errors as FieldErrors {
             let page = CheckoutPage(try await ShoppingBag.load(session.bag, from: catalogue), shop: session.header, csrf: session.page.token, form: form, errors: errors.errors)
             return session.respond(try templates.html(page, as: .stellaCheckout, status: .unprocessableContent))
-        } catch StoreError.short(let shortages) {
+        } catch StellaStoreError.short(let shortages) {
             let bag = try await ShoppingBag.load(session.bag, from: catalogue)
             let page = CheckoutPage(bag, shop: session.header, csrf: session.page.token, form: form, problems: bag.explain(shortages))
             return session.respond(try templates.html(page, as: .stellaCheckout, status: .conflict))
@@ -152,7 +152,7 @@ struct StellaPages: Sendable {
         guard let store else { throw WebError(.notFound, message: "this server takes no orders") }
         let key = try context.parameters.require("key")
         let order: Order
-        do { order = try await Checkout(store: store).order(key: key) } catch StoreError.unknownOrder {
+        do { order = try await CheckoutViewModel(store: store).order(key: key) } catch StellaStoreError.unknownOrder {
             throw WebError(.notFound, message: "there is no such order")
         }
         let isNew = QueryPairs.parameters(of: request)["placed"] != nil

@@ -56,7 +56,7 @@ public struct StellaWebModule: WebModule {
         api.post("orders") { request, context in
             guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
             let body = try await RequestBody.decode(OrderBody.self, from: request, limit: 64 << 10)
-            let order = try await Checkout(store: store, allowance: allowance).placeOrder(body, from: context.clientAddress)
+            let order = try await CheckoutViewModel(store: store, allowance: allowance).placeOrder(body, from: context.clientAddress)
             return Response.json(OrderJSON.value(order).serialized(pretty: false), status: .created)
         }
         // The order its key names: the key is what only the one who placed it was given.
@@ -65,10 +65,10 @@ public struct StellaWebModule: WebModule {
             let key = try context.parameters.require("key")
             do {
                 // The key is the order's secret: no cache keeps what it opens.
-                var response = Response.json(OrderJSON.value(try await Checkout(store: store).order(key: key)).serialized(pretty: false))
+                var response = Response.json(OrderJSON.value(try await CheckoutViewModel(store: store).order(key: key)).serialized(pretty: false))
                 response.headers[.cacheControl] = "no-store"
                 return response
-            } catch StoreError.unknownOrder {
+            } catch StellaStoreError.unknownOrder {
                 throw WebError(.notFound, message: "there is no such order")
             }
         }

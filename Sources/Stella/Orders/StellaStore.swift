@@ -6,7 +6,7 @@ import Foundation
 public protocol StellaStore: OrderDesk {
     /// Adds the products, or replaces those of the same handle with their variants; a product's
     /// variants not in the file are removed. A variant the store has keeps its stock, which only
-    /// orders move; a SKU another product has is refused (`StoreError.skuTaken`) and nothing is
+    /// orders move; a SKU another product has is refused (`StellaStoreError.skuTaken`) and nothing is
     /// saved. One transaction for the lot.
     func save(_ products: [Product]) async throws
     /// Saves the products only when the store has none, as a new store's first catalogue; true
@@ -18,6 +18,6 @@ public protocol StellaStore: OrderDesk {
     func changes(since stock: Int64) async throws -> StoreChanges
     /// Orders, newest first.
     func orders(limit: Int, offset: Int) async throws -> [Order]
-    /// Throws `StoreError.unknownOrder`.
+    /// Throws `StellaStoreError.unknownOrder`.
     func order(number: String) async throws -> Order
 }

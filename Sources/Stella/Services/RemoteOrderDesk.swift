@@ -3,7 +3,7 @@ import ListorKit
 
 /// Orders placed through another store's order API (`POST /stella/api/orders`, `GET
 /// /stella/api/orders/{key}`), for a server that shows that store's catalogue: the stock is
-/// taken there, once, as for any other client. Its refusals come back as `StoreError`s.
+/// taken there, once, as for any other client. Its refusals come back as `StellaStoreError`s.
 public struct RemoteOrderDesk: OrderDesk {
     /// The API's root, e.g. `http://127.0.0.1:8081/stella/api`.
     public let baseURL: URL
@@ -28,10 +28,10 @@ public struct RemoteOrderDesk: OrderDesk {
         case 201: return try OrderJSON.order(json ?? .null)
         case 409:
             guard case .array(let items)? = json?["short"] else { break }
-            throw StoreError.short(try items.map(OrderJSON.shortage))
+            throw StellaStoreError.short(try items.map(OrderJSON.shortage))
         default: break
         }
-        throw StoreError.failed("the store at \(url.absoluteString) refused the order (\(response.status)): \(json?["error"]?.stringValue ?? "no reason given")")
+        throw StellaStoreError.failed("the store at \(url.absoluteString) refused the order (\(response.status)): \(json?["error"]?.stringValue ?? "no reason given")")
     }
 
     public func order(key: String) async throws -> Order {
@@ -39,8 +39,8 @@ public struct RemoteOrderDesk: OrderDesk {
         let response = try await transport.get(url, Self.limits)
         switch response.status {
         case 200: return try OrderJSON.order(try JSONParser.parse(response.body))
-        case 404: throw StoreError.unknownOrder(key)
-        default: throw StoreError.failed("the store at \(url.absoluteString) answered \(response.status)")
+        case 404: throw StellaStoreError.unknownOrder(key)
+        default: throw StellaStoreError.failed("the store at \(url.absoluteString) answered \(response.status)")
         }
     }
 }

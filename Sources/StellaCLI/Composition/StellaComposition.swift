@@ -32,7 +32,7 @@ package enum StellaComposition {
                 return try await body(store)
             }
         } catch let error as StorageError where error.code == .unavailable {
-            throw StoreError.failed("cannot use the store's database at \(url): \(error.message)")
+            throw StellaStoreError.failed("cannot use the store's database at \(url): \(error.message)")
         }
     }
 

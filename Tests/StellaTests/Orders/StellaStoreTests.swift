@@ -78,7 +78,7 @@ import Testing
         try await other.save([withLarge])
         let stock = try await store.products().flatMap(\.variants).map { [$0.sku: $0.stock] }
         #expect(stock == [["LS-S": 0], ["LS-M": 3], ["LS-L": 5]], "sold out stays sold out; a new variant gets the file's stock")
-        await #expect(throws: StoreError.skuTaken("LS-S", product: "scarf")) {
+        await #expect(throws: StellaStoreError.skuTaken("LS-S", product: "scarf")) {
             try await other.save([Product(code: "aaa", name: "A", brand: "", type: "", tags: [], description: ""),
                                   Product(code: "scarf", name: "Scarf", brand: "Stella", type: "Scarves", tags: [], description: "",
                                           variants: [ProductVariant(sku: "LS-S", values: [], price: Money(minorUnits: 100), stock: 50)])])
@@ -107,14 +107,14 @@ import Testing
     func aThousandOrdersAtOnceForTenLeftSellTenAndRefuseTheRest(_ kind: Kind) async throws {
       try await withTwoStores(kind) { store, other in
         try await store.save([Self.shirt])
-        let outcomes = try await withThrowingTaskGroup(of: Result<Order, StoreError>.self) { group in
-            var outcomes: [Result<Order, StoreError>] = []
+        let outcomes = try await withThrowingTaskGroup(of: Result<Order, StellaStoreError>.self) { group in
+            var outcomes: [Result<Order, StellaStoreError>] = []
             for index in 0..<1000 {
                 // Through both nodes, at most 64 in flight on each.
                 if index >= 128, let outcome = try await group.next() { outcomes.append(outcome) }
                 let node = index % 2 == 0 ? store : other
                 group.addTask {
-                    do { return .success(try await node.place(request([("LS-S", 1)]), at: Date())) } catch let error as StoreError { return .failure(error) }
+                    do { return .success(try await node.place(request([("LS-S", 1)]), at: Date())) } catch let error as StellaStoreError { return .failure(error) }
                 }
             }
             return try await group.reduce(into: outcomes) { $0.append($1) }
@@ -136,7 +136,7 @@ import Testing
     func anOrderTheStockCannotFillTakesNothing(_ kind: Kind) async throws {
       try await withTwoStores(kind) { store, other in
         try await store.save([Self.shirt])
-        await #expect(throws: StoreError.short([Shortage(sku: "LS-M", wanted: 4, left: 3), Shortage(sku: "NOPE", wanted: 1, left: nil)])) {
+        await #expect(throws: StellaStoreError.short([Shortage(sku: "LS-M", wanted: 4, left: 3), Shortage(sku: "NOPE", wanted: 1, left: nil)])) {
             try await store.place(request([("LS-S", 2), ("LS-M", 4), ("NOPE", 1)]), at: Date())
         }
         #expect(try await store.products()[0].variants.map(\.stock) == [10, 3], "nothing was taken")
@@ -147,8 +147,8 @@ import Testing
         #expect(placed.total == Money(minorUnits: 14970))
         #expect(try await store.order(number: "s-000001") == placed)
         #expect(try await other.order(key: placed.key) == placed, "the order page's key finds it from either node")
-        await #expect(throws: StoreError.unknownOrder(String(repeating: "0", count: 32))) { try await store.order(key: String(repeating: "0", count: 32)) }
-        await #expect(throws: StoreError.unknownOrder("S-9")) { try await store.order(number: "S-9") }
+        await #expect(throws: StellaStoreError.unknownOrder(String(repeating: "0", count: 32))) { try await store.order(key: String(repeating: "0", count: 32)) }
+        await #expect(throws: StellaStoreError.unknownOrder("S-9")) { try await store.order(number: "S-9") }
         #expect(try await store.products()[0].variants.map(\.stock) == [8, 2])
       }
     }

@@ -1,6 +1,6 @@
 /// What the store refuses (an order the stock cannot fill, of which nothing is taken; an order it
 /// does not have), or its database failing.
-public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum StellaStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case short([Shortage])
     case unknownOrder(String)
     /// A catalogue would move a SKU to another product: the SKU and the product it was given to.

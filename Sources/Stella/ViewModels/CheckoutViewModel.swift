@@ -2,7 +2,7 @@ import Foundation
 import ListorKit
 
 /// The shopper's last step: an order checked, then placed, its stock taken at once. Paid on delivery.
-public struct Checkout: Sendable {
+public struct CheckoutViewModel: Sendable {
     private let store: any OrderDesk
     /// How much one shopper may order in an hour; nil for no bound.
     private let allowance: OrderAllowance?
@@ -16,7 +16,7 @@ public struct Checkout: Sendable {
 
     /// Places the order for the shopper at `client` (their address): throws `FieldErrors` for
     /// what is missing or wrong, `OrderLimitError` past what one shopper may order in an hour,
-    /// or `StoreError.short` naming each line the stock cannot fill; nothing is taken then.
+    /// or `StellaStoreError.short` naming each line the stock cannot fill; nothing is taken then.
     public func placeOrder(_ body: OrderBody, from client: String) async throws -> Order {
         let request = try body.request()
         let items = request.items.reduce(0) { $0 + $1.quantity }
@@ -33,10 +33,10 @@ public struct Checkout: Sendable {
                              from: client)
     }
 
-    /// The order page: the order its key names, in either case; throws `StoreError.unknownOrder`,
+    /// The order page: the order its key names, in either case; throws `StellaStoreError.unknownOrder`,
     /// also for a key not of an order's form (`Order.newKey`), which is never a question to the store.
     public func order(key: String) async throws -> Order {
-        guard key.count == 32, key.allSatisfy(\.isHexDigit) else { throw StoreError.unknownOrder(key) }
+        guard key.count == 32, key.allSatisfy(\.isHexDigit) else { throw StellaStoreError.unknownOrder(key) }
         return try await store.order(key: key.lowercased())
     }
 }
