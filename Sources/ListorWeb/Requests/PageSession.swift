@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The browser's side of a page request: its CSRF token (made when missing), whether the
 /// librarian has signed in, and its time zone. Each app keeps its token in a cookie for its own
-/// path (`/library`, `/browser`).
+/// path (`/library`, `/modbus`, `/stella`, `/browser`).
 ///
 /// Both cookies hold tokens signed with the server's `FormKey`: a cookie the server did not make
 /// (planted by a page on a sibling host, or guessed) is not taken.

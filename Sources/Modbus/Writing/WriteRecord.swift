@@ -4,7 +4,8 @@ import Foundation
 /// and the one asked for, what was read back, and the device's answer.
 public struct WriteRecord: Sendable, Hashable {
     public var time: Date
-    /// Who asked: the signed-in name on the web, the user on the command line.
+    /// Who asked: "admin token (127.0.0.1)" from the web's write form, with the client's
+    /// address; "ann (command line)" from `listor modbus write`, with the user's name.
     public var who: String
     public var device: String
     /// "61-62", as the map labels the registers.
