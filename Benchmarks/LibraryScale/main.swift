@@ -117,7 +117,7 @@ func fillPostgres(_ url: PostgresURL, books: [GeneratedBook], loans: [GeneratedL
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await client.run() }
         defer { group.cancelAll() }
-        _ = try await client.query("TRUNCATE covers, loans, books", logger: logger)
+        _ = try await client.query("TRUNCATE reminder_outbox, holds, covers, loans, books", logger: logger)
         // No date is the epoch: it stands for NULL in the arrays, which carry no optionals.
         let none = Date(timeIntervalSince1970: 0)
         for start in stride(from: 0, to: books.count, by: 5_000) {
