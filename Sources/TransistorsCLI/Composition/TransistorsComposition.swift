@@ -7,38 +7,17 @@ import Transistors
 
 /// Builds Transistor Listor's catalog provider from where the catalog is: bundled, a file, or a URL.
 package enum TransistorsComposition {
-    /// The list view model over the catalog at `locations`. A catalog of files has an index file
-    /// in `indexDirectory`, named by the files' paths: a sound one is mapped and the catalog not
-    /// read; otherwise (none yet, a changed catalog, another version, damage, which alone is
-    /// reported through `warn`) the catalog is read, the list answers from it, and the index is
-    /// written for the next time.
+    /// The list view model over the catalog at `locations`: a catalog of files through its index
+    /// file in `indexDirectory` (`IndexedCatalog`), any other read.
     package static func loadedList(_ locations: [CatalogLocation], query: TransistorQuery = TransistorQuery(), indexDirectory: String?,
                            rebuildingIndex: Bool = false, warn: (String) -> Void = { _ in }) async throws -> TransistorListViewModel {
         let paths = locations.compactMap { location -> String? in
             if case .file(let path) = location { URL(fileURLWithPath: path).standardizedFileURL.path } else { nil }
         }
         guard let indexDirectory, !paths.isEmpty, paths.count == locations.count else { return try await loadedList(locations, query: query) }
-        let indexPath = "\(indexDirectory)/" + Array(paths.joined(separator: "\n").utf8).withUnsafeBytes { String(ContentHash.of($0), radix: 16) } + ".index"
-        if !rebuildingIndex {
-            do {
-                let (index, problems) = try TransistorIndexFile.open(indexPath, catalogPaths: paths)
-                return TransistorListViewModel(index: index, problems: problems, query: query)
-            } catch where error.kind == .damaged {
-                warn("warning: the index file \(indexPath) is damaged (\(error)); it is made again from the catalog\n")
-            } catch {}
+        return try await IndexedCatalog(paths: paths, directory: indexDirectory).list(query: query, rebuilding: rebuildingIndex, warn: warn) {
+            try await loadedList(locations, query: query)
         }
-        // The files as they are before they are read: if one changes while it is read, the
-        // index written is stale at once, and made again next time.
-        let sources = try? paths.map { path throws(IndexFileError) in try TransistorIndexFile.Source.current(path, hashing: true) }
-        let viewModel = try await loadedList(locations, query: query)
-        if let sources, let catalog = viewModel.state.value {
-            do {
-                try TransistorIndexFile.write(catalog, sources: sources, to: indexPath)
-            } catch {
-                warn("warning: the index file \(indexPath) could not be written: \(error)\n")
-            }
-        }
-        return viewModel
     }
 
     /// The list view model with the catalog at `locations` read and loaded into it (or its failure).
