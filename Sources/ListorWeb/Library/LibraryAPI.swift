@@ -26,10 +26,8 @@ struct LibraryAPI: Sendable {
         let api = router.group(RouterPath(prefix))
         let (catalogue, lending, patrons) = (access.routes(api, for: .catalogue), access.routes(api, for: .lending), access.routes(api, for: .patrons))
         // Hummingbird's router ignores a trailing slash: "/books/" is "/books", as the original clients need.
-        api.get("books") { request, context in try await listBooks(request, context) }
-        catalogue.post("books") { request, context in
-            return try await addBook(request, context)
-        }
+        api.get("books", use: listBooks)
+        catalogue.post("books", use: addBook)
         api.get("books/:id") { request, context in try await bookResponse(try await library.book(id: try LibraryPages.id(context)), for: request, context) }
         api.put("books/:id") { request, context in try await updateBook(request, context, id: try LibraryPages.id(context)) }
         catalogue.delete("books/:id") { request, context in
@@ -63,21 +61,11 @@ struct LibraryAPI: Sendable {
             return loansResponse(try await library.loans(.borrower(name.removingPercentEncoding ?? name)))
         }
         api.get("export/books.csv") { _, _ in Self.csv(try await library.exportBooks(), name: "books.csv") }
-        patrons.get("export/loans.csv") { request, context in
-            return Self.csv(try await library.exportLoans(), name: "loans.csv")
-        }
-        catalogue.post("import/books") { request, context in
-            return Self.report(try await library.importBooks(try await csvBody(request)))
-        }
-        catalogue.post("import/loans") { request, context in
-            return Self.report(try await library.importLoans(try await csvBody(request)))
-        }
-        patrons.get("loans") { request, context in
-            return loansResponse(try await library.loans(.all))
-        }
-        patrons.get("loans/overdue") { request, context in
-            return loansResponse(try await library.overdue())
-        }
+        patrons.get("export/loans.csv") { request, context in Self.csv(try await library.exportLoans(), name: "loans.csv") }
+        catalogue.post("import/books") { request, context in Self.report(try await library.importBooks(try await csvBody(request))) }
+        catalogue.post("import/loans") { request, context in Self.report(try await library.importLoans(try await csvBody(request))) }
+        patrons.get("loans") { request, context in loansResponse(try await library.loans(.all)) }
+        patrons.get("loans/overdue") { request, context in loansResponse(try await library.overdue()) }
     }
 
     // MARK: Covers

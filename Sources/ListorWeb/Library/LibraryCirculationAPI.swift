@@ -29,105 +29,123 @@ struct LibraryCirculationAPI: Sendable {
     func addRoutes(to router: RouteTable) {
         let api = router.group(RouterPath(prefix))
         let (lending, patrons) = (access.routes(api, for: .lending), access.routes(api, for: .patrons))
-        patrons.post("patrons") { request, context in
-            let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
-            let patron = try await desk.addPatron(body.form())
-            var response = patronResponse(patron, status: .created)
-            response.headers[.location] = prefix + "/patrons/\(patron.id)"
-            return response
+        patrons.post("patrons", use: addPatron)
+        patrons.get("patrons", use: listPatrons)
+        patrons.get("patrons/:patron") { request, context in patronResponse(try await library.patron(id: try Self.patronID(context))) }
+        patrons.put("patrons/:patron", use: editPatron)
+        patrons.post("patrons/:patron/merge", use: mergePatron)
+        patrons.get("export/patrons.csv") { request, context in LibraryAPI.csv(try await library.exportPatrons(), name: "patrons.csv") }
+        patrons.post("import/patrons", use: importPatrons)
+        patrons.get("patrons/:patron/loans", use: patronLoans)
+        patrons.get("reminders", use: reminders)
+        patrons.get("patrons/:patron/holds") { request, context in list(try await library.holds(of: try Self.patronID(context)).map { CirculationJSON.value($0) }) }
+        lending.post("books/:id/holds", use: placeHold)
+        api.get("books/:id/holds", use: queue)
+        api.get("books/:id/holds/:hold", use: hold)
+        lending.delete("books/:id/holds/:hold", use: cancelHold)
+        lending.post("books/:id/renew", use: renew)
+    }
+
+    @Sendable private func addPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
+        let patron = try await desk.addPatron(body.form())
+        var response = patronResponse(patron, status: .created)
+        response.headers[.location] = prefix + "/patrons/\(patron.id)"
+        return response
+    }
+
+    @Sendable private func listPatrons(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let parameters = QueryPairs.parameters(of: request)
+        var reader = ParameterReader { parameters[$0] }
+        let page = reader.count("page", 1...100_000) ?? 1
+        let perPage = reader.count("per_page", 1...500) ?? 50
+        if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
+        if let card = parameters["card"] {
+            do { return list([CirculationJSON.value(try await library.patron(card: card))]) } catch LibraryError.cardNotFound { return list([]) }
         }
-        patrons.get("patrons") { request, context in
-            let parameters = QueryPairs.parameters(of: request)
-            var reader = ParameterReader { parameters[$0] }
-            let page = reader.count("page", 1...100_000) ?? 1
-            let perPage = reader.count("per_page", 1...500) ?? 50
-            if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
-            if let card = parameters["card"] {
-                do { return list([CirculationJSON.value(try await library.patron(card: card))]) } catch LibraryError.cardNotFound { return list([]) }
-            }
-            return list(try await library.patrons(search: parameters["search"] ?? "", page: page, perPage: perPage).map(CirculationJSON.value))
+        return list(try await library.patrons(search: parameters["search"] ?? "", page: page, perPage: perPage).map(CirculationJSON.value))
+    }
+
+    @Sendable private func editPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let id = try Self.patronID(context)
+        let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
+        let current = try await library.patron(id: id)
+        let version = try Self.ifMatch(request, current: current.version, id: id)
+        return patronResponse(try await desk.editPatron(id: id, body.form(changing: current), ifVersion: version ?? current.version))
+    }
+
+    @Sendable private func mergePatron(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let body = try await RequestBody.decode(MergeBody.self, from: request, limit: 4096)
+        return patronResponse(try await desk.mergePatrons(keep: try Self.patronID(context), merge: try body.patron()))
+    }
+
+    @Sendable private func importPatrons(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let buffer = try await RequestBody.collect(request, limit: maximumBodySize)
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else { throw WebError(.badRequest, message: "the CSV is not UTF-8 text") }
+        return LibraryAPI.report(try await library.importPatrons(text))
+    }
+
+    @Sendable private func patronLoans(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let id = try Self.patronID(context)
+        _ = try await library.patron(id: id)
+        return list(try await library.loans(.patron(id)).items.map(BookJSON.value))
+    }
+
+    @Sendable private func reminders(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let parameters = QueryPairs.parameters(of: request)
+        var reader = ParameterReader { parameters[$0] }
+        let page = reader.count("page", 1...100_000) ?? 1
+        let perPage = reader.count("per_page", 1...500) ?? 50
+        let state = reader.choice("state", OutboxMessage.State.self)
+        if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
+        var response = Response.json(ReminderJSON.value(try await library.reminders(state, page: page, perPage: perPage)).serialized(pretty: false))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    @Sendable private func placeHold(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let id = try LibraryPages.id(context)
+        let body = try await RequestBody.decode(HoldBody.self, from: request, limit: 4096)
+        let outcome = try await desk.placeHold(on: id, for: try body.reference())
+        guard let hold = outcome.placed else { throw WebError(.internalServerError, message: "the library did not say which hold it placed") }
+        var response = Response.json(CirculationJSON.value(hold, place: outcome.place(of: hold.id), audience: try access.audience(of: request, context)).serialized(pretty: false),
+                                     status: .created)
+        response.headers[.location] = prefix + "/books/\(id)/holds/\(hold.id)"
+        return response
+    }
+
+    // The queue: its places and states for anyone, whose each hold is for the staff alone.
+    @Sendable private func queue(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let audience = try access.audience(of: request, context)
+        return list(try await library.queue(of: try LibraryPages.id(context)).enumerated().map {
+            CirculationJSON.value($0.element, place: $0.offset + 1, audience: audience)
+        })
+    }
+
+    @Sendable private func hold(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let (id, hold) = (try LibraryPages.id(context), try Self.holdID(context))
+        let queue = try await library.queue(of: id)
+        guard let index = queue.firstIndex(where: { $0.id == hold }) else { throw LibraryError.holdNotFound(id: hold, book: id) }
+        return Response.json(CirculationJSON.value(queue[index], place: index + 1, audience: try access.audience(of: request, context)).serialized(pretty: false))
+    }
+
+    // Cancelling a hold is the staff's, or its own patron's, who names their card: nobody
+    // cancels another patron's hold.
+    @Sendable private func cancelHold(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let (id, hold) = (try LibraryPages.id(context), try Self.holdID(context))
+        if try access.audience(of: request, context) == .visitors {
+            _ = try await desk.cancelOwnHold(hold, on: id, card: QueryPairs.parameters(of: request)["card"])
+        } else {
+            _ = try await desk.cancelHold(hold, on: id)
         }
-        patrons.get("patrons/:patron") { request, context in
-            return patronResponse(try await library.patron(id: try Self.patronID(context)))
-        }
-        patrons.put("patrons/:patron") { request, context in
-            let id = try Self.patronID(context)
-            let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
-            let current = try await library.patron(id: id)
-            let version = try Self.ifMatch(request, current: current.version, id: id)
-            return patronResponse(try await desk.editPatron(id: id, body.form(changing: current), ifVersion: version ?? current.version))
-        }
-        patrons.post("patrons/:patron/merge") { request, context in
-            let body = try await RequestBody.decode(MergeBody.self, from: request, limit: 4096)
-            return patronResponse(try await desk.mergePatrons(keep: try Self.patronID(context), merge: try body.patron()))
-        }
-        patrons.get("export/patrons.csv") { request, context in
-            return LibraryAPI.csv(try await library.exportPatrons(), name: "patrons.csv")
-        }
-        patrons.post("import/patrons") { request, context in
-            let buffer = try await RequestBody.collect(request, limit: maximumBodySize)
-            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else { throw WebError(.badRequest, message: "the CSV is not UTF-8 text") }
-            return LibraryAPI.report(try await library.importPatrons(text))
-        }
-        patrons.get("patrons/:patron/loans") { request, context in
-            let id = try Self.patronID(context)
-            _ = try await library.patron(id: id)
-            return list(try await library.loans(.patron(id)).items.map(BookJSON.value))
-        }
-        patrons.get("reminders") { request, context in
-            let parameters = QueryPairs.parameters(of: request)
-            var reader = ParameterReader { parameters[$0] }
-            let page = reader.count("page", 1...100_000) ?? 1
-            let perPage = reader.count("per_page", 1...500) ?? 50
-            let state = reader.choice("state", OutboxMessage.State.self)
-            if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
-            var response = Response.json(ReminderJSON.value(try await library.reminders(state, page: page, perPage: perPage)).serialized(pretty: false))
-            response.headers[.cacheControl] = "no-store"
-            return response
-        }
-        patrons.get("patrons/:patron/holds") { request, context in
-            return list(try await library.holds(of: try Self.patronID(context)).map { CirculationJSON.value($0) })
-        }
-        lending.post("books/:id/holds") { request, context in
-            let id = try LibraryPages.id(context)
-            let body = try await RequestBody.decode(HoldBody.self, from: request, limit: 4096)
-            let outcome = try await desk.placeHold(on: id, for: try body.reference())
-            guard let hold = outcome.placed else { throw WebError(.internalServerError, message: "the library did not say which hold it placed") }
-            var response = Response.json(CirculationJSON.value(hold, place: outcome.place(of: hold.id), audience: try access.audience(of: request, context)).serialized(pretty: false),
-                                         status: .created)
-            response.headers[.location] = prefix + "/books/\(id)/holds/\(hold.id)"
-            return response
-        }
-        // The queue: its places and states for anyone, whose each hold is for the staff alone.
-        api.get("books/:id/holds") { request, context in
-            let audience = try access.audience(of: request, context)
-            return list(try await library.queue(of: try LibraryPages.id(context)).enumerated().map {
-                CirculationJSON.value($0.element, place: $0.offset + 1, audience: audience)
-            })
-        }
-        api.get("books/:id/holds/:hold") { request, context in
-            let (id, hold) = (try LibraryPages.id(context), try Self.holdID(context))
-            let queue = try await library.queue(of: id)
-            guard let index = queue.firstIndex(where: { $0.id == hold }) else { throw LibraryError.holdNotFound(id: hold, book: id) }
-            return Response.json(CirculationJSON.value(queue[index], place: index + 1, audience: try access.audience(of: request, context)).serialized(pretty: false))
-        }
-        // Cancelling a hold is the staff's, or its own patron's, who names their card: nobody
-        // cancels another patron's hold.
-        lending.delete("books/:id/holds/:hold") { request, context in
-            let (id, hold) = (try LibraryPages.id(context), try Self.holdID(context))
-            if try access.audience(of: request, context) == .visitors {
-                _ = try await desk.cancelOwnHold(hold, on: id, card: QueryPairs.parameters(of: request)["card"])
-            } else {
-                _ = try await desk.cancelHold(hold, on: id)
-            }
-            return Response(status: .noContent)
-        }
-        lending.post("books/:id/renew") { request, context in
-            let book = try await desk.renew(book: try LibraryPages.id(context)).book
-            var response = Response.json(BookJSON.value(book, audience: try access.audience(of: request, context)).serialized(pretty: false))
-            response.headers[.eTag] = "\"\(book.version)\""
-            return response
-        }
+        return Response(status: .noContent)
+    }
+
+    @Sendable private func renew(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let book = try await desk.renew(book: try LibraryPages.id(context)).book
+        var response = Response.json(BookJSON.value(book, audience: try access.audience(of: request, context)).serialized(pretty: false))
+        response.headers[.eTag] = "\"\(book.version)\""
+        return response
     }
 
     private func patronResponse(_ patron: Patron, status: HTTPResponse.Status = .ok) -> Response {
