@@ -52,6 +52,8 @@ public struct ModbusWebModule: WebModule {
     }
 
     private let devices: [Device]
+    /// The device of the seed's addresses (`/modbus`, `/api/modbus`): the plant's first.
+    private var first: Device { devices[0] }
     /// The devices other servers record into a shared history; nil when the history is this server's own.
     private let recorded: RecordedDevicesViewModel?
     /// The token a write from a variable's page needs; without one, the pages take no writes.
@@ -96,92 +98,16 @@ public struct ModbusWebModule: WebModule {
     }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
-        let first = devices[0]
-        router.get("/modbus") { request, _ in
-            if Self.prefersJSON(request) { return try feed(await first.monitor.snapshot, request) }
-            var plant: [PlantViewModel.Device] = []
-            for device in devices {
-                plant.append(PlantViewModel.Device(name: device.name, address: device.description, snapshot: await device.monitor.snapshot))
-            }
-            var others: [String] = [], problem: String?
-            do { others = try await recorded?.devices() ?? [] } catch let error as TrendStoreError { problem = error.description }
-            return try templates.html(ModbusPlantPage(PlantViewModel(devices: plant), recorded: others, recordedProblem: problem, timeZone: readerTimeZone(request)),
-                                      as: .modbusPlant)
-        }
-        router.get("/modbus/devices/:device") { request, context in
-            let charted = try await self.charted(context)
-            guard let device = charted.polled else {
-                if Self.prefersJSON(request) { throw recordedElsewhere(charted.name) }
-                let trends = try trendsKept(of: charted)
-                let variables = try await answer(charted.path) { try await trends.variables() }
-                return try templates.html(ModbusRecordedPage(name: charted.name, path: charted.path, variables: variables), as: .modbusRecorded)
-            }
-            let snapshot = await device.monitor.snapshot
-            if Self.prefersJSON(request) { return try feed(snapshot, request) }
-            let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: QueryPairs.parameters(of: request)["search"] ?? "",
-                                                   historyProblem: await device.monitor.recorder?.problem)
-            let zone = readerTimeZone(request)
-            let sparklines = try await sparklines(of: device, snapshot, timeZone: zone, templates: templates)
-            let page = try ModbusSheetPage(viewModel, name: device.name, device: device.description, path: device.path, interval: device.monitor.interval,
-                                           timeZone: zone, sparklines: sparklines, templates: templates)
-            return try templates.html(page, as: .modbusSheet)
-        }
+        router.get("/modbus") { try await plant($0, $1, templates: templates) }
+        router.get("/modbus/devices/:device") { try await sheet($0, $1, templates: templates) }
         router.get("/api/modbus") { request, _ in try feed(await first.monitor.snapshot, request) }
-        router.get("/api/modbus/devices/:device") { request, context in
-            guard let device = try await self.charted(context).polled else { throw recordedElsewhere(try context.parameters.require("device")) }
-            return try feed(await device.monitor.snapshot, request)
-        }
-        router.get("/modbus/devices/:device/variables/:register") { request, context in
-            try await variablePage(request, context, templates: templates)
-        }
-        router.post("/modbus/devices/:device/variables/:register/write") { request, context in
-            let session = PageSession(request, formKey: formKey, cookiePath: "/modbus")
-            let form = try await session.checkedForm(ModbusWriteForm.self, from: request, limit: 4096)
-            let device = try self.device(context)
-            let register = try context.parameters.require("register")
-            guard let writer = device.writer, let token = adminToken else {
-                throw WebError(.forbidden, message: "This server takes no writes from its pages: start it with --modbus-admin-token.")
-            }
-            guard try guesses.check(form.adminToken, against: token, client: context.clientAddress) else {
-                return try await variablePage(request, context, templates: templates, status: .unauthorized, form: form, problem: ("admin_token", "The admin token is not right."))
-            }
-            guard let variable = device.monitor.map.variable(named: register) else {
-                throw WebError(.notFound, message: "\(device.name) has no variable at register \(register).")
-            }
-            let outcome: WriteRecord
-            do {
-                outcome = try await writer.write([form.value ?? ""], to: variable, by: "admin token (\(context.clientAddress))")
-            } catch let error as RegisterValueError {
-                return try await variablePage(request, context, templates: templates, status: .unprocessableContent, form: form, problem: ("value", error.description))
-            }
-            return try await variablePage(request, context, templates: templates, status: outcome.succeeded ? .ok : .badGateway, outcome: outcome)
-        }
-        router.get("/api/modbus/devices/:device/alarms") { request, context in
-            let device = try await self.charted(context)
-            let parameters = QueryPairs.parameters(of: request)
-            let trends = try trendsKept(of: device)
-            let events = try await answer(device.path) { try await trends.alarms(from: parameters["from"], to: parameters["to"], timeZone: readerTimeZone(request)) }
-            let active = await device.polled?.monitor.snapshot.alarms ?? []
-            var response = Response.json(JSONValue.members([("active", .array(active.map(Self.json))), ("events", .array(events.map(Self.json)))])
-                .serialized(pretty: false))
-            response.headers[.cacheControl] = "no-store"
-            return response
-        }
-        router.get("/api/modbus/devices/:device/writes") { request, context in
-            let device = try await self.charted(context)
-            var reader = ParameterReader { QueryPairs.parameters(of: request)[$0] }
-            let limit = reader.count("limit", 1...1000) ?? 100
-            if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
-            let writes = try await answer(device.path) { try await device.audit?.writes(device: device.name, limit: limit) ?? [] }
-            var response = Response.json(JSONValue.members([("writes", .array(writes.map(ModbusVariablePage.json)))]).serialized(pretty: false))
-            response.headers[.cacheControl] = "no-store"
-            return response
-        }
+        router.get("/api/modbus/devices/:device", use: deviceFeed)
+        router.get("/modbus/devices/:device/variables/:register") { try await variablePage($0, $1, templates: templates) }
+        router.post("/modbus/devices/:device/variables/:register/write") { try await write($0, $1, templates: templates) }
+        router.get("/api/modbus/devices/:device/alarms", use: alarms)
+        router.get("/api/modbus/devices/:device/writes", use: writes)
         // The seed's addresses of the first device's charts lead to where they are now.
-        router.get("/modbus/variables/:register") { request, context in
-            let query = request.uri.query.map { "?\($0)" } ?? ""
-            return Response(status: .permanentRedirect, headers: [.location: "\(first.path)/variables/\(try context.parameters.require("register"))\(query)"])
-        }
+        router.get("/modbus/variables/:register", use: movedChart)
         let firstCharted = Charted(name: first.name, trends: first.trends, audit: first.audit, polled: first)
         for (prefix, device) in [("/api/modbus/devices/:device", nil), ("/api/modbus", firstCharted)] {
             router.get(RouterPath("\(prefix)/variables/:register/history")) { request, context in
@@ -195,6 +121,93 @@ public struct ModbusWebModule: WebModule {
         }
         router.get("/modbus/devices/:device/events") { _, context in try await events(of: try self.device(context), client: context.clientAddress) }
         router.get("/modbus/events") { _, context in try await events(of: first, client: context.clientAddress) }
+    }
+
+    @Sendable private func plant(_ request: Request, _ context: WebRequestContext, templates: Templates) async throws -> Response {
+        if Self.prefersJSON(request) { return try feed(await first.monitor.snapshot, request) }
+        var plant: [PlantViewModel.Device] = []
+        for device in devices {
+            plant.append(PlantViewModel.Device(name: device.name, address: device.description, snapshot: await device.monitor.snapshot))
+        }
+        var others: [String] = [], problem: String?
+        do { others = try await recorded?.devices() ?? [] } catch let error as TrendStoreError { problem = error.description }
+        return try templates.html(ModbusPlantPage(PlantViewModel(devices: plant), recorded: others, recordedProblem: problem, timeZone: readerTimeZone(request)),
+                                  as: .modbusPlant)
+    }
+
+    @Sendable private func sheet(_ request: Request, _ context: WebRequestContext, templates: Templates) async throws -> Response {
+        let charted = try await self.charted(context)
+        guard let device = charted.polled else {
+            if Self.prefersJSON(request) { throw recordedElsewhere(charted.name) }
+            let trends = try trendsKept(of: charted)
+            let variables = try await answer(charted.path) { try await trends.variables() }
+            return try templates.html(ModbusRecordedPage(name: charted.name, path: charted.path, variables: variables), as: .modbusRecorded)
+        }
+        let snapshot = await device.monitor.snapshot
+        if Self.prefersJSON(request) { return try feed(snapshot, request) }
+        let viewModel = RegisterSheetViewModel(snapshot: snapshot, search: QueryPairs.parameters(of: request)["search"] ?? "",
+                                               historyProblem: await device.monitor.recorder?.problem)
+        let zone = readerTimeZone(request)
+        let sparklines = try await sparklines(of: device, snapshot, timeZone: zone, templates: templates)
+        let page = try ModbusSheetPage(viewModel, name: device.name, device: device.description, path: device.path, interval: device.monitor.interval,
+                                       timeZone: zone, sparklines: sparklines, templates: templates)
+        return try templates.html(page, as: .modbusSheet)
+    }
+
+    @Sendable private func deviceFeed(_ request: Request, _ context: WebRequestContext) async throws -> Response {
+        guard let device = try await self.charted(context).polled else { throw recordedElsewhere(try context.parameters.require("device")) }
+        return try feed(await device.monitor.snapshot, request)
+    }
+
+    @Sendable private func write(_ request: Request, _ context: WebRequestContext, templates: Templates) async throws -> Response {
+        let session = PageSession(request, formKey: formKey, cookiePath: "/modbus")
+        let form = try await session.checkedForm(ModbusWriteForm.self, from: request, limit: 4096)
+        let device = try self.device(context)
+        let register = try context.parameters.require("register")
+        guard let writer = device.writer, let token = adminToken else {
+            throw WebError(.forbidden, message: "This server takes no writes from its pages: start it with --modbus-admin-token.")
+        }
+        guard try guesses.check(form.adminToken, against: token, client: context.clientAddress) else {
+            return try await variablePage(request, context, templates: templates, status: .unauthorized, form: form, problem: ("admin_token", "The admin token is not right."))
+        }
+        guard let variable = device.monitor.map.variable(named: register) else {
+            throw WebError(.notFound, message: "\(device.name) has no variable at register \(register).")
+        }
+        let outcome: WriteRecord
+        do {
+            outcome = try await writer.write([form.value ?? ""], to: variable, by: "admin token (\(context.clientAddress))")
+        } catch let error as RegisterValueError {
+            return try await variablePage(request, context, templates: templates, status: .unprocessableContent, form: form, problem: ("value", error.description))
+        }
+        return try await variablePage(request, context, templates: templates, status: outcome.succeeded ? .ok : .badGateway, outcome: outcome)
+    }
+
+    @Sendable private func alarms(_ request: Request, _ context: WebRequestContext) async throws -> Response {
+        let device = try await self.charted(context)
+        let parameters = QueryPairs.parameters(of: request)
+        let trends = try trendsKept(of: device)
+        let events = try await answer(device.path) { try await trends.alarms(from: parameters["from"], to: parameters["to"], timeZone: readerTimeZone(request)) }
+        let active = await device.polled?.monitor.snapshot.alarms ?? []
+        var response = Response.json(JSONValue.members([("active", .array(active.map(Self.json))), ("events", .array(events.map(Self.json)))])
+            .serialized(pretty: false))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    @Sendable private func writes(_ request: Request, _ context: WebRequestContext) async throws -> Response {
+        let device = try await self.charted(context)
+        var reader = ParameterReader { QueryPairs.parameters(of: request)[$0] }
+        let limit = reader.count("limit", 1...1000) ?? 100
+        if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
+        let writes = try await answer(device.path) { try await device.audit?.writes(device: device.name, limit: limit) ?? [] }
+        var response = Response.json(JSONValue.members([("writes", .array(writes.map(ModbusVariablePage.json)))]).serialized(pretty: false))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    @Sendable private func movedChart(_ request: Request, _ context: WebRequestContext) async throws -> Response {
+        let query = request.uri.query.map { "?\($0)" } ?? ""
+        return Response(status: .permanentRedirect, headers: [.location: "\(first.path)/variables/\(try context.parameters.require("register"))\(query)"])
     }
 
     /// A variable's page: its chart and figures, the form that writes it (when the server takes
