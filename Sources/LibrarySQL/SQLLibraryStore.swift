@@ -10,9 +10,10 @@ import Tagged
 /// version changes only that version. The database's errors do not leave this type: they become
 /// `LibraryStoreError`s naming the database.
 ///
-/// Short reads (a page, a count, one book, the change number) go through the database's
-/// `shortRead`, which on SQLite runs them on the caller's thread; reads of unbounded length (a
-/// borrower's history, every loan) through `read`.
+/// Short reads (a page, a count, one book, the change number) are single statements through the
+/// database's `query`, which waits least (on SQLite, on the caller's thread; on PostgreSQL,
+/// with no thread between); reads of unbounded length (a borrower's history, every loan) go
+/// through `read`.
 public struct SQLLibraryStore: LibraryStore {
     public let database: any SQLDatabase
     private let counts = BookCountCache()
@@ -60,11 +61,17 @@ public struct SQLLibraryStore: LibraryStore {
         do { return try await database.read(body) } catch let error as StorageError { throw failure(error) }
     }
 
-    /// Reads in a snapshot where it waits least, for short reads only.
-    func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+    /// One statement on its own, where it waits least, for short reads only.
+    func query(_ statement: SQL) async throws -> [SQLRow] {
         readers.increment()
         defer { readers.decrement() }
-        do { return try await database.shortRead(body) } catch let error as StorageError { throw failure(error) }
+        do { return try await database.query(statement) } catch let error as StorageError { throw failure(error) }
+    }
+
+    /// The first column of the first row of `statement`, run on its own.
+    private func value<Value: SQLDecodable>(_ statement: SQL, as type: Value.Type = Value.self) async throws -> Value? {
+        guard let row = try await query(statement).first else { return nil }
+        do { return try row[0] as Value } catch { throw failure(error) }
     }
 
     /// What a unique index refused stands for.
@@ -105,29 +112,33 @@ public struct SQLLibraryStore: LibraryStore {
     // MARK: Books
 
     public func books(_ query: BookQuery, at date: Date, range: BookRange) async throws -> [Book] {
-        try await shortRead { db in try books(query, at: date, range: range, in: db) }
+        try await books(query, at: date, range: range, change: nil)
     }
 
     public func page(_ query: BookQuery, at date: Date, number: Int, size: Int) async throws -> BookPage {
-        try await shortRead { db in
-            let total = try db.value("SELECT books FROM book_count", as: Int.self) ?? 0
-            let matching = query.isUnfiltered ? total : try count(query, at: date, of: total, in: db)
-            let number = BookPage.clamped(number, size: size, matching: matching)
-            let books = try books(query, at: date, range: BookRange(offset: (number - 1) * size, limit: size), in: db)
-            return BookPage(books: books, number: number, size: size, matching: matching, total: total)
+        // The books, those out and the change number kept by triggers, in one statement.
+        guard let counters = try await self.query("SELECT b.books, b.on_loan, c.number FROM book_count b, library_changes c").first else {
+            throw LibraryStoreError(.failed, "cannot use the library database at \(database.location): it keeps no counts")
         }
+        let (total, out, change): (Int, Int, Int64)
+        do { (total, out, change) = (try counters[0], try counters[1], try counters[2]) } catch { throw failure(error) }
+        let matching = query.isUnfiltered ? total : try await count(query, at: date, of: total, out: out, change: change)
+        let number = BookPage.clamped(number, size: size, matching: matching)
+        let books = try await books(query, at: date, range: BookRange(offset: (number - 1) * size, limit: size), change: change)
+        return BookPage(books: books, number: number, size: size, matching: matching, total: total)
     }
 
-    private func books(_ query: BookQuery, at date: Date, range: BookRange, in db: any SQLConnection) throws -> [Book] {
+    /// The books of `query` in `range`; `change` is the change number when it was just read.
+    private func books(_ query: BookQuery, at date: Date, range: BookRange, change known: Int64?) async throws -> [Book] {
         var range = range
         // A deep page of the whole list or the shelf starts at its stretch of a thousand.
         if range.after == nil, StretchStarts.applies(to: query, offset: range.offset) {
-            let change = try Self.change(in: db)
+            let change = if let known { known } else { try await change() }
             var starts = stretches.starts(query.status, change: change)
             if !StretchStarts.reach(range.offset, starts) {
                 // Each stretch's first id from the one before: the list's first, then a thousand on.
-                while !StretchStarts.reach(range.offset, starts), let next = try db.value("""
-                    \(Self.picked(query, at: date, after: starts.last.map(Book.ID.init(rawValue:)), in: db.dialect).ids) \
+                while !StretchStarts.reach(range.offset, starts), let next = try await value("""
+                    \(Self.picked(query, at: date, after: starts.last.map(Book.ID.init(rawValue:)), in: database.dialect).ids) \
                     ORDER BY id LIMIT 1 OFFSET \(starts.isEmpty ? 0 : StretchStarts.length - 1)
                     """, as: Int64.self) {
                     starts.append(next)
@@ -139,28 +150,29 @@ public struct SQLLibraryStore: LibraryStore {
         }
         // The page's ids first, from the narrowest source (the search index, the open loans or
         // the books), then their rows: an offset skips ids, never whole rows.
-        let (ids, key) = Self.picked(query, at: date, after: range.after, in: db.dialect)
-        return try db.rows("""
+        let (ids, key) = Self.picked(query, at: date, after: range.after, in: database.dialect)
+        return try await books("""
             SELECT \(Self.columns) FROM books_with_loans WHERE id IN (\(ids) ORDER BY \(key) LIMIT \(range.limit) OFFSET \(range.offset)) ORDER BY id
-            """).map(Self.book)
+            """)
     }
 
-    /// How many books match `query`, of the `total` the library has. Without words, from the
-    /// counts kept by triggers (the overdue ones from the open loans' due dates); a search's is
-    /// kept until the library changes.
-    private func count(_ query: BookQuery, at date: Date, of total: Int, in db: any SQLConnection) throws -> Int {
+    /// The books `statement` selects, of `columns`, run on its own.
+    private func books(_ statement: SQL) async throws -> [Book] {
+        do { return try await query(statement).map(Self.book) } catch let error as StorageError { throw failure(error) }
+    }
+
+    /// How many books match `query`, of the `total` the library has and the `out` on loan.
+    /// Without words, from those counts kept by triggers (the overdue ones from the open loans'
+    /// due dates); a search's is kept until the library's `change` number moves.
+    private func count(_ query: BookQuery, at date: Date, of total: Int, out: Int, change: Int64) async throws -> Int {
         guard query.searchTerms.isEmpty else {
-            let change = try Self.change(in: db)
             if let kept = counts.count(query, change: change) { return kept }
-            let count = try db.value("SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil, in: db.dialect).ids)) AS picked", as: Int.self) ?? 0
+            let count = try await value("SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil, in: database.dialect).ids)) AS picked", as: Int.self) ?? 0
             counts.keep(count, for: query, change: change)
             return count
         }
-        guard query.status == .overdue else {
-            let out = try db.value("SELECT on_loan FROM book_count", as: Int.self) ?? 0
-            return query.status.count(ofBooks: total, onLoan: out) ?? 0
-        }
-        return try db.value("SELECT count(*) FROM loans WHERE returned IS NULL AND due < \(date)", as: Int.self) ?? 0
+        guard query.status == .overdue else { return query.status.count(ofBooks: total, onLoan: out) ?? 0 }
+        return try await value("SELECT count(*) FROM loans WHERE returned IS NULL AND due < \(date)", as: Int.self) ?? 0
     }
 
     /// A statement selecting the ids of the books `query` picks, after `after`, and the column
@@ -217,16 +229,11 @@ public struct SQLLibraryStore: LibraryStore {
     }
 
     public func book(id: Book.ID) async throws -> Book? {
-        try await shortRead { db in try Self.book(id: id, in: db) }
+        try await books("SELECT \(Self.columns) FROM books_with_loans WHERE id = \(id.rawValue)").first
     }
 
     public func change() async throws -> Int64 {
-        try await shortRead(Self.change(in:))
-    }
-
-    /// The change number, as `db` sees it.
-    private static func change(in db: any SQLConnection) throws -> Int64 {
-        try db.value("SELECT number FROM library_changes", as: Int64.self) ?? 0
+        try await value("SELECT number FROM library_changes", as: Int64.self) ?? 0
     }
 
     public func insert(_ fields: BookFields, lend: CirculationRequest?, cover: StoredCover?) async throws -> Book {
@@ -276,13 +283,15 @@ public struct SQLLibraryStore: LibraryStore {
     // MARK: Covers
 
     public func cover(of id: Book.ID) async throws -> StoredCover? {
-        try await shortRead { db in
-            guard let row = try db.row("SELECT media_type, bytes, colors FROM covers WHERE book_id = \(id.rawValue)") else {
-                _ = try Self.existingBook(id: id, in: db)
-                return nil
-            }
+        guard let row = try await query("SELECT media_type, bytes, colors FROM covers WHERE book_id = \(id.rawValue)").first else {
+            guard try await book(id: id) != nil else { throw LibraryError.notFound(id: id) }
+            return nil
+        }
+        do {
             let colors: String? = try row[2]
             return try StoredCover(mediaType: row[0], bytes: row[1], colors: colors.flatMap(CoverColors.init(text:)))
+        } catch {
+            throw failure(error)
         }
     }
 
@@ -339,7 +348,9 @@ public struct SQLLibraryStore: LibraryStore {
         }
         let statement: SQL = "SELECT \(Self.loanColumns) FROM loans \(condition) ORDER BY checked_out DESC, id DESC"
         // A book's history is short; the others may hold any number of loans.
-        if case .book = selection { return try await shortRead { db in try Self.loans(statement, in: db) } }
+        if case .book = selection {
+            do { return try await query(statement).map(Self.loan) } catch let error as StorageError { throw failure(error) }
+        }
         return try await read { db in try Self.loans(statement, in: db) }
     }
 
@@ -347,10 +358,12 @@ public struct SQLLibraryStore: LibraryStore {
 
     /// The loans of a statement selecting `loanColumns`.
     static func loans(_ statement: SQL, in db: any SQLConnection) throws -> [Loan] {
-        try db.rows(statement).map { row in
-            try Loan(id: Loan.ID(rawValue: row[0]), bookID: Book.ID(rawValue: row[1]), borrower: row[2], patronID: (row[3] as Int64?).map(Patron.ID.init(rawValue:)),
-                     checkedOut: row[4], due: row[5], returned: row[6], renewals: row[7])
-        }
+        try db.rows(statement).map(loan)
+    }
+
+    static func loan(_ row: SQLRow) throws -> Loan {
+        try Loan(id: Loan.ID(rawValue: row[0]), bookID: Book.ID(rawValue: row[1]), borrower: row[2], patronID: (row[3] as Int64?).map(Patron.ID.init(rawValue:)),
+                 checkedOut: row[4], due: row[5], returned: row[6], renewals: row[7])
     }
 
     // MARK: Rows

@@ -113,11 +113,20 @@ public struct PostgreSQLDatabase: SQLDatabase {
         try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
-    /// Runs `body` without a transaction: one round trip for a read of one statement, and each
-    /// statement sees the database as it is when it runs (a page's count and its rows may be a
-    /// write apart).
-    public func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await transaction(nil, body)
+    public func query(_ statement: SQL) async throws -> [SQLRow] {
+        do {
+            var rows: [SQLRow] = []
+            var columns: [String] = []
+            for try await row in try await client.query(Self.query(statement), logger: logger) {
+                if rows.isEmpty { columns = row.map(\.columnName) }
+                var values: [SQLValue] = []
+                for cell in row { values.append(try Connection.value(cell)) }
+                rows.append(SQLRow(columns: columns, values: values))
+            }
+            return rows
+        } catch {
+            throw Self.storageError(error)
+        }
     }
 
     /// Runs the migrations not yet recorded in `listor_migrations`, in one transaction; nodes
@@ -138,14 +147,12 @@ public struct PostgreSQLDatabase: SQLDatabase {
         }
     }
 
-    /// `body` in a transaction that `begin` starts; without one, in none.
-    private func transaction<T: Sendable>(_ begin: String?, _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+    private func transaction<T: Sendable>(_ begin: String, _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         let logger = logger
         do {
             return try await client.withConnection { connection in
                 try await threads.runIfActive {
                     let session = Connection(connection: connection, logger: logger)
-                    guard let begin else { return try body(session) }
                     try session.execute(SQL(stringLiteral: begin))
                     do {
                         let result = try body(session)
@@ -169,6 +176,24 @@ public struct PostgreSQLDatabase: SQLDatabase {
         guard let error = error as? PSQLError else { return StorageError(.failed, "\(error)", cause: error) }
         guard let message = error.serverInfo?[.message] else { return StorageError(.unavailable, PostgresProblem.reason(error), cause: error) }
         return StorageError(error.serverInfo?[.sqlState] == "23505" ? .duplicate : .failed, message, cause: error)
+    }
+
+    /// `statement` as postgres-nio sends it: its text with `$n` placeholders, and its binds.
+    static func query(_ statement: SQL) -> PostgresQuery {
+        let (text, values) = statement.rendered(for: .postgres)
+        var binds = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .null: binds.appendNull()
+            case .integer(let value): binds.append(value)
+            case .real(let value): binds.append(value)
+            case .text(let value): binds.append(value)
+            case .bool(let value): binds.append(value)
+            case .date(let value): binds.append(value)
+            case .blob(let value): binds.append(ByteBuffer(bytes: value))
+            }
+        }
+        return PostgresQuery(unsafeSQL: text, binds: binds)
     }
 
     /// A connection in its transaction, as the stores see it.
@@ -223,21 +248,8 @@ public struct PostgreSQLDatabase: SQLDatabase {
         }
 
         private func run(_ statement: SQL) throws(StorageError) -> PostgresQueryResult {
-            let (text, values) = statement.rendered(for: .postgres)
-            var binds = PostgresBindings(capacity: values.count)
-            for value in values {
-                switch value {
-                case .null: binds.appendNull()
-                case .integer(let value): binds.append(value)
-                case .real(let value): binds.append(value)
-                case .text(let value): binds.append(value)
-                case .bool(let value): binds.append(value)
-                case .date(let value): binds.append(value)
-                case .blob(let value): binds.append(ByteBuffer(bytes: value))
-                }
-            }
             do {
-                let result: EventLoopFuture<PostgresQueryResult> = connection.query(PostgresQuery(unsafeSQL: text, binds: binds), logger: logger)
+                let result: EventLoopFuture<PostgresQueryResult> = connection.query(PostgreSQLDatabase.query(statement), logger: logger)
                 return try result.wait()
             } catch {
                 throw PostgreSQLDatabase.storageError(error)

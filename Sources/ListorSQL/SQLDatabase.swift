@@ -12,9 +12,10 @@ public protocol SQLDatabase: Sendable {
     /// Runs `body` on a consistent view of the database, without writing.
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
 
-    /// Runs a short `body` (one book, a page) on a consistent view, where it waits least: on
-    /// SQLite, on the caller's thread.
-    func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
+    /// Runs one statement on its own, outside any transaction, where it waits least: on SQLite on
+    /// the caller's thread, on PostgreSQL on a connection of the client with no thread between.
+    /// For short reads: one book, a count, a page's rows.
+    func query(_ statement: SQL) async throws -> [SQLRow]
 
     /// How many transactions may read, and write, at once.
     var connections: (read: Int, write: Int) { get }
@@ -25,7 +26,7 @@ public protocol SQLDatabase: Sendable {
 }
 
 extension SQLDatabase {
-    public func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await read(body)
+    public func query(_ statement: SQL) async throws -> [SQLRow] {
+        try await read { db in try db.rows(statement) }
     }
 }

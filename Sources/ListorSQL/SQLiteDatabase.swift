@@ -4,7 +4,7 @@ import GRDB
 /// A store's database in a SQLite file, through GRDB: a pool in WAL mode, so that readers go on
 /// while one transaction writes; a busy file is waited for up to five seconds.
 ///
-/// Short reads (a page, one book) may run on the caller's thread, through read-only connections
+/// Short reads (`query`: a page, one book) may run on the caller's thread, through read-only connections
 /// of their own: a read handed to the pool's queues waits, when the server is busy, once to go
 /// there and once more to come back (a one-book read of 0.1 ms took 15 ms under load). Reads of
 /// unbounded length go through the queues, so that they never hold one of the few threads that
@@ -66,9 +66,9 @@ public struct SQLiteDatabase: SQLDatabase {
         do { return try await writer.read { db in try body(Connection(db: db)) } } catch { throw Self.translated(error) }
     }
 
-    public func shortRead<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        guard let shortReads else { return try await read(body) }
-        return try Self.read(shortReads, body)
+    public func query(_ statement: SQL) async throws -> [SQLRow] {
+        guard let shortReads else { return try await read { db in try db.rows(statement) } }
+        return try Self.read(shortReads) { db in try db.rows(statement) }
     }
 
     /// `body` read from `reader` on this thread (GRDB's synchronous read, which an async caller
