@@ -116,13 +116,34 @@ public struct SQLLibraryStore: LibraryStore {
     }
 
     public func page(_ query: BookQuery, at date: Date, number: Int, size: Int) async throws -> BookPage {
-        // The books, those out and the change number kept by triggers, in one statement.
-        guard let counters = try await self.query("SELECT b.books, b.on_loan, c.number FROM book_count b, library_changes c").first else {
+        // The books and those out, kept by triggers, the change number, and the matches counted
+        // only when they must be (a search whose count kept is of another change, or the overdue
+        // books, which time changes), in one statement.
+        let kept = counts.kept(query)
+        let counted: SQL = switch (query.searchTerms.isEmpty, query.status) {
+        case (true, .all), (true, .available), (true, .onLoan): "NULL"
+        case (true, .overdue): "(SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil, in: database.dialect).ids)) AS picked)"
+        case (false, _):
+            """
+            CASE WHEN c.number = \(kept?.change ?? -1) THEN NULL \
+            ELSE (SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil, in: database.dialect).ids)) AS picked) END
+            """
+        }
+        guard let counters = try await self.query("SELECT b.books, b.on_loan, c.number, \(counted) FROM book_count b, library_changes c").first else {
             throw LibraryStoreError(.failed, "cannot use the library database at \(database.location): it keeps no counts")
         }
-        let (total, out, change): (Int, Int, Int64)
-        do { (total, out, change) = (try counters[0], try counters[1], try counters[2]) } catch { throw failure(error) }
-        let matching = query.isUnfiltered ? total : try await count(query, at: date, of: total, out: out, change: change)
+        let (total, out, change, count): (Int, Int, Int64, Int?)
+        do { (total, out, change, count) = (try counters[0], try counters[1], try counters[2], try counters[3]) } catch { throw failure(error) }
+        let matching: Int
+        if query.searchTerms.isEmpty, let known = query.status.count(ofBooks: total, onLoan: out) {
+            matching = known
+        } else if let count {
+            if !query.searchTerms.isEmpty { counts.keep(count, for: query, change: change) }
+            matching = count
+        } else {
+            // Not counted: the count kept is of this change.
+            matching = kept?.count ?? 0
+        }
         let number = BookPage.clamped(number, size: size, matching: matching)
         let books = try await books(query, at: date, range: BookRange(offset: (number - 1) * size, limit: size), change: change)
         return BookPage(books: books, number: number, size: size, matching: matching, total: total)
@@ -159,20 +180,6 @@ public struct SQLLibraryStore: LibraryStore {
     /// The books `statement` selects, of `columns`, run on its own.
     private func books(_ statement: SQL) async throws -> [Book] {
         do { return try await query(statement).map(Self.book) } catch let error as StorageError { throw failure(error) }
-    }
-
-    /// How many books match `query`, of the `total` the library has and the `out` on loan.
-    /// Without words, from those counts kept by triggers (the overdue ones from the open loans'
-    /// due dates); a search's is kept until the library's `change` number moves.
-    private func count(_ query: BookQuery, at date: Date, of total: Int, out: Int, change: Int64) async throws -> Int {
-        guard query.searchTerms.isEmpty else {
-            if let kept = counts.count(query, change: change) { return kept }
-            let count = try await value("SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil, in: database.dialect).ids)) AS picked", as: Int.self) ?? 0
-            counts.keep(count, for: query, change: change)
-            return count
-        }
-        guard query.status == .overdue else { return query.status.count(ofBooks: total, onLoan: out) ?? 0 }
-        return try await value("SELECT count(*) FROM loans WHERE returned IS NULL AND due < \(date)", as: Int.self) ?? 0
     }
 
     /// A statement selecting the ids of the books `query` picks, after `after`, and the column
