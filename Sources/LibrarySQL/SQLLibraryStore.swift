@@ -210,15 +210,17 @@ public struct SQLLibraryStore: LibraryStore {
             (source, key) = ("SELECT id FROM books", "id")
             conditions.append("search_vector @@ to_tsquery('simple', \(BookSearch.tsQuery(terms)))")
         }
-        if !terms.isEmpty {
-            // "+" keeps these tests of each match from becoming lookups that run the search once
-            // per open loan: the search runs once, and each match is looked for among the few loans.
-            switch query.status {
-            case .all: break
-            case .available: conditions.append("+\(key) NOT IN (SELECT book_id FROM loans WHERE returned IS NULL)")
-            case .onLoan: conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL)")
-            case .overdue: conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))")
-            }
+        switch (terms.isEmpty, query.status, dialect) {
+        case (true, _, _), (false, .all, _): break
+        // The matches of FTS5 are rowids of its own table: each is looked for among the few open
+        // loans, "+" keeping the test from becoming a lookup that runs the search once a loan.
+        case (false, .available, .sqlite): conditions.append("+\(key) NOT IN (SELECT book_id FROM loans WHERE returned IS NULL)")
+        case (false, .onLoan, .sqlite): conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL)")
+        case (false, .overdue, .sqlite): conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))")
+        // PostgreSQL's matches are rows of the books, which say whether they are out.
+        case (false, .available, .postgres): conditions.append("NOT on_loan")
+        case (false, .onLoan, .postgres): conditions.append("on_loan")
+        case (false, .overdue, .postgres): conditions.append("on_loan AND id IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))")
         }
         if let after { conditions.append("\(key) > \(after.rawValue)") }
         return (selecting(source, where: conditions), key)
