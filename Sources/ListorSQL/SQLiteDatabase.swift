@@ -113,7 +113,13 @@ public struct SQLiteDatabase: SQLDatabase {
             do {
                 let prepared = try prepared(statement)
                 let columns = prepared.columnNames
-                return try Row.fetchAll(prepared).map { row in SQLRow(columns: columns, values: row.databaseValues.map(Self.value)) }
+                // Each row read as the statement steps onto it, not copied first.
+                let cursor = try Row.fetchCursor(prepared)
+                var rows: [SQLRow] = []
+                while let row = try cursor.next() {
+                    rows.append(SQLRow(columns: columns, values: (0..<columns.count).map { Self.value(row[$0]) }))
+                }
+                return rows
             } catch {
                 throw SQLiteDatabase.storageError(error)
             }
