@@ -123,9 +123,11 @@ extension SQLLibraryStore {
             let pattern = "%\(term)%"
             return "words LIKE \(pattern)"
         }
+        // A patron whose name is the search comes first, then the others by name.
         return try await read { db in
             try db.rows("""
-                \(Self.selecting("SELECT \(Self.patronColumns) FROM patrons", where: conditions)) ORDER BY name_key, id LIMIT \(limit) OFFSET \(offset)
+                \(Self.selecting("SELECT \(Self.patronColumns) FROM patrons", where: conditions))
+                ORDER BY name_key <> \(PatronSearch.key(of: search)), name_key, id LIMIT \(limit) OFFSET \(offset)
                 """).map(Self.patron)
         }
     }

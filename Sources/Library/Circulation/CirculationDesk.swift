@@ -55,8 +55,8 @@ public struct CirculationDesk: Sendable {
         let typed = text.trimmed()
         guard !typed.isEmpty else { throw FieldErrors([FieldError(field: "holder", message: "is required: a patron's card number or name")]) }
         if let patron = try? await library.patron(card: typed) { return .id(patron.id) }
-        let key = PatronSearch.key(of: typed)
-        if let patron = try await library.patrons(search: typed, page: 1, perPage: 500).first(where: { PatronSearch.key(of: $0.name) == key }) {
+        // A patron of that very name is the first the search lists.
+        if let patron = try await library.patrons(search: typed, page: 1, perPage: 1).first, PatronSearch.key(of: patron.name) == PatronSearch.key(of: typed) {
             return .id(patron.id)
         }
         throw FieldErrors([FieldError(field: "holder", message: "no patron has the card or the name “\(typed.prefix(60))”")])

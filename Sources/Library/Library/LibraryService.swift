@@ -72,7 +72,8 @@ public protocol LibraryService: Sendable {
     func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron
     func patron(id: Patron.ID) async throws -> Patron
     func patron(card: String) async throws -> Patron
-    /// Patrons whose name, card, email or phone holds `search`, by name, a page at a time.
+    /// Patrons whose name, card, email or phone holds `search`, one whose name is the search
+    /// first, then by name, a page at a time.
     func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron]
     /// Makes `merged` one with `kept`: its loans and holds become theirs.
     func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron

@@ -48,7 +48,8 @@ public protocol LibraryStore: ReminderOutbox {
     /// The patron `reference` names; nil when none does (a name is looked up, not made).
     func patron(_ reference: PatronReference) async throws -> Patron?
     /// Patrons whose name, card, email or phone holds `search` (folded; every patron when
-    /// empty), by name, then by id: at most `limit`, after the first `offset`.
+    /// empty): one whose name is the search first, then by name and id; at most `limit`, after
+    /// the first `offset`.
     func patrons(search: String, limit: Int, offset: Int) async throws -> [Patron]
     /// Makes the patron `merged` one with `kept`: its loans and holds become `kept`'s (of two
     /// holds of one book, the earlier place stays), and it is deleted; in one transaction.

@@ -188,6 +188,19 @@ import Testing
         }
     }
 
+    /// The name a librarian types at the desk finds its patron however many others hold it in
+    /// theirs: a patron of that very name is the search's first.
+    @Test(arguments: Kind.allCases)
+    func aTypedNameFindsItsPatronAmongManyThatHoldIt(_ kind: Kind) async throws {
+        try await withLibrary(kind) { library, _ in
+            for number in 1...510 { _ = try await library.addPatron(PatronForm(name: "Aann \(number)")) }
+            let ann = try await library.addPatron(PatronForm(name: "Ann"))
+            #expect(try await library.patrons(search: " ANN ", page: 1, perPage: 3).map(\.name) == ["Ann", "Aann 1", "Aann 10"])
+            #expect(try await CirculationDesk(library: library).patron(cardOrName: "ann") == .id(ann.id))
+            await #expect(throws: FieldErrors.self) { try await CirculationDesk(library: library).patron(cardOrName: "Aan") }
+        }
+    }
+
     @Test(arguments: Kind.allCases)
     func mergingTwoRecordsOfOnePersonKeepsTheirLoansAndTheEarlierHold(_ kind: Kind) async throws {
         try await withLibrary(kind) { library, _ in
