@@ -2,6 +2,7 @@ import Foundation
 import ListorKit
 import ListorSMTP
 import ListorTestSupport
+import Glibc
 import Testing
 
 /// The mail client against aiosmtpd, someone else's SMTP server, on loopback.
@@ -73,13 +74,20 @@ import Testing
 
     @Test func aRefusedConnectionAndA451AreWorthRetryingA550IsNot() async throws {
         guard !(await SMTPTestServer.isMissing()) else { return }
-        // A port nobody listens on: the server's, once it has stopped.
-        let stopped = try await SMTPTestServer.start()
-        await stopped.stop()
+        // A port bound and never listened on: a connection is refused, and no other test's
+        // server can take the port meanwhile (a stopped server's port could be taken again).
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try #require(withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        })
+        let port = Int(UInt16(bigEndian: address.sin_port))
         let unreachable = await #expect(throws: MailError.self) {
-            try await SMTPMailer(try SMTPSettings(url: "smtp://127.0.0.1:\(stopped.port)?tls=none", environment: [:])).send(Self.message)
+            try await SMTPMailer(try SMTPSettings(url: "smtp://127.0.0.1:\(port)?tls=none", environment: [:])).send(Self.message)
         }
-        #expect(unreachable?.code == .unreachable && unreachable?.description == "cannot connect to the mail server at 127.0.0.1:\(stopped.port): Connection refused",
+        #expect(unreachable?.code == .unreachable && unreachable?.description == "cannot connect to the mail server at 127.0.0.1:\(port): Connection refused",
                 "\(String(describing: unreachable))")
         try await SMTPTestServer.with(defer: 1) { server in
             let url = "smtp://127.0.0.1:\(server.port)?tls=none"
