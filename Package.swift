@@ -177,6 +177,7 @@ let package = Package(
         .target(
             name: "ListorSQL",
             dependencies: [
+                "ListorKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

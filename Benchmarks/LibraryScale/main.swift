@@ -112,7 +112,7 @@ func fillSQLite(_ path: String, books: [GeneratedBook], loans: [GeneratedLoan]) 
 
 func fillPostgres(_ url: PostgresURL, books: [GeneratedBook], loans: [GeneratedLoan]) async throws {
     let logger = Logger(label: "listor.benchmark")
-    try await PostgreSQLDatabase.withDatabase(at: url) { database in try await SQLLibraryStore(database: database).migrate(seeded: false) }
+    try await ResourceScope.with { scope in try await SQLLibraryStore(database: PostgreSQLDatabase.open(at: url, in: scope)).migrate(seeded: false) }
     let client = PostgresClient(configuration: url.clientConfiguration)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { await client.run() }

@@ -88,31 +88,29 @@ extension HTTPTransport {
     }
 }
 
-/// Runs `body` with a live transport whose HTTP client is shut down afterwards, however `body` ends.
+/// A live transport whose HTTP client is shut down when `scope` ends.
 ///
 /// A browser sets `followsRedirects` to false (it follows them itself, hop by hop) and a
 /// `decompressedLimit`: gzip and deflate bodies are then inflated, and one that would inflate
 /// past the limit fails as `NetworkError.tooLarge` (a decompression bomb stops there).
-@discardableResult
-public func withLiveHTTPTransport<T: Sendable>(
-    followsRedirects: Bool = true,
-    decompressedLimit: Int? = nil,
-    connectTimeout: Duration = .seconds(10),
-    _ body: (HTTPTransport) async throws -> T
-) async throws -> T {
+public func liveHTTPTransport(in scope: ResourceScope, followsRedirects: Bool = true, decompressedLimit: Int? = nil,
+                              connectTimeout: Duration = .seconds(10)) -> HTTPTransport {
     var configuration = HTTPClient.Configuration()
     // A refused connection is an answer: report it at once instead of retrying until the timeout.
     configuration.connectionPool.retryConnectionEstablishment = false
     configuration.timeout.connect = .seconds(connectTimeout.components.seconds)
     if !followsRedirects { configuration.redirectConfiguration = .disallow }
     if let decompressedLimit { configuration.decompression = .enabled(limit: .size(decompressedLimit)) }
-    let client = HTTPClient(configuration: configuration)
-    let result: Result<T, any Error>
-    do {
-        result = .success(try await body(.live(client: client, configuration: configuration)))
-    } catch {
-        result = .failure(error)
+    let client = scope.keep(HTTPClient(configuration: configuration)) { try await $0.shutdown() }
+    return .live(client: client, configuration: configuration)
+}
+
+/// Runs `body` with a live transport (see `liveHTTPTransport(in:)`) whose client is shut down
+/// afterwards, however `body` ends.
+@discardableResult
+public func withLiveHTTPTransport<T: Sendable>(followsRedirects: Bool = true, decompressedLimit: Int? = nil, connectTimeout: Duration = .seconds(10),
+                                               _ body: (HTTPTransport) async throws -> T) async throws -> T {
+    try await ResourceScope.with { scope in
+        try await body(liveHTTPTransport(in: scope, followsRedirects: followsRedirects, decompressedLimit: decompressedLimit, connectTimeout: connectTimeout))
     }
-    try await client.shutdown()
-    return try result.get()
 }

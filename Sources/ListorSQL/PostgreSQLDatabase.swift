@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 import Logging
 import NIOCore
 import NIOPosix
@@ -42,15 +43,14 @@ public struct PostgreSQLDatabase: SQLDatabase {
         self.logger = logger
     }
 
-    /// Runs `body` with the database at `url`, its client running. A database that cannot be
+    /// The database at `url`, its client running until `scope` ends. A database that cannot be
     /// used fails at once with the reason, where a pool would keep retrying for a minute.
     ///
     /// The process has one client a URL: the apps `serve` runs on one database share its
-    /// connections, and the client runs until the last body using it has ended, even when the
-    /// task is cancelled: what a body writes while it stops goes through, on connections that
+    /// connections, and the client runs until the last scope using it has ended, even when the
+    /// task is cancelled: what is written while a scope closes goes through, on connections that
     /// are still open.
-    public static func withDatabase<T: Sendable>(at url: PostgresURL, logger: Logger = Logger(label: "listor.postgres"),
-                                                 _ body: (PostgreSQLDatabase) async throws -> T) async throws -> T {
+    public static func open(at url: PostgresURL, logger: Logger = Logger(label: "listor.postgres"), in scope: ResourceScope) async throws -> PostgreSQLDatabase {
         let key = "\(url.user):\(url.password ?? "")@\(url.host):\(url.port)/\(url.database ?? "")?\(url.requiresTLS)&\(url.maximumConnections)"
         let client: PostgresClient
         if let shared = clients.withLock({ $0[key]?.use() }) {
@@ -61,31 +61,27 @@ public struct PostgreSQLDatabase: SQLDatabase {
             }
             let made = PostgresClient(configuration: url.clientConfiguration)
             client = clients.withLock { clients in
-                // Another body may have made one meanwhile.
+                // Another scope may have made one meanwhile.
                 if let shared = clients[key]?.use() { return shared }
                 clients[key] = SharedClient(client: made, running: Task { await made.run() })
                 return made
             }
         }
-        let result: Result<T, any Error>
-        do {
-            result = .success(try await body(PostgreSQLDatabase(client: client, location: url.description, maximumConnections: url.maximumConnections, logger: logger)))
-        } catch {
-            result = .failure(error)
-        }
-        let stopping = clients.withLock { clients -> Task<Void, Never>? in
-            guard let shared = clients[key], shared.users == 1 else {
-                clients[key]?.users -= 1
-                return nil
+        scope.onClose {
+            let stopping = clients.withLock { clients -> Task<Void, Never>? in
+                guard let shared = clients[key], shared.users == 1 else {
+                    clients[key]?.users -= 1
+                    return nil
+                }
+                clients[key] = nil
+                return shared.running
             }
-            clients[key] = nil
-            return shared.running
+            if let stopping {
+                stopping.cancel()
+                await stopping.value
+            }
         }
-        if let stopping {
-            stopping.cancel()
-            await stopping.value
-        }
-        return try result.get()
+        return PostgreSQLDatabase(client: client, location: url.description, maximumConnections: url.maximumConnections, logger: logger)
     }
 
     /// A client and the bodies using it.

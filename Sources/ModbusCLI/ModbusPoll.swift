@@ -22,7 +22,7 @@ struct ModbusPoll: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let registerMap = try ModbusComposition.registerMap(map, environment, option: "--map")
-        let snapshot = try await device.withClient { client in await ModbusComposition.poller(registerMap, on: client).poll() }
+        let snapshot = try await ResourceScope.with { scope in await ModbusComposition.poller(registerMap, on: try device.client(in: scope)).poll() }
         switch format {
         case .json:
             environment.write(ModbusFeed.json(snapshot).serialized(pretty: true) + "\n")

@@ -37,10 +37,9 @@ struct ModbusWrite: ListorCommand {
         let directory = try DataDirectory.prepare(dataDirectory.directory(in: environment.variables))
         let who = environment.variables["USER"].map { "\($0) (command line)" } ?? "command line"
         let link = try device.link()
-        let record = try await ModbusComposition.withHistory(try history.database, dataDirectory: directory) { audit in
-            try await device.withClient { client in
-                try await VariableWriter(device: "\(link), unit \(device.unit)", transport: client, audit: audit).write(values, to: target, by: who)
-            }
+        let record = try await ResourceScope.with { scope in
+            let audit = try await ModbusComposition.history(try history.database, dataDirectory: directory, in: scope)
+            return try await VariableWriter(device: "\(link), unit \(device.unit)", transport: device.client(in: scope), audit: audit).write(values, to: target, by: who)
         }
         guard record.succeeded else {
             environment.writeError("listor: \(record.answer); the write is kept in the audit log\n")

@@ -17,45 +17,40 @@ package enum LibraryComposition {
     static func withLibrary<T: Sendable>(_ settings: LibrarySettings, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                                          work: any HeavyWork = InlineWork(),
                                          _ body: @Sendable (any LibraryService) async throws -> T) async throws -> T {
-        if let server = settings.server {
-            return try await withLiveHTTPTransport { transport in
-                try await body(RemoteLibrary(baseURL: server, transport: transport, adminToken: settings.adminToken, work: work))
+        try await ResourceScope.with { scope in
+            if let server = settings.server {
+                return try await body(RemoteLibrary(baseURL: server, transport: liveHTTPTransport(in: scope), adminToken: settings.adminToken, work: work))
             }
-        }
-        return try await withStore(settings.database, metrics: metrics) { store in
-            try await body(LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work))
+            return try await body(LocalLibrary(store: store(settings.database, metrics: metrics, in: scope), loanPeriod: settings.loanPeriod, work: work))
         }
     }
 
     /// `serve`'s library: the local one, and the sender of its reminders when a mail server is named.
-    package static func withServedLibrary<T: Sendable>(_ settings: LibrarySettings, reminders: ReminderSettings, metrics: any MetricsFactory, work: any HeavyWork,
-                                               _ body: @Sendable (any LibraryService, ReminderSender?) async throws -> T) async throws -> T {
-        try await withStore(settings.database, metrics: metrics) { store in
-            let library = LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work)
-            guard let smtp = reminders.smtp, let from = reminders.from else { return try await body(library, nil) }
-            let mailer: SMTPMailer
-            do { mailer = try SMTPMailer(smtp) } catch { throw CompositionError("--smtp-url: \(error)") }
-            let node = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UInt32.random(in: 0...UInt32.max))"
-            let sender = ReminderSender(library: library, outbox: store, policy: reminders.policy, letters: ReminderLetters(library: from.name ?? "Prolific Library"),
-                                        mail: mailer.transport, from: from, name: node)
-            return try await body(library, sender)
-        }
+    package static func servedLibrary(_ settings: LibrarySettings, reminders: ReminderSettings, metrics: any MetricsFactory, work: any HeavyWork,
+                                      in scope: ResourceScope) async throws -> (library: LocalLibrary, reminders: ReminderSender?) {
+        let store = try await store(settings.database, metrics: metrics, in: scope)
+        let library = LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work)
+        guard let smtp = reminders.smtp, let from = reminders.from else { return (library, nil) }
+        let mailer: SMTPMailer
+        do { mailer = try SMTPMailer(smtp) } catch { throw CompositionError("--smtp-url: \(error)") }
+        let node = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UInt32.random(in: 0...UInt32.max))"
+        return (library, ReminderSender(library: library, outbox: store, policy: reminders.policy, letters: ReminderLetters(library: from.name ?? "Prolific Library"),
+                                        mail: mailer.transport, from: from, name: node))
     }
 
-    /// Runs `body` with the store open: the SQLite file, or PostgreSQL with its client running
+    /// The store, open until `scope` ends: the SQLite file, or PostgreSQL with its client running
     /// and its schema migrated. A database that cannot be used is a `LibraryStoreError` naming it.
-    static func withStore<T: Sendable>(_ database: LibrarySettings.Database, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
-                                       _ body: @Sendable (any LibraryStore) async throws -> T) async throws -> T {
+    static func store(_ database: LibrarySettings.Database, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+                      in scope: ResourceScope) async throws -> SQLLibraryStore {
         switch database {
         case .sqlite(let path):
-            return try await body(try SQLLibraryStore(path: path, metrics: metrics))
+            return try SQLLibraryStore(path: path, metrics: metrics)
         case .postgres(let url):
             do {
-                return try await PostgreSQLDatabase.withDatabase(at: url, logger: Logger(label: "listor.library.postgres")) { database in
-                    let store = SQLLibraryStore(database: database, metrics: metrics)
-                    try await store.migrate()
-                    return try await body(store)
-                }
+                let store = SQLLibraryStore(database: try await PostgreSQLDatabase.open(at: url, logger: Logger(label: "listor.library.postgres"), in: scope),
+                                            metrics: metrics)
+                try await store.migrate()
+                return store
             } catch let error as StorageError where error.code == .unavailable {
                 throw LibraryStoreError(.unreachable, "cannot use the library database at \(url): \(error.message)", underlying: error)
             }

@@ -15,12 +15,10 @@ struct WorkThreads: HeavyWork {
         (try? await pool.runIfActive(body)) ?? body()
     }
 
-    static func with<T: Sendable>(threads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2), _ body: (WorkThreads) async throws -> T) async throws -> T {
+    /// Threads that stop when `scope` ends, after the work given them.
+    static func open(threads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2), in scope: ResourceScope) -> WorkThreads {
         let pool = NIOThreadPool(numberOfThreads: threads)
         pool.start()
-        let result: Result<T, any Error>
-        do { result = .success(try await body(WorkThreads(pool: pool))) } catch { result = .failure(error) }
-        try await pool.shutdownGracefully()
-        return try result.get()
+        return scope.keep(WorkThreads(pool: pool)) { try await $0.pool.shutdownGracefully() }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CoreMetrics
 import Foundation
 import ListorCommandKit
+import ListorKit
 import ListorSQL
 import Modbus
 import ModbusIO
@@ -10,33 +11,23 @@ import ModbusSQL
 /// Builds ModbusApp's transports and devices: a client for one device, the simulated TUF-2000M,
 /// and the register map a device is read with.
 package enum ModbusComposition {
-    /// Runs `body` with a client of `device` that closes afterwards; `timeout` bounds connecting and each response.
-    static func withClient<T: Sendable>(_ link: ModbusLink, unit: UInt8, timeout: Duration,
-                                        _ body: (any ModbusTransport) async throws -> T) async throws -> T {
-        let client = ModbusClient(link, unitID: unit,
-                                     configuration: ModbusClientConfiguration(connectTimeout: timeout, responseTimeout: timeout))
-        let result: Result<T, any Error>
-        do { result = .success(try await body(client)) } catch { result = .failure(error) }
-        await client.close()
-        return try result.get()
+    /// A client of `link` that closes when `scope` ends; `timeout` bounds connecting and each response.
+    static func client(_ link: ModbusLink, unit: UInt8, timeout: Duration, in scope: ResourceScope) -> ModbusClient {
+        scope.keep(ModbusClient(link, unitID: unit, configuration: ModbusClientConfiguration(connectTimeout: timeout, responseTimeout: timeout))) { await $0.close() }
     }
 
-    /// Runs `body` with the plant's history and audit log: in PostgreSQL at `database`, its
-    /// client running and its tables made, or else in `dataDirectory`'s `modbus-history.sqlite`.
-    package static func withHistory<T: Sendable>(_ database: PostgresURL?, dataDirectory: String, retention: Duration = .seconds(7 * 86_400),
-                               _ body: (any PlantHistory) async throws -> T) async throws -> T {
-        if let database {
-            do {
-                return try await PostgreSQLDatabase.withDatabase(at: database) { database in
-                    let history = SQLPlantHistory(database: database, retention: retention)
-                    try await history.migrate()
-                    return try await body(history)
-                }
-            } catch let error as StorageError where error.code == .unavailable {
-                throw TrendStoreError("cannot open the Modbus history at \(database): \(error.message)")
-            }
+    /// The plant's history and audit log, open until `scope` ends: in PostgreSQL at `database`,
+    /// its client running and its tables made, or else in `dataDirectory`'s `modbus-history.sqlite`.
+    package static func history(_ database: PostgresURL?, dataDirectory: String, retention: Duration = .seconds(7 * 86_400),
+                                in scope: ResourceScope) async throws -> SQLPlantHistory {
+        guard let database else { return try SQLPlantHistory(path: "\(dataDirectory)/modbus-history.sqlite", retention: retention) }
+        do {
+            let history = SQLPlantHistory(database: try await PostgreSQLDatabase.open(at: database, in: scope), retention: retention)
+            try await history.migrate()
+            return history
+        } catch let error as StorageError where error.code == .unavailable {
+            throw TrendStoreError("cannot open the Modbus history at \(database): \(error.message)")
         }
-        return try await body(try SQLPlantHistory(path: "\(dataDirectory)/modbus-history.sqlite", retention: retention))
     }
 
     /// Runs `body` with the trends of `device` in the history `serve` keeps (in `database`, or in
@@ -50,7 +41,8 @@ package enum ModbusComposition {
         if database == nil, !FileManager.default.fileExists(atPath: path) {
             throw CompositionError("no Modbus history at \(path): `listor serve` records one (--data-dir \(directory))")
         }
-        return try await withHistory(database, dataDirectory: directory) { history in
+        return try await ResourceScope.with { scope in
+            let history = try await history(database, dataDirectory: directory, in: scope)
             let place = database.map { "\($0)" } ?? path
             let devices = try await history.devices()
             let list = devices.map { "\"\($0)\"" }.joined(separator: ", ")

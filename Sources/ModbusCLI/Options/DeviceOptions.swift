@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import ListorCommandKit
+import ListorKit
 import Modbus
+import ModbusIO
 
 /// Options every command that talks to a device shares, spelled as mbpoll spells them: a host
 /// for Modbus TCP, or a serial port for Modbus RTU with its baud rate, parity, data and stop bits.
@@ -55,9 +57,9 @@ struct DeviceOptions: ParsableArguments {
         return mode == .rtu ? .rtuOverTCP(host: endpoint.host, port: endpoint.port) : .tcp(host: endpoint.host, port: endpoint.port)
     }
 
-    /// Runs `body` with a client of the device, on a connection of its own that closes afterwards.
-    func withClient<T: Sendable>(_ body: (any ModbusTransport) async throws -> T) async throws -> T {
-        try await ModbusComposition.withClient(try link(), unit: unit, timeout: .milliseconds(Int(timeout * 1000)), body)
+    /// A client of the device, on a connection of its own that closes when `scope` ends.
+    func client(in scope: ResourceScope) throws -> ModbusClient {
+        ModbusComposition.client(try link(), unit: unit, timeout: .milliseconds(Int(timeout * 1000)), in: scope)
     }
 }
 
@@ -69,7 +71,7 @@ extension DeviceOptions {
     func send(_ request: ModbusRequest, _ environment: CommandEnvironment) async throws -> ModbusResponse {
         do { try request.validate() } catch { throw ValidationError(error.description) }
         do {
-            return try await withClient { client in try await client.send(request) }
+            return try await ResourceScope.with { scope in try await client(in: scope).send(request) }
         } catch {
             try failModbus(error, environment)
         }

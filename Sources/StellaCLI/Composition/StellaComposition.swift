@@ -12,25 +12,23 @@ import StellaSQL
 /// pictures drawn here, fetched from the catalogue's addresses, or from an origin, through one
 /// image pipeline with a disk cache.
 package enum StellaComposition {
-    /// Runs `body` with the store's catalogue, stock and orders: `stella.sqlite` in the data
-    /// directory, or the PostgreSQL database `database` names, its client running meanwhile. A
-    /// new store starts with the generated catalogue.
-    package static func withStore<T: Sendable>(dataDirectory: String, database: String?, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
+    /// The store's catalogue, stock and orders, open until `scope` ends: `stella.sqlite` in the
+    /// data directory, or the PostgreSQL database `database` names, its client running
+    /// meanwhile. A new store starts with the generated catalogue.
+    package static func store(dataDirectory: String, database: String?, in scope: ResourceScope) async throws -> SQLStellaStore {
         guard let database, !database.isEmpty else {
             let directory = try DataDirectory.prepare(dataDirectory)
             let store = try SQLStellaStore(path: directory + "/stella.sqlite")
             _ = try await store.seed(CatalogueGenerator.products())
-            return try await body(store)
+            return store
         }
         let url: PostgresURL
         do { url = try PostgresURL(database) } catch { throw CompositionError("--stella-db: \(error)") }
         do {
-            return try await PostgreSQLDatabase.withDatabase(at: url) { database in
-                let store = SQLStellaStore(database: database)
-                try await store.migrate()
-                _ = try await store.seed(CatalogueGenerator.products())
-                return try await body(store)
-            }
+            let store = SQLStellaStore(database: try await PostgreSQLDatabase.open(at: url, in: scope))
+            try await store.migrate()
+            _ = try await store.seed(CatalogueGenerator.products())
+            return store
         } catch let error as StorageError where error.code == .unavailable {
             throw StellaStoreError.failed("cannot use the store's database at \(url): \(error.message)")
         }
@@ -39,11 +37,11 @@ package enum StellaComposition {
     /// Runs `body` with the catalogue the settings name: a catalogue API's, over an HTTP client
     /// that exists only while needed, or the store's.
     static func withCatalogue<T: Sendable>(_ settings: StellaSettings, dataDirectory: String, _ body: @Sendable (CatalogueClient) async throws -> T) async throws -> T {
-        guard let url = settings.catalogue else {
-            return try await withStore(dataDirectory: dataDirectory, database: settings.database) { store in try await body(StoreCatalogue(store: store).client) }
-        }
-        return try await withLiveHTTPTransport { transport in
-            try await body(.live(baseURL: url, transport: transport))
+        try await ResourceScope.with { scope in
+            guard let url = settings.catalogue else {
+                return try await body(StoreCatalogue(store: store(dataDirectory: dataDirectory, database: settings.database, in: scope)).client)
+            }
+            return try await body(.live(baseURL: url, transport: liveHTTPTransport(in: scope)))
         }
     }
 

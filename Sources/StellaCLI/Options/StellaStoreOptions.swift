@@ -1,5 +1,6 @@
 import ArgumentParser
 import ListorCommandKit
+import ListorKit
 import Stella
 
 /// Where the store's catalogue, stock and orders are, for `listor stella import` and `orders`.
@@ -12,6 +13,8 @@ struct StellaStoreOptions: ParsableArguments {
     /// Runs `body` with the store these options name; the data directory is `--data-dir`, else
     /// the standard one of `environment`.
     func withStore<T: Sendable>(in environment: CommandEnvironment, _ body: @Sendable (any StellaStore) async throws -> T) async throws -> T {
-        try await StellaComposition.withStore(dataDirectory: data.directory(in: environment.variables), database: database, body)
+        try await ResourceScope.with { scope in
+            try await body(StellaComposition.store(dataDirectory: data.directory(in: environment.variables), database: database, in: scope))
+        }
     }
 }

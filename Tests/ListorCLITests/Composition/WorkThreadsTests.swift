@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 import Synchronization
 import Testing
 @testable import ListorServer
@@ -6,8 +7,8 @@ import Testing
 /// `serve`'s threads for heavy work.
 @Suite struct WorkThreadsTests {
     @Test func workRunsOnThePoolsThreadsAndItsResultComesBack() async throws {
-        let (name, sum) = try await WorkThreads.with(threads: 1) { work in
-            await work.run { (Thread.current.name ?? "", (1...100).reduce(0, +)) }
+        let (name, sum) = try await ResourceScope.with { scope in
+            await WorkThreads.open(threads: 1, in: scope).run { (Thread.current.name ?? "", (1...100).reduce(0, +)) }
         }
         #expect(name.hasPrefix("TP-"), "a thread of NIOThreadPool's, not one of Swift's shared ones: \(name)")
         #expect(sum == 5050)
@@ -16,7 +17,8 @@ import Testing
     /// However many ask at once, no more pieces of work run together than there are threads.
     @Test func noMoreRunAtOnceThanThereAreThreads() async throws {
         let running = Counters()
-        try await WorkThreads.with(threads: 2) { work in
+        try await ResourceScope.with { scope in
+            let work = WorkThreads.open(threads: 2, in: scope)
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<16 {
                     group.addTask {
