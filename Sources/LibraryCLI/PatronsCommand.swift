@@ -27,8 +27,8 @@ struct PatronFieldOptions: ParsableArguments {
     @Flag(inversion: .prefixedEnableDisable, help: "Reminders by email.")
     var reminders: Bool?
 
-    var body: PatronBody {
-        PatronBody(name: name, card: card, email: email, phone: phone, notes: notes, remindersOff: reminders.map { !$0 })
+    var form: PatronForm {
+        PatronForm(name: name, card: card, email: email, phone: phone, notes: notes, remindersOff: reminders.map { !$0 })
     }
 }
 
@@ -104,7 +104,7 @@ struct AddPatron: ListorCommand {
     @OptionGroup var fields: PatronFieldOptions
 
     func run(in environment: CommandEnvironment) async throws {
-        let form = fields.body.form()
+        let form = fields.form
         do {
             let patron = try await location.withLibrary(in: environment) { library in try await CirculationDesk(library: library).addPatron(form) }
             environment.write("added patron \(patron.id): \(patron.name)\(patron.card.map { ", card \($0)" } ?? "")\n")
@@ -123,11 +123,11 @@ struct EditPatron: ListorCommand {
     @OptionGroup var fields: PatronFieldOptions
 
     func run(in environment: CommandEnvironment) async throws {
-        let (id, body) = (id, fields.body)
+        let (id, form) = (id, fields.form)
         do {
             let patron = try await location.withLibrary(in: environment) { library in
                 let current = try await library.patron(id: id)
-                return try await CirculationDesk(library: library).editPatron(id: id, body.form(changing: current), ifVersion: current.version)
+                return try await CirculationDesk(library: library).editPatron(id: id, form.changing(current), ifVersion: current.version)
             }
             environment.write("changed patron \(patron.id): \(patron.name)\n")
         } catch let error as FieldErrors {

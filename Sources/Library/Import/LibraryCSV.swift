@@ -41,13 +41,14 @@ public enum LibraryCSV {
             }
             let form = PatronForm(name: value("name"), card: value("card"), email: value("email"), phone: value("phone"), notes: value("notes"),
                                   remindersOff: ["true", "yes", "1"].contains(off))
-            let card = form.card.trimmed().lowercased()
+            let given = value("card").trimmed()
+            let card = given.lowercased()
             if !card.isEmpty, let earlier = cards[card] {
-                report.alreadyThere.append(Problem(line: line, reason: "the card \(form.card.trimmed()) is line \(earlier)'s"))
+                report.alreadyThere.append(Problem(line: line, reason: "the card \(given) is line \(earlier)'s"))
                 continue
             }
-            if !card.isEmpty, let patron = try? await library.patron(card: form.card.trimmed()) {
-                report.alreadyThere.append(Problem(line: line, reason: "the card \(form.card.trimmed()) is patron \(patron.id)'s, \(patron.name)"))
+            if !card.isEmpty, let patron = try? await library.patron(card: given) {
+                report.alreadyThere.append(Problem(line: line, reason: "the card \(given) is patron \(patron.id)'s, \(patron.name)"))
                 continue
             }
             do {

@@ -69,6 +69,7 @@ public protocol LibraryService: Sendable {
     // MARK: Patrons
 
     func addPatron(_ form: PatronForm) async throws -> Patron
+    /// Writes the whole record: a field `form` does not give is emptied (`PatronForm.changing` fills them first).
     func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron
     func patron(id: Patron.ID) async throws -> Patron
     func patron(card: String) async throws -> Patron

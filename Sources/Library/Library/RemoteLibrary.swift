@@ -279,9 +279,10 @@ public struct RemoteLibrary: LibraryService {
         }
     }
 
+    /// The whole record, as `LocalLibrary` takes a form: what was not given is empty.
     static func body(_ form: PatronForm) -> JSONValue {
-        .members([("name", .string(form.name)), ("card", .string(form.card)), ("email", .string(form.email)), ("phone", .string(form.phone)),
-                  ("notes", .string(form.notes)), ("remindersOff", .bool(form.remindersOff))])
+        .members([("name", .string(form.name ?? "")), ("card", .string(form.card ?? "")), ("email", .string(form.email ?? "")),
+                  ("phone", .string(form.phone ?? "")), ("notes", .string(form.notes ?? "")), ("remindersOff", .bool(form.remindersOff ?? false))])
     }
 
     // MARK: Answers

@@ -1,21 +1,31 @@
 import ListorKit
 
-/// A patron as someone typed it into a form or a request: every field raw. `validated()` checks
-/// them all at once: a name required, a card of letters, digits and dashes, an email address
-/// and a phone number that can be used, lengths bounded.
-public struct PatronForm: Sendable, Hashable {
-    public var name: String
-    public var card: String
-    public var email: String
-    public var phone: String
-    public var notes: String
-    public var remindersOff: Bool
+/// A patron as someone gave it — a page's form, a request's body (`POST /patrons`, `PUT
+/// /patrons/{id}`, as JSON or as a form), the command line's options, a CSV line: each field
+/// as typed, nil where not given. `changing(_:)` fills what was not given from a patron's
+/// record; `validated()` checks every field at once: a name required, a card of letters, digits
+/// and dashes, an email address and a phone number that can be used, lengths bounded.
+///
+/// A request's field that is not a patron's is refused by name; those a patron's JSON has that
+/// cannot be written (`id`, `version`, `url`) are let through, so that a client may send back
+/// what it read.
+public struct PatronForm: Sendable, Hashable, JSONValueDecodable, Decodable {
+    public var name: String?
+    public var card: String?
+    public var email: String?
+    public var phone: String?
+    public var notes: String?
+    public var remindersOff: Bool?
 
     public static let maximumNameLength = BookForm.maximumNameLength
     public static let maximumCardLength = 40
     public static let maximumNotesLength = 2000
 
-    public init(name: String = "", card: String = "", email: String = "", phone: String = "", notes: String = "", remindersOff: Bool = false) {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, card, email, phone, notes, remindersOff
+    }
+
+    public init(name: String? = nil, card: String? = nil, email: String? = nil, phone: String? = nil, notes: String? = nil, remindersOff: Bool? = nil) {
         self.name = name
         self.card = card
         self.email = email
@@ -30,11 +40,43 @@ public struct PatronForm: Sendable, Hashable {
                   remindersOff: patron.remindersOff)
     }
 
-    /// The checked fields, or every problem at once, a message per field.
+    public init(json: JSONValue, codingPath: [any CodingKey]) throws {
+        let fields = try JSONFields(json, codingPath: codingPath)
+        try BodyFields.check(Array(fields.object.keys), fields: CodingKeys.allCases.map(\.rawValue), readOnly: ["id", "version", "url"], of: "a patron",
+                             codingPath: codingPath)
+        self.init(name: try fields.optionalString(CodingKeys.name), card: try fields.optionalString(CodingKeys.card),
+                  email: try fields.optionalString(CodingKeys.email), phone: try fields.optionalString(CodingKeys.phone),
+                  notes: try fields.optionalString(CodingKeys.notes),
+                  remindersOff: fields.contains(CodingKeys.remindersOff) ? try fields.bool(CodingKeys.remindersOff) : nil)
+    }
+
+    /// A form's fields; names in `also` belong to the page the form is on.
+    public init(from decoder: any Decoder, also: [String]) throws {
+        let container = try decoder.container(keyedBy: AnyJSONKey.self)
+        try BodyFields.check(container.allKeys.map(\.stringValue), fields: CodingKeys.allCases.map(\.rawValue), readOnly: Set(also + ["id", "version", "url"]),
+                             of: "a patron", codingPath: decoder.codingPath)
+        func text(_ key: CodingKeys) throws -> String? { try container.decodeIfPresent(String.self, forKey: AnyJSONKey(key.rawValue)) }
+        // A form's checkbox is sent only when ticked.
+        let off = try text(.remindersOff).map { ["on", "true", "1", "yes"].contains($0.lowercased()) }
+        self.init(name: try text(.name), card: try text(.card), email: try text(.email), phone: try text(.phone), notes: try text(.notes), remindersOff: off)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: decoder, also: [])
+    }
+
+    /// `patron` changed by what was given.
+    public func changing(_ patron: Patron) -> PatronForm {
+        let old = PatronForm(patron)
+        return PatronForm(name: name ?? old.name, card: card ?? old.card, email: email ?? old.email, phone: phone ?? old.phone, notes: notes ?? old.notes,
+                          remindersOff: remindersOff ?? old.remindersOff)
+    }
+
+    /// The checked fields, what was not given empty, or every problem at once, a message per field.
     public func validated() -> Result<PatronFields, FieldErrors> {
         var errors: [FieldError] = []
-        func text(_ value: String, _ field: String, required: Bool = false, limit: Int) -> String? {
-            TextInput.text(value, field, required: required, limit: limit, errors: &errors)
+        func text(_ value: String?, _ field: String, required: Bool = false, limit: Int) -> String? {
+            TextInput.text(value ?? "", field, required: required, limit: limit, errors: &errors)
         }
         let name = text(name, "name", required: true, limit: Self.maximumNameLength)
         var card = text(card, "card", limit: Self.maximumCardLength)
@@ -42,7 +84,7 @@ public struct PatronForm: Sendable, Hashable {
             errors.append(FieldError(field: "card", message: "\"\(given)\" has characters other than letters, digits and dashes"))
             card = nil
         }
-        let email = TextInput.email(email, "email", required: false, errors: &errors)
+        let email = TextInput.email(email ?? "", "email", required: false, errors: &errors)
         var phone = text(phone, "phone", limit: 40)
         if let given = phone, !given.allSatisfy({ $0.isASCII && ($0.isNumber || " +-().".contains($0)) }) || !given.contains(where: \.isNumber) {
             errors.append(FieldError(field: "phone", message: "\"\(given)\" is not a phone number (digits, spaces and + - ( ) . only)"))
@@ -50,6 +92,6 @@ public struct PatronForm: Sendable, Hashable {
         }
         let notes = text(notes, "notes", limit: Self.maximumNotesLength)
         guard errors.isEmpty, let name else { return .failure(FieldErrors(errors)) }
-        return .success(PatronFields(name: name, card: card, email: email, phone: phone, notes: notes, remindersOff: remindersOff))
+        return .success(PatronFields(name: name, card: card, email: email, phone: phone, notes: notes, remindersOff: remindersOff ?? false))
     }
 }

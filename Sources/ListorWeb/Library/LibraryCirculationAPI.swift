@@ -47,8 +47,7 @@ struct LibraryCirculationAPI: Sendable {
     }
 
     @Sendable private func addPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
-        let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
-        let patron = try await desk.addPatron(body.form())
+        let patron = try await desk.addPatron(try await RequestBody.decode(PatronForm.self, from: request, limit: maximumBodySize))
         var response = patronResponse(patron, status: .created)
         response.headers[.location] = prefix + "/patrons/\(patron.id)"
         return response
@@ -68,10 +67,10 @@ struct LibraryCirculationAPI: Sendable {
 
     @Sendable private func editPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
         let id = try Self.patronID(context)
-        let body = try await RequestBody.decode(PatronBody.self, from: request, limit: maximumBodySize)
+        let form = try await RequestBody.decode(PatronForm.self, from: request, limit: maximumBodySize)
         let current = try await library.patron(id: id)
         let version = try Self.ifMatch(request, current: current.version, id: id)
-        return patronResponse(try await desk.editPatron(id: id, body.form(changing: current), ifVersion: version ?? current.version))
+        return patronResponse(try await desk.editPatron(id: id, form.changing(current), ifVersion: version ?? current.version))
     }
 
     @Sendable private func mergePatron(_ request: Request, context: WebRequestContext) async throws -> Response {

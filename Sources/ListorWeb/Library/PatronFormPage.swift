@@ -31,13 +31,13 @@ struct PatronFormPage: Encodable {
         version = patron?.version
         func error(_ field: String) -> String? { errors?.errors.first { $0.field == field }?.message }
         fields = [
-            Field(name: "name", label: "Name", type: "text", value: form.name, maxLength: PatronForm.maximumNameLength, required: true, error: error("name")),
-            Field(name: "card", label: "Card number", type: "text", value: form.card, maxLength: PatronForm.maximumCardLength, required: false, error: error("card")),
-            Field(name: "email", label: "Email", type: "email", value: form.email, maxLength: 254, required: false, error: error("email")),
-            Field(name: "phone", label: "Phone", type: "tel", value: form.phone, maxLength: 40, required: false, error: error("phone")),
-            Field(name: "notes", label: "Notes", type: "text", value: form.notes, maxLength: PatronForm.maximumNotesLength, required: false, error: error("notes")),
+            Field(name: "name", label: "Name", type: "text", value: form.name ?? "", maxLength: PatronForm.maximumNameLength, required: true, error: error("name")),
+            Field(name: "card", label: "Card number", type: "text", value: form.card ?? "", maxLength: PatronForm.maximumCardLength, required: false, error: error("card")),
+            Field(name: "email", label: "Email", type: "email", value: form.email ?? "", maxLength: 254, required: false, error: error("email")),
+            Field(name: "phone", label: "Phone", type: "tel", value: form.phone ?? "", maxLength: 40, required: false, error: error("phone")),
+            Field(name: "notes", label: "Notes", type: "text", value: form.notes ?? "", maxLength: PatronForm.maximumNotesLength, required: false, error: error("notes")),
         ]
-        remindersOff = form.remindersOff
+        remindersOff = form.remindersOff ?? false
         submitLabel = patron == nil ? "Add the patron" : "Save"
     }
 }

@@ -5,21 +5,20 @@ import Library
 struct PatronPageForm: CSRFProtectedForm {
     var csrf: String?
     var version: String?
-    var name: String?
-    var card: String?
-    var email: String?
-    var phone: String?
-    var notes: String?
-    /// "on" when "No reminders by email" is ticked.
-    var remindersOff: String?
     var from: String?
+    /// Every field of the page's form, the whole record: "No reminders by email" is sent only
+    /// when ticked, so that nil is reminders on.
+    var patron: PatronForm
 
-    enum CodingKeys: String, CodingKey {
-        case csrf, version, name, card, email, phone, notes, from
-        case remindersOff = "reminders_off"
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case csrf, version, from
     }
 
-    var patronForm: PatronForm {
-        PatronForm(name: name ?? "", card: card ?? "", email: email ?? "", phone: phone ?? "", notes: notes ?? "", remindersOff: remindersOff != nil)
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        csrf = try container.decodeIfPresent(String.self, forKey: .csrf)
+        version = try container.decodeIfPresent(String.self, forKey: .version)
+        from = try container.decodeIfPresent(String.self, forKey: .from)
+        patron = try PatronForm(from: decoder, also: CodingKeys.allCases.map(\.rawValue))
     }
 }

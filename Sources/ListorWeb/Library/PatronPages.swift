@@ -78,10 +78,10 @@ struct PatronPages: Sendable {
         let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
         try requireLibrarian(session)
         do {
-            let patron = try await desk.addPatron(fields.patronForm)
+            let patron = try await desk.addPatron(fields.patron)
             return LibraryPages.redirect("/library/patrons/\(patron.id)?notice=patron-added")
         } catch let errors as FieldErrors {
-            return session.page(try templates.html(PatronFormPage(fields.patronForm, csrf: session.token, errors: errors), as: .libraryPatronForm, status: .badRequest))
+            return session.page(try templates.html(PatronFormPage(fields.patron, csrf: session.token, errors: errors), as: .libraryPatronForm, status: .badRequest))
         }
     }
 
@@ -108,17 +108,17 @@ struct PatronPages: Sendable {
         let id = try Self.id(context)
         let version = fields.version.flatMap { Int(digits: $0) }
         do {
-            _ = try await desk.editPatron(id: id, fields.patronForm, ifVersion: version)
+            _ = try await desk.editPatron(id: id, fields.patron, ifVersion: version)
             return LibraryPages.redirect("/library/patrons/\(id)?notice=patron-saved")
         } catch let errors as FieldErrors {
             let patron = try await library.patron(id: id)
-            return session.page(try templates.html(PatronFormPage(fields.patronForm, editing: patron, csrf: session.token, errors: errors), as: .libraryPatronForm,
+            return session.page(try templates.html(PatronFormPage(fields.patron, editing: patron, csrf: session.token, errors: errors), as: .libraryPatronForm,
                                                    status: .badRequest))
         } catch LibraryError.patronChanged {
             // The form again on the record as it is now, with what was typed, and why.
             let patron = try await library.patron(id: id)
             let errors = FieldErrors([FieldError(field: "name", message: "The record changed since this form was shown; check it and save again")])
-            return session.page(try templates.html(PatronFormPage(fields.patronForm, editing: patron, csrf: session.token, errors: errors), as: .libraryPatronForm,
+            return session.page(try templates.html(PatronFormPage(fields.patron, editing: patron, csrf: session.token, errors: errors), as: .libraryPatronForm,
                                                    status: .preconditionFailed))
         }
     }

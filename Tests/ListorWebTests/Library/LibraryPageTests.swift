@@ -120,6 +120,25 @@ import Testing
         }
     }
 
+    /// The patron's form sends "No reminders by email" only when ticked: unticked, reminders
+    /// are on again; a field that is not the form's is refused by name.
+    @Test func aPatronsReminderBoxIsKeptAsTickedOrNot() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            let added = try await post(client, "/library/patrons", token: token, "name=Ann+Smith&card=C-1&remindersOff=on")
+            #expect(added.status == .seeOther)
+            let id = try #require(added.headers[.location]?.split(separator: "/").last?.split(separator: "?").first.map(String.init))
+            #expect(try await page(client, "/library/patrons/\(id)/edit", token: token).contains(#"name="remindersOff" value="on" checked"#))
+            let saved = try await post(client, "/library/patrons/\(id)", token: token, "version=1&name=Ann+Smith&card=C-1")
+            #expect(saved.status == .seeOther)
+            let form = try await page(client, "/library/patrons/\(id)/edit", token: token)
+            #expect(form.contains(#"name="remindersOff" value="on">"#) && form.contains(#"name="version" value="2""#))
+            let odd = try await post(client, "/library/patrons/\(id)", token: token, "version=2&name=Ann&shoeSize=9")
+            #expect(odd.status == .badRequest)
+            #expect(String(buffer: odd.body).contains("shoeSize"))
+        }
+    }
+
     @Test func aStaleEditKeepsWhatWasTypedAndSaysWhy() async throws {
         try await withPages { client in
             let token = try await token(client)
