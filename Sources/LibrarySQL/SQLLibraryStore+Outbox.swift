@@ -22,6 +22,23 @@ extension SQLLibraryStore {
         }
     }
 
+    public func overdueLettersSent(about loans: [Loan.ID]) async throws -> [Loan.ID: Int] {
+        try await read { db in
+            var sent: [Loan.ID: Int] = [:]
+            for start in stride(from: 0, to: loans.count, by: Self.batch) {
+                for row in try db.rows("""
+                    SELECT loan_id, COUNT(*) FROM reminder_outbox
+                    WHERE state = \(OutboxMessage.State.sent.rawValue) AND kind LIKE 'overdue-%'
+                      AND loan_id IN \(list: loans[start..<min(start + Self.batch, loans.count)].map(\.rawValue))
+                    GROUP BY loan_id
+                    """) {
+                    sent[Loan.ID(try row[0])] = try row[1]
+                }
+            }
+            return sent
+        }
+    }
+
     public func kept(_ keys: [String]) async throws -> Set<String> {
         guard !keys.isEmpty else { return [] }
         return try await read { db in

@@ -7,7 +7,8 @@ import Tagged
 public struct Reminder: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         case dueSoon
-        /// The first, second or third overdue letter.
+        /// The policy's first, second or third overdue letter (a loan overdue for long may skip
+        /// the first two; its letter is numbered by those actually sent).
         case overdue(Int)
         case holdReady
 

@@ -16,8 +16,9 @@ public struct ReminderLetters: Sendable {
         date.formatted(Date.FormatStyle(date: .complete, time: .omitted, locale: Locale(identifier: "en_US"), timeZone: timeZone))
     }
 
-    /// The letter for `reminder` to `patron`, who must have an email address; nil when they have none.
-    public func letter(_ reminder: Reminder, patron: Patron, book: Book, loan: Loan?, hold: Hold?) -> ReminderLetter? {
+    /// The letter for `reminder` to `patron`, who must have an email address; nil when they have
+    /// none. An overdue letter is numbered after the `overdueLettersSent` about its loan.
+    public func letter(_ reminder: Reminder, patron: Patron, book: Book, loan: Loan?, hold: Hold?, overdueLettersSent: Int = 0) -> ReminderLetter? {
         guard let email = patron.email else { return nil }
         let title = "“\(book.title)” by \(book.author)"
         let (subject, text): (String, String)
@@ -25,7 +26,8 @@ public struct ReminderLetters: Sendable {
         case .dueSoon:
             subject = "“\(book.title)” is due back on \(day(loan?.due ?? reminder.due))"
             text = "\(title) is due back on \(day(loan?.due ?? reminder.due)). You can renew it unless someone is waiting for it."
-        case .overdue(let number):
+        case .overdue:
+            let number = overdueLettersSent + 1
             subject = "Overdue: “\(book.title)”" + (number > 1 ? " (reminder \(number))" : "")
             text = overdueText(title: title, loan: loan, number: number)
         case .holdReady:

@@ -1,4 +1,5 @@
 import Foundation
+import Tagged
 
 /// The reminders' outbox, in the library's own database, so that several nodes running the
 /// sender at once send each letter once: a letter is kept once per key, and a node sends only
@@ -9,6 +10,9 @@ public protocol ReminderOutbox: Sendable {
     func reminderSources(dueBefore: Date) async throws -> ReminderSources
     /// Which of these reminders' keys the outbox has already: their letters need not be written again.
     func kept(_ keys: [String]) async throws -> Set<String>
+    /// How many overdue letters about each of `loans` were sent: a letter counts the ones before
+    /// it that reached the patron, not the policy's steps it skipped.
+    func overdueLettersSent(about loans: [Loan.ID]) async throws -> [Loan.ID: Int]
     /// Keeps the letters whose reminders' keys it does not have yet, to be sent from `now`;
     /// answers how many were new. Two nodes enqueuing one letter at once keep it once.
     func enqueue(_ letters: [ReminderLetter], at now: Date) async throws -> Int

@@ -91,9 +91,11 @@ public struct ReminderSender: Sendable {
         for id in Set(due.map(\.patronID)) { patrons[id] = try await library.store.patron(.id(id)) }
         let loans = Dictionary(sources.loans.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let holds = Dictionary(sources.holds.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let sent = try await outbox.overdueLettersSent(about: due.compactMap { if case .overdue = $0.kind { $0.loanID } else { nil } })
         let written = due.compactMap { reminder -> ReminderLetter? in
             guard let patron = patrons[reminder.patronID], let book = books[reminder.bookID] else { return nil }
-            return letters.letter(reminder, patron: patron, book: book, loan: reminder.loanID.flatMap { loans[$0] }, hold: reminder.holdID.flatMap { holds[$0] })
+            return letters.letter(reminder, patron: patron, book: book, loan: reminder.loanID.flatMap { loans[$0] }, hold: reminder.holdID.flatMap { holds[$0] },
+                                  overdueLettersSent: reminder.loanID.flatMap { sent[$0] } ?? 0)
         }
         round.queued = try await outbox.enqueue(written, at: start)
         known.insert(Set(written.map(\.reminder.key)))

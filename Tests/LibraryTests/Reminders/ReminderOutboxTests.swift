@@ -128,6 +128,29 @@ import Testing
         }
     }
 
+    /// A loan overdue for long before its first letter (the server was off, or the loan was
+    /// imported so) gets a first letter, not "reminder 2"; the next is numbered by those sent.
+    @Test(arguments: StoreKind.allCases)
+    func anOverdueLetterIsNumberedByTheLettersSent(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let clock = TestClock()
+            let library = LocalLibrary(store: store, policy: Self.policy, now: { clock.now })
+            let mail = RecordingMail()
+            let sender = ReminderSender(library: library, outbox: store, policy: try ReminderPolicy(dueSoonDays: 2, overdueDays: [1, 7, 14]),
+                                        letters: ReminderLetters(timeZone: TimeZone(identifier: "UTC")!), mail: mail.transport, from: Self.from, name: "node-1",
+                                        now: { clock.now })
+            let book = try await library.add(BookForm(title: "Dune", author: "Frank Herbert"))
+            let ann = try await library.addPatron(PatronForm(name: "Ann", card: "C-1", email: "ann@example.org"))
+            _ = try await library.checkOut(book: book.id, to: .id(ann.id))
+            clock.advance(days: 14 + 10)
+            #expect(try await sender.round() == ReminderSender.Round(queued: 1, sent: 1))
+            clock.advance(days: 4)
+            #expect(try await sender.round() == ReminderSender.Round(queued: 1, sent: 1))
+            #expect(mail.sent.map(\.subject) == ["Overdue: “Dune”", "Overdue: “Dune” (reminder 2)"])
+            #expect(!mail.sent[0].body.contains("this is reminder") && mail.sent[1].body.contains("as soon as you can; this is reminder 2."))
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aBookSetAsideIsAnnouncedAndAHoldNotCollectedPassesOn(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -95,6 +95,7 @@ private final class CountingStore: LibraryStore {
     }
     func reminderSources(dueBefore: Date) async throws -> ReminderSources { note("reminderSources"); return try await base.reminderSources(dueBefore: dueBefore) }
     func kept(_ keys: [String]) async throws -> Set<String> { note("kept"); return try await base.kept(keys) }
+    func overdueLettersSent(about loans: [Loan.ID]) async throws -> [Loan.ID: Int] { note("overdueLettersSent"); return try await base.overdueLettersSent(about: loans) }
     func enqueue(_ letters: [ReminderLetter], at now: Date) async throws -> Int { note("enqueue"); return try await base.enqueue(letters, at: now) }
     func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [OutboxMessage] {
         note("claim"); return try await base.claim(limit: limit, now: now, lease: lease, sender: sender)
