@@ -43,94 +43,101 @@ public struct StellaWebModule: WebModule {
     public var openAPIDocument: (name: String, server: String)? { ("stella", Self.apiPath) }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
-        addAPI(to: router)
-        addPictures(to: router)
+        let api = router.group(RouterPath(Self.apiPath))
+        api.post("orders", use: placeOrder)
+        api.get("orders/:key", use: order)
+        api.get("departments", use: departments)
+        api.get("departments/:id/products", use: departmentProducts)
+        api.get("products", use: products)
+        api.get("products/:code", use: product)
+        router.get("/stella/images/placeholder.svg", use: placeholder)
+        router.get("/stella/images/:code/:index", use: picture)
         StellaPages(catalogue: catalogue, store: store, allowance: allowance, formKey: formKey, templates: templates, listPages: listPages).addRoutes(to: router)
     }
 
-    private func addAPI(to router: RouteTable) {
-        let (catalogue, store, allowance) = (self.catalogue, self.store, self.allowance)
-        let api = router.group(RouterPath(Self.apiPath))
-        // An order in one request, so that other clients can sell too: 201 with the order, 409
-        // naming each line the stock cannot fill (and nothing taken), 400 naming each bad field.
-        api.post("orders") { request, context in
-            guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
-            let body = try await RequestBody.decode(OrderBody.self, from: request, limit: 64 << 10)
-            let order = try await CheckoutViewModel(store: store, allowance: allowance).placeOrder(body, from: context.clientAddress)
-            return Response.json(OrderJSON.value(order).serialized(pretty: false), status: .created)
-        }
-        // The order its key names: the key is what only the one who placed it was given.
-        api.get("orders/:key") { _, context in
-            guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
-            let key = try context.parameters.require("key")
-            do {
-                // The key is the order's secret: no cache keeps what it opens.
-                var response = Response.json(OrderJSON.value(try await CheckoutViewModel(store: store).order(key: key)).serialized(pretty: false))
-                response.headers[.cacheControl] = "no-store"
-                return response
-            } catch StellaStoreError.unknownOrder {
-                throw WebError(.notFound, message: "there is no such order")
-            }
-        }
-        api.get("departments") { _, _ in
-            Response.json(JSONValue.array(try await catalogue.departments().map(StellaJSON.value)).serialized(pretty: false))
-        }
-        // A department's products, or the whole store's: the same query, the same page.
-        @Sendable func products(_ request: Request, department: String?, logger: Logger) async throws -> Response {
-            let parameters = QueryPairs.parameters(of: request)
-            let (query, errors) = CatalogueQuery.parse { parameters[$0] }
-            if !errors.isEmpty { throw WebError(.badRequest, message: errors.map(\.description).joined(separator: "; ")) }
-            let page = try await catalogue.page(department, query)
-            var scope = "the store"
-            if let department { scope = try await catalogue.departments().first { $0.id == department }?.name ?? department }
-            let refused = page.facets.refusals(of: query, in: scope)
-            if !refused.isEmpty { throw WebError(.badRequest, message: refused.map(\.description).joined(separator: "; ")) }
-            Self.log(page.problems, of: request, to: logger)
-            return Response.json(StellaJSON.value(page).serialized(pretty: false))
-        }
-        api.get("departments/:id/products") { request, context in
-            try await products(request, department: try context.parameters.require("id"), logger: context.logger)
-        }
-        api.get("products") { request, context in
-            try await products(request, department: nil, logger: context.logger)
-        }
-        api.get("products/:code") { _, context in
-            Response.json(StellaJSON.value(try await catalogue.product(try context.parameters.require("code"))).serialized(pretty: false))
+    /// An order in one request, so that other clients can sell too: 201 with the order, 409
+    /// naming each line the stock cannot fill (and nothing taken), 400 naming each bad field.
+    @Sendable private func placeOrder(_ request: Request, context: WebRequestContext) async throws -> Response {
+        guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
+        let body = try await RequestBody.decode(OrderBody.self, from: request, limit: 64 << 10)
+        let order = try await CheckoutViewModel(store: store, allowance: allowance).placeOrder(body, from: context.clientAddress)
+        return Response.json(OrderJSON.value(order).serialized(pretty: false), status: .created)
+    }
+
+    /// The order its key names: the key is what only the one who placed it was given, so no
+    /// cache keeps what it opens.
+    @Sendable private func order(_ request: Request, context: WebRequestContext) async throws -> Response {
+        guard let store else { throw WebError(.serviceUnavailable, message: "this server takes no orders") }
+        let key = try context.parameters.require("key")
+        do {
+            var response = Response.json(OrderJSON.value(try await CheckoutViewModel(store: store).order(key: key)).serialized(pretty: false))
+            response.headers[.cacheControl] = "no-store"
+            return response
+        } catch StellaStoreError.unknownOrder {
+            throw WebError(.notFound, message: "there is no such order")
         }
     }
 
-    private func addPictures(to router: RouteTable) {
-        // What an image shows while the picture loads (a CSS background), the same grey frame
-        // as the pipeline's placeholder.
-        router.get("/stella/images/placeholder.svg") { _, _ in
-            Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
-                     body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.placeholderSVG)))
+    @Sendable private func departments(_ request: Request, context: WebRequestContext) async throws -> Response {
+        Response.json(JSONValue.array(try await catalogue.departments().map(StellaJSON.value)).serialized(pretty: false))
+    }
+
+    @Sendable private func departmentProducts(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await page(request, department: try context.parameters.require("id"), logger: context.logger)
+    }
+
+    @Sendable private func products(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await page(request, department: nil, logger: context.logger)
+    }
+
+    @Sendable private func product(_ request: Request, context: WebRequestContext) async throws -> Response {
+        Response.json(StellaJSON.value(try await catalogue.product(try context.parameters.require("code"))).serialized(pretty: false))
+    }
+
+    /// A department's products, or the whole store's: the same query, the same page.
+    private func page(_ request: Request, department: String?, logger: Logger) async throws -> Response {
+        let parameters = QueryPairs.parameters(of: request)
+        let (query, errors) = CatalogueQuery.parse { parameters[$0] }
+        if !errors.isEmpty { throw WebError(.badRequest, message: errors.map(\.description).joined(separator: "; ")) }
+        let page = try await catalogue.page(department, query)
+        var scope = "the store"
+        if let department { scope = try await catalogue.departments().first { $0.id == department }?.name ?? department }
+        let refused = page.facets.refusals(of: query, in: scope)
+        if !refused.isEmpty { throw WebError(.badRequest, message: refused.map(\.description).joined(separator: "; ")) }
+        Self.log(page.problems, of: request, to: logger)
+        return Response.json(StellaJSON.value(page).serialized(pretty: false))
+    }
+
+    /// What an image shows while the picture loads (a CSS background), the same grey frame as
+    /// the pipeline's placeholder.
+    @Sendable private func placeholder(_ request: Request, context: WebRequestContext) async throws -> Response {
+        Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "public, max-age=86400"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.placeholderSVG)))
+    }
+
+    /// "/stella/images/linen-shirt/2": picture 2 of the product, through the image pipeline.
+    @Sendable private func picture(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let code = try context.parameters.require("code")
+        let index = try context.parameters.require("index")
+        guard let picture = try await pictures.picture(code: code, index: index) else {
+            throw WebError(.notFound, message: "there is no picture \(index.prefix(10)) of \(code.prefix(60))")
         }
-        // "/stella/images/linen-shirt/2": picture 2 of the product, through the image pipeline.
-        let pictures = self.pictures
-        router.get("/stella/images/:code/:index") { _, context in
-            let code = try context.parameters.require("code")
-            let index = try context.parameters.require("index")
-            guard let picture = try await pictures.picture(code: code, index: index) else {
-                throw WebError(.notFound, message: "there is no picture \(index.prefix(10)) of \(code.prefix(60))")
-            }
-            let content = try await pictures.content(of: picture)
-            // Only a picture is served: anything else the address gave is a failure.
-            guard case .image(let bytes) = content, let type = ImageType.of(bytes) else {
-                let reason = if case .failed(let reason) = content { reason } else { "it is not a JPEG, PNG, GIF, WebP or SVG picture" }
-                // The failure picture, so that the page shows a frame with a cross rather than a
-                // broken image; not cached, so the next request tries the origin again.
-                context.logger.warning("cannot get the picture \(picture.path) from \(picture.source.prefix(200)): \(reason)")
-                return Response(status: .badGateway, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
-                                body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.failureSVG)))
-            }
-            // A day in caches, then asked again with the tag: a picture that did not change is a
-            // 304 (CompressionMiddleware answers a matching If-None-Match). An SVG from another
-            // site opened on its own runs nothing and reaches nothing: a sandbox of no origin.
-            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=86400", .eTag: ContentTag.of(bytes),
-                                                   .contentSecurityPolicy: SecurityHeadersMiddleware<WebRequestContext>.picturePolicy],
-                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        let content = try await pictures.content(of: picture)
+        // Only a picture is served: anything else the address gave is a failure.
+        guard case .image(let bytes) = content, let type = ImageType.of(bytes) else {
+            let reason = if case .failed(let reason) = content { reason } else { "it is not a JPEG, PNG, GIF, WebP or SVG picture" }
+            // The failure picture, so that the page shows a frame with a cross rather than a
+            // broken image; not cached, so the next request tries the origin again.
+            context.logger.warning("cannot get the picture \(picture.path) from \(picture.source.prefix(200)): \(reason)")
+            return Response(status: .badGateway, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: ImageContent.failureSVG)))
         }
+        // A day in caches, then asked again with the tag: a picture that did not change is a
+        // 304 (CompressionMiddleware answers a matching If-None-Match). An SVG from another
+        // site opened on its own runs nothing and reaches nothing: a sandbox of no origin.
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=86400", .eTag: ContentTag.of(bytes),
+                                               .contentSecurityPolicy: SecurityHeadersMiddleware<WebRequestContext>.picturePolicy],
+                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// Products a remote catalogue sent that could not be read: the page shows the others, the log says which.

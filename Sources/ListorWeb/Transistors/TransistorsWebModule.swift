@@ -28,67 +28,56 @@ public struct TransistorsWebModule: WebModule {
     public var openAPIDocument: (name: String, server: String)? { ("transistors", "/api") }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
-        router.get("/transistors") { request, _ in
-            let input = Self.input(request)
-            let page = try listPages.page(for: input) {
-                try templates.render(try TransistorBrowserPage(listing(input), input: input, detail: nil, templates: templates), as: .transistorsBrowser)
-            }
-            return Response.html(page)
-        }
-        router.get("/transistors/compare") { request, _ in
-            let partNumbers = (QueryPairs.decode(request.uri.query) ?? []).filter { $0.name == "parts" }.map(\.value)
-            let comparison = try viewModel.comparison(of: partNumbers)
-            return try templates.html(TransistorComparePage(comparison), as: .transistorsCompare,
-                                      status: comparison.unknown.isEmpty ? .ok : .notFound)
-        }
-        router.get("/transistors/:part") { request, context in
-            let part = try context.parameters.require("part")
-            let input = Self.input(request)
-            let transistor = try viewModel.transistor(partNumber: part)
-            let detail = (TransistorDetailViewModel(transistor: transistor), try viewModel.substitutes(for: transistor))
-            let page = try TransistorBrowserPage(listing(input), input: input, detail: detail, templates: templates)
-            return try templates.html(page, as: .transistorsBrowser)
-        }
-        router.get("/api/transistors") { request, _ in
-            let strict = try Self.isStrict(request)
-            let (listing, errors) = listing(Self.input(request))
-            // A bad option is a client's bug; a word of the search it cannot use is a person's
-            // typing, answered with the rest applied and a warning, unless asked to be strict.
-            let refused = strict ? errors : errors.filter { $0.field != TransistorQuery.Field.search.rawValue }
-            if !refused.isEmpty { throw Self.badQuery(refused) }
-            let parameters = QueryPairs.parameters(of: request)
-            var response: Response
-            if let format = parameters["format"], !format.isEmpty {
-                response = try Self.download(listing.matchingTransistors, format: format)
-            } else {
-                response = try Self.apiPage(listing, perPage: parameters["per_page"], request: request)
-            }
-            for warning in errors where warning.field == TransistorQuery.Field.search.rawValue {
-                response.headers.append(HTTPField(name: WarningHeader.name, value: WarningHeader.value("\(warning.field): \(warning.message)")))
-            }
-            return response
-        }
-        router.get("/api/transistors/:part/substitutes") { request, context in
-            let part = try context.parameters.require("part")
-            let parameters = QueryPairs.parameters(of: request)
-            var reader = ParameterReader { parameters[$0] }
-            let samePinout = reader.flag("same_pinout")
-            let powerPackages = reader.flag("power_packages")
-            let limit = reader.count("limit", 1...SubstitutesViewModel.maximumLimit) ?? SubstitutesViewModel.defaultLimit
-            if !reader.errors.isEmpty { throw Self.badQuery(reader.errors) }
-            let original = try viewModel.transistor(partNumber: part)
-            let substitutes = try viewModel.substitutes(for: original, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages, limit: limit)
-            return Response.json(TransistorJSON.value(substitutes).serialized(pretty: false))
-        }
-        router.get("/api/transistors/:part") { _, context in
-            let part = try context.parameters.require("part")
-            let transistor = try viewModel.transistor(partNumber: part)
-            return Response.json(TransistorJSON.value(transistor).serialized(pretty: false))
-        }
+        let pages = TransistorPages(viewModel: viewModel, listPages: listPages, templates: templates)
+        router.get("/transistors", use: pages.list)
+        router.get("/transistors/compare", use: pages.compare)
+        router.get("/transistors/:part", use: pages.detail)
+        router.get("/api/transistors", use: list)
+        router.get("/api/transistors/:part/substitutes", use: substitutes)
+        router.get("/api/transistors/:part", use: part)
     }
 
-    /// The view model with this request's query applied, and the query's field errors.
-    private func listing(_ input: TransistorQuery.Input) -> (TransistorListViewModel, [FieldError]) {
+    /// A page of the matching parts, or all of them as a file (`format`). A bad option is a
+    /// client's bug; a word of the search it cannot use is a person's typing, answered with the
+    /// rest applied and a warning, unless asked to be strict.
+    @Sendable private func list(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let strict = try Self.isStrict(request)
+        let (listing, errors) = Self.listing(viewModel, Self.input(request))
+        let refused = strict ? errors : errors.filter { $0.field != TransistorQuery.Field.search.rawValue }
+        if !refused.isEmpty { throw Self.badQuery(refused) }
+        let parameters = QueryPairs.parameters(of: request)
+        var response: Response
+        if let format = parameters["format"], !format.isEmpty {
+            response = try Self.download(listing.matchingTransistors, format: format)
+        } else {
+            response = try Self.apiPage(listing, perPage: parameters["per_page"], request: request)
+        }
+        for warning in errors where warning.field == TransistorQuery.Field.search.rawValue {
+            response.headers.append(HTTPField(name: WarningHeader.name, value: WarningHeader.value("\(warning.field): \(warning.message)")))
+        }
+        return response
+    }
+
+    @Sendable private func substitutes(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let part = try context.parameters.require("part")
+        let parameters = QueryPairs.parameters(of: request)
+        var reader = ParameterReader { parameters[$0] }
+        let samePinout = reader.flag("same_pinout")
+        let powerPackages = reader.flag("power_packages")
+        let limit = reader.count("limit", 1...SubstitutesViewModel.maximumLimit) ?? SubstitutesViewModel.defaultLimit
+        if !reader.errors.isEmpty { throw Self.badQuery(reader.errors) }
+        let original = try viewModel.transistor(partNumber: part)
+        let substitutes = try viewModel.substitutes(for: original, samePinoutOnly: samePinout, allowsPowerPackages: powerPackages, limit: limit)
+        return Response.json(TransistorJSON.value(substitutes).serialized(pretty: false))
+    }
+
+    @Sendable private func part(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let transistor = try viewModel.transistor(partNumber: try context.parameters.require("part"))
+        return Response.json(TransistorJSON.value(transistor).serialized(pretty: false))
+    }
+
+    /// `viewModel` with this request's query applied, and the query's field errors.
+    static func listing(_ viewModel: TransistorListViewModel, _ input: TransistorQuery.Input) -> (TransistorListViewModel, [FieldError]) {
         let (query, errors) = TransistorQuery.parse(input)
         var listing = viewModel
         listing.apply(query)
@@ -143,7 +132,6 @@ public struct TransistorsWebModule: WebModule {
         return strict
     }
 
-    /// A true-or-false parameter: absent or empty is false; anything but true/false, 1/0, yes/no is a problem.
     /// A 400 naming every problem: `error` says them all, `problems` one by one.
     private static func badQuery(_ errors: [FieldError]) -> WebError {
         var error = WebError(.badRequest, message: errors.map { "\($0.field): \($0.message)" }.joined(separator: "; "))
