@@ -34,7 +34,7 @@ import Testing
                         let encoding = ValueEncoding(format: format, wordOrder: wordOrder, byteSwap: byteSwap)
                         let variable = RegisterVariable(name: "scratch", address: 500, count: count, encoding: encoding)
                         for text in texts {
-                            let record = try await writer.write([text], to: variable, by: "test")
+                            let record = try await writer.write([text], to: variable, by: .commandLine(user: "test"))
                             written += 1
                             let words = try await client.send(.readHoldingRegisters(address: 500, count: count))
                             let sent = try encoding.registers(for: text, count: count)
@@ -49,22 +49,22 @@ import Testing
             }
             // Coils: on and off, read back.
             let coils = RegisterVariable(name: "relays", table: .coil, address: 0, count: 1, encoding: ValueEncoding(format: .bit))
-            let switched = try await writer.write(["off", "on", "0"], to: coils, by: "test")
+            let switched = try await writer.write(["off", "on", "0"], to: coils, by: .commandLine(user: "test"))
             #expect(switched.readBack == "0 1 0" && switched.old == "1 0 1" && switched.register == "1-2-3")
 
             // A read-only register: the device's refusal, by name, kept like the rest.
             let locked = RegisterVariable(name: "locked", address: 400, count: 1, encoding: ValueEncoding(format: .uint16))
-            let refused = try await writer.write(["7"], to: locked, by: "test")
+            let refused = try await writer.write(["7"], to: locked, by: .commandLine(user: "test"))
             #expect(!refused.succeeded && refused.old == "42" && refused.readBack == nil)
             #expect(refused.answer == "exception 02 (illegal data address) for write single register (06)", "\(refused.answer)")
             // A variable that cannot be written is refused before anything is sent.
             let input = RegisterVariable(name: "Inlet", table: .input, address: 0, count: 1, encoding: ValueEncoding(format: .uint16))
-            await #expect(throws: RegisterValueError.self) { try await writer.write(["1"], to: input, by: "test") }
+            await #expect(throws: RegisterValueError.self) { try await writer.write(["1"], to: input, by: .commandLine(user: "test")) }
             await client.close()
 
             let kept = try await audit.writes(device: "pymodbus", limit: 1000)
             #expect(kept.count == written + 2)
-            #expect(kept.first?.answer == refused.answer && kept.first?.requested == "7" && kept.first?.who == "test" && kept.first?.old == "42")
+            #expect(kept.first?.answer == refused.answer && kept.first?.requested == "7" && kept.first?.who == "test (command line)" && kept.first?.old == "42")
             #expect(kept.dropFirst().first?.requested == "off on 0")
         }
     }

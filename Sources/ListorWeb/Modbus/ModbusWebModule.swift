@@ -175,7 +175,7 @@ public struct ModbusWebModule: WebModule {
         }
         let outcome: WriteRecord
         do {
-            outcome = try await writer.write([form.value ?? ""], to: variable, by: "admin token (\(context.clientAddress))")
+            outcome = try await writer.write([form.value ?? ""], to: variable, by: .web(client: context.clientAddress))
         } catch let error as RegisterValueError {
             return try await variablePage(request, context, templates: templates, status: .unprocessableContent, form: form, problem: ("value", error.description))
         }

@@ -22,10 +22,10 @@ public struct VariableWriter: Sendable {
     /// written, or a value that does not fit its format, throws before anything is sent;
     /// otherwise the record says what happened, and is kept (a log that cannot be written throws
     /// after the write, saying so).
-    public func write(_ values: [String], to variable: RegisterVariable, by who: String) async throws -> WriteRecord {
+    public func write(_ values: [String], to variable: RegisterVariable, by writer: WriteRecord.Writer) async throws -> WriteRecord {
         let (request, span) = try Self.request(values, to: variable)
         let old = await read(span, as: variable)
-        var record = WriteRecord(time: now(), who: who, device: device, register: span.registerLabel, variable: variable.name, old: old,
+        var record = WriteRecord(time: now(), who: writer.description, device: device, register: span.registerLabel, variable: variable.name, old: old,
                                  requested: values.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "),
                                  readBack: nil, answer: "written", succeeded: true)
         do {
