@@ -23,7 +23,8 @@ extension SQLLibraryStore {
     }
 
     public func overdueLettersSent(about loans: [Loan.ID]) async throws -> [Loan.ID: Int] {
-        try await read { db in
+        guard !loans.isEmpty else { return [:] }
+        return try await read { db in
             var sent: [Loan.ID: Int] = [:]
             for start in stride(from: 0, to: loans.count, by: Self.batch) {
                 for row in try db.rows("""
