@@ -29,11 +29,12 @@ public enum CSV {
 
     /// Every record of `text`, or why it is malformed; blank lines are skipped. Reading goes on
     /// after a malformed record, on the line that follows it (for a quote that is never closed,
-    /// the line after the quote), so one bad line costs that record and no other.
+    /// the line after the quote), so one bad line costs that record and no other. Fields are
+    /// separated by `separator`: a comma, or the `;` some locales' spreadsheets write.
     ///
     /// The text is read by Unicode scalar, not by character: a combining mark after a quote or
     /// a comma (`a,\u{301}b`) would otherwise join it into one character and hide it.
-    public static func read(_ text: String) -> [Result<Record, SyntaxError>] {
+    public static func read(_ text: String, separator: Unicode.Scalar = ",") -> [Result<Record, SyntaxError>] {
         let scalars = text.unicodeScalars
         var index = scalars.startIndex
         if index < scalars.endIndex, scalars[index] == "\u{FEFF}" { index = scalars.index(after: index) }
@@ -83,7 +84,7 @@ public enum CSV {
                     (index, line) = opening
                 case "\"":
                     problem = SyntaxError(line: line, message: "a quote inside an unquoted field; quote the whole field and double the quote")
-                case ",":
+                case separator:
                     fields.append(String(field))
                     field = String.UnicodeScalarView()
                     fieldWasQuoted = false

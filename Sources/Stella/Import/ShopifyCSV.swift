@@ -26,7 +26,7 @@ public enum ShopifyCSV {
     /// one that is not http(s) is.
     public static func read(_ text: String, currency: String = "EUR", store: [String: String] = [:],
                             addresses: AddressGuard? = nil) throws(ShopifyCSVError) -> PartialResult<Product> {
-        var records = CSV.read(text)[...]
+        var records = CSV.read(text, separator: separator(of: text))[...]
         guard let first = records.popFirst() else { throw ShopifyCSVError("the file is empty; a Shopify product CSV starts with a header row: Handle,Title,…") }
         let header: CSV.Record
         do { header = try first.get() } catch { throw ShopifyCSVError("the header row cannot be read: \(error)") }
@@ -48,6 +48,25 @@ public enum ShopifyCSV {
             }
         }
         return reader.result()
+    }
+
+    /// What separates the fields: the comma Shopify writes, or the `;` or tab of a file a
+    /// spreadsheet saved in a locale whose decimal point is a comma — whichever the header row
+    /// holds most of (Shopify's column names hold none).
+    static func separator(of text: String) -> Unicode.Scalar {
+        let header = text.unicodeScalars.prefix { $0 != "\n" && $0 != "\r" }
+        let counts = [",", ";", "\t"].map { separator in (separator, header.filter { $0 == separator }.count) }
+        return counts.max { $0.1 < $1.1 }.map(\.0) ?? ","
+    }
+
+    /// The SKU of a variant the file gives none, as most small shops leave it: its product's
+    /// handle and its option values, lower-case with hyphens ("classic-varsity-top/small",
+    /// "ocean-blue-shirt" for a product of one variant). The same file gives the same SKUs, so
+    /// orders and stock find the variant again after every import; the export leaves it out.
+    public static func derivedSKU(handle: String, values: [String]) -> String {
+        ([handle] + values.map { value in
+            value.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "/" }).joined(separator: "-")
+        }).joined(separator: "/")
     }
 
     /// The products as a Shopify product CSV, as Shopify exports one: each product's first row
@@ -72,7 +91,7 @@ public enum ShopifyCSV {
                     let variant = product.variants[index]
                     if product.options.isEmpty { row[.option1Value] = "Default Title" }
                     for (value, column) in zip(variant.values, optionValues) { row[column] = value }
-                    row[.sku] = variant.sku
+                    row[.sku] = variant.sku == derivedSKU(handle: product.code, values: variant.values) ? "" : variant.sku
                     row[.stock] = String(variant.stock)
                     row[.price] = variant.price.majorText
                     row[.compareAtPrice] = variant.compareAtPrice?.majorText
@@ -187,8 +206,8 @@ public enum ShopifyCSV {
         /// The row's variant, nil when it has none (a row of a picture alone).
         func variant(of row: CSV.Record, for product: Product, problem: (Column?, String) -> Void) -> ProductVariant? {
             let values = ShopifyCSV.optionValues.map { value($0, of: row) }
-            let sku = value(.sku, of: row), priceText = value(.price, of: row)
-            guard values.contains(where: { !$0.isEmpty }) || !sku.isEmpty || !priceText.isEmpty else { return nil }
+            let given = value(.sku, of: row), priceText = value(.price, of: row)
+            guard values.contains(where: { !$0.isEmpty }) || !given.isEmpty || !priceText.isEmpty else { return nil }
             var chosen: [String] = []
             for (index, text) in values.enumerated() {
                 if index < product.options.count {
@@ -198,9 +217,8 @@ public enum ShopifyCSV {
                     problem(ShopifyCSV.optionValues[index], "\"\(text)\" is a value of no option: product \"\(product.code)\" has \(product.options.count) option\(product.options.count == 1 ? "" : "s")")
                 }
             }
-            if sku.isEmpty {
-                problem(.sku, "is required: orders name each variant by its SKU")
-            } else if let other = skus[sku] {
+            let sku = given.isEmpty ? ShopifyCSV.derivedSKU(handle: product.code, values: chosen) : given
+            if let other = skus[sku] {
                 problem(.sku, "\"\(sku)\" is already the SKU of line \(other)")
             } else if let owner = store[sku], owner != product.code {
                 problem(.sku, "\"\(sku)\" is the SKU of product \"\(owner)\" in the store; a SKU stays with its product (give this variant another)")
@@ -254,7 +272,7 @@ public enum ShopifyCSV {
             for handle in order {
                 guard var product = products[handle] else { continue }
                 guard !product.variants.isEmpty else {
-                    result.problems.append(Problem(line: firstLines[handle], reason: "product \"\(handle)\" has no variant: give its first row a Variant SKU and Variant Price"))
+                    result.problems.append(Problem(line: firstLines[handle], reason: "product \"\(handle)\" has no variant: give its first row a Variant Price"))
                     continue
                 }
                 product.pictures = product.pictures.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)

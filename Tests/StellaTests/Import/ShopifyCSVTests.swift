@@ -57,7 +57,7 @@ import Testing
             #"line 12: product "linen-shirt" has S / White already, at line 2"#,
             #"line 13: Variant SKU: "TOTE-1" is already the SKU of line 6"#,
             #"line 14: Image Src: "javascript:alert(1)" is not an http or https address"#,
-            #"line 15: product "just-a-picture" has no variant: give its first row a Variant SKU and Variant Price"#,
+            #"line 15: product "just-a-picture" has no variant: give its first row a Variant Price"#,
             "line 16: a quote inside an unquoted field; quote the whole field and double the quote",
         ])
     }
@@ -97,6 +97,31 @@ import Testing
         let formula = Product(code: "odd", name: "=HYPERLINK(\"http://x\")", description: "-1 day",
                               variants: [ProductVariant(sku: "@ODD", values: [], price: Money(minorUnits: 100), stock: 1)])
         #expect(try ShopifyCSV.read(ShopifyCSV.write([formula])).items == [formula])
+    }
+
+    /// Shopify's own export as most small shops have it: no SKUs, in Shopify's full set of columns.
+    static let withoutSKUs = """
+        Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Variant SKU,\
+        Variant Grams,Variant Inventory Tracker,Variant Inventory Qty,Variant Inventory Policy,Variant Fulfillment Service,Variant Price,Variant Compare At Price,\
+        Variant Requires Shipping,Variant Taxable,Variant Barcode,Image Src,Image Position,Image Alt Text,Gift Card,SEO Title,SEO Description,Variant Image,\
+        Variant Weight Unit,Variant Tax Code
+        sea-shirt,Sea Shirt,A shirt.,demo,,men,true,Title,Default Title,,,,,,0,,1,deny,manual,50,,true,true,,https://cdn.example.org/sea.jpg,1,,false,,,,kg,
+        rugby-top,Rugby Top,A top.,demo,,women,true,Size,Small,,,,,,0,,1,deny,manual,60,,true,true,,https://cdn.example.org/rugby.jpg,1,,false,,,,kg,
+        rugby-top,,,,,,,,Medium,,,,,,0,,1,deny,manual,60,,true,true,,,,,,,,,kg,
+        rugby-top,,,,,,,,Extra Large,,,,,,0,,1,deny,manual,60,,true,true,,,,,,,,,kg,
+        """
+
+    /// A variant without a SKU gets one from its handle and option values, the same at every
+    /// import, whether the file has commas or a spreadsheet's semicolons; the export leaves it out.
+    @Test func variantsWithoutSKUsAreNamedByTheirHandleAndValues() throws {
+        let read = try ShopifyCSV.read(Self.withoutSKUs)
+        #expect(read.problems.isEmpty, "\(read.problems)")
+        #expect(read.items.map { $0.variants.map(\.sku) } == [["sea-shirt"], ["rugby-top/small", "rugby-top/medium", "rugby-top/extra-large"]])
+        let semicolons = try ShopifyCSV.read(Self.withoutSKUs.replacingOccurrences(of: ",", with: ";"))
+        #expect(semicolons.problems.isEmpty && semicolons.items == read.items)
+        let exported = ShopifyCSV.write(read.items)
+        #expect(!exported.contains("rugby-top/small"))
+        #expect(try ShopifyCSV.read(exported).items == read.items)
     }
 
     @Test func aFileThatIsNoProductCSVIsRefusedWhole() {
