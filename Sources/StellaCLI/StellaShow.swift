@@ -17,7 +17,7 @@ struct StellaShow: ListorCommand {
         lines.append(detail.fullPrice.map { "\(detail.price), was \($0) (\(detail.discount ?? ""))" } ?? detail.price)
         for option in product.options { lines.append("\(option.name): " + option.values.joined(separator: ", ")) }
         let rows = product.variants.map { variant in
-            [variant.sku, variant.values.joined(separator: " / "), variant.price.formatted, variant.stock == 0 ? "sold out" : "\(variant.stock)"]
+            [variant.sku, variant.values.joined(separator: " / "), variant.price.formatted, !variant.tracked ? "not tracked" : variant.orderable == 0 ? "sold out" : "\(variant.stock)\(variant.oversells ? " (sells past zero)" : "")"]
         }
         let columns = [TextTable.Column(title: "SKU"), TextTable.Column(title: "VARIANT", flexible: true, isMain: true),
                        TextTable.Column(title: "PRICE", rightAligned: true), TextTable.Column(title: "STOCK", rightAligned: true)]

@@ -86,6 +86,34 @@ extension SQLStellaStore {
             "INSERT INTO stella_stock_changes SELECT stock FROM store_changes",
             "DROP TABLE store_changes",
         ]),
+        // Stock not counted, or sold past zero, as Shopify's inventory tracker and policy say: the
+        // table again without its CHECK on stock, which SQLite cannot drop.
+        SQLMigration("stella inventory policy", [
+            """
+            CREATE TABLE stella_variants_new (
+                sku TEXT PRIMARY KEY,
+                handle TEXT NOT NULL REFERENCES stella_products(handle) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                option_values TEXT NOT NULL,
+                price INTEGER NOT NULL,
+                compare_at_price INTEGER,
+                currency TEXT NOT NULL,
+                stock INTEGER NOT NULL,
+                picture TEXT,
+                changed INTEGER NOT NULL DEFAULT 0,
+                tracked INTEGER NOT NULL DEFAULT 1,
+                oversells INTEGER NOT NULL DEFAULT 0
+            )
+            """,
+            """
+            INSERT INTO stella_variants_new (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture, changed)
+            SELECT sku, handle, position, option_values, price, compare_at_price, currency, stock, picture, changed FROM stella_variants
+            """,
+            "DROP TABLE stella_variants",
+            "ALTER TABLE stella_variants_new RENAME TO stella_variants",
+            "CREATE INDEX variants_of_product ON stella_variants(handle, position)",
+            "CREATE INDEX variants_by_change ON stella_variants(changed)",
+        ]),
     ]
 
     private static let postgres: [SQLMigration] = [
@@ -134,6 +162,13 @@ extension SQLStellaStore {
                 ALTER COLUMN options TYPE TEXT USING options::text, ALTER COLUMN pictures TYPE TEXT USING pictures::text
             """,
             "ALTER TABLE stella_variants ALTER COLUMN option_values TYPE TEXT USING array_to_json(option_values)::text",
+        ]),
+        // Stock not counted, or sold past zero, as Shopify's inventory tracker and policy say.
+        SQLMigration("stella inventory policy", [
+            """
+            ALTER TABLE stella_variants DROP CONSTRAINT stella_variants_stock_check,
+                ADD COLUMN tracked BOOLEAN NOT NULL DEFAULT TRUE, ADD COLUMN oversells BOOLEAN NOT NULL DEFAULT FALSE
+            """,
         ]),
     ]
 }

@@ -5,8 +5,8 @@ import Stella
 /// Stella's catalogue, stock and orders, written once for a SQLite file (`stella.sqlite`) or a
 /// PostgreSQL database (`--stella-db`) that several `serve` nodes sell from. An order takes each
 /// line's stock with a conditional `UPDATE … WHERE stock >= n` in its transaction: of many
-/// shoppers ordering the last item, one gets it, and a `CHECK` keeps stock at zero or more
-/// whatever the code above does. The database's errors do not leave this type: they become
+/// shoppers ordering the last item, one gets it. A variant that oversells may go below zero; an
+/// untracked one's stock is left as it is; one that stopped overselling keeps what it owes. The database's errors do not leave this type: they become
 /// `StellaStoreError.failed` naming it.
 public struct SQLStellaStore: StellaStore {
     public let database: any SQLDatabase
@@ -70,11 +70,12 @@ public struct SQLStellaStore: StellaStore {
             try db.execute("DELETE FROM stella_variants WHERE handle = \(product.code) AND sku NOT IN \(list: product.variants.map(\.sku))")
             for (index, variant) in product.variants.enumerated() {
                 let saved = try db.rows("""
-                    INSERT INTO stella_variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture)
+                    INSERT INTO stella_variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture, tracked, oversells)
                     VALUES (\(variant.sku), \(product.code), \(index), \(try json(variant.values)), \(variant.price.minorUnits),
-                            \(variant.compareAtPrice?.minorUnits), \(variant.price.currency), \(variant.stock), \(variant.picture))
+                            \(variant.compareAtPrice?.minorUnits), \(variant.price.currency), \(variant.stock), \(variant.picture), \(variant.tracked), \(variant.oversells))
                     ON CONFLICT (sku) DO UPDATE SET position = excluded.position, option_values = excluded.option_values,
-                        price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, picture = excluded.picture
+                        price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, picture = excluded.picture,
+                        tracked = excluded.tracked, oversells = excluded.oversells
                     WHERE stella_variants.handle = excluded.handle
                     RETURNING sku
                     """)
@@ -88,12 +89,14 @@ public struct SQLStellaStore: StellaStore {
         try await read { db in
             var variants: [String: [ProductVariant]] = [:]
             for row in try db.rows("""
-                SELECT handle, sku, option_values, price, compare_at_price, currency, stock, picture FROM stella_variants ORDER BY handle, position
+                SELECT handle, sku, option_values, price, compare_at_price, currency, stock, picture, tracked, oversells
+                FROM stella_variants ORDER BY handle, position
                 """) {
                 let currency: String = try row[5]
                 variants[try row[0], default: []].append(ProductVariant(
                     sku: try row[1], values: try decode(try row[2]), price: Money(minorUnits: try row[3], currency: currency),
-                    compareAtPrice: (try row[4] as Int?).map { Money(minorUnits: $0, currency: currency) }, stock: try row[6], picture: try row[7]))
+                    compareAtPrice: (try row[4] as Int?).map { Money(minorUnits: $0, currency: currency) }, stock: try row[6], picture: try row[7],
+                    tracked: try row[8], oversells: try row[9]))
             }
             return try db.rows("SELECT handle, title, body_html, vendor, type, tags, options, pictures FROM stella_products ORDER BY position").map { row in
                 let handle: String = try row[0]
@@ -129,14 +132,14 @@ public struct SQLStellaStore: StellaStore {
             // In SKU order, so that two orders of the same variants lock them in the same order.
             for item in wanted.sorted(by: { $0.sku < $1.sku }) {
                 if let row = try db.row("""
-                    UPDATE stella_variants SET stock = stock - \(item.quantity), changed = \(change)
-                    WHERE sku = \(item.sku) AND stock >= \(item.quantity)
+                    UPDATE stella_variants SET stock = CASE WHEN tracked THEN stock - \(item.quantity) ELSE stock END, changed = \(change)
+                    WHERE sku = \(item.sku) AND (stock >= \(item.quantity) OR oversells OR NOT tracked)
                     RETURNING price, currency, option_values, (SELECT title FROM stella_products p WHERE p.handle = stella_variants.handle)
                     """) {
                     lines.append(OrderLine(sku: item.sku, title: OrderLine.title(try row[3], values: try decode(try row[2])), quantity: item.quantity,
                                            price: Money(minorUnits: try row[0], currency: try row[1])))
                 } else {
-                    shortages.append(Shortage(sku: item.sku, wanted: item.quantity, left: try db.value("SELECT stock FROM stella_variants WHERE sku = \(item.sku)")))
+                    shortages.append(Shortage(sku: item.sku, wanted: item.quantity, left: (try db.value("SELECT stock FROM stella_variants WHERE sku = \(item.sku)", as: Int.self)).map { max($0, 0) }))
                 }
             }
             // Thrown inside the transaction: the stock taken is given back.

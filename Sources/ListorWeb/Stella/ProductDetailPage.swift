@@ -26,13 +26,6 @@ struct ProductDetailPage: Encodable {
         let label: String
     }
 
-    /// What the page's script needs to say what a choice gives without asking the server.
-    struct VariantData: Encodable {
-        let values: [String]
-        let stock: Int
-        let price: String
-    }
-
     let shop: StellaHeader
     let csrf: String
     let title: String
@@ -82,7 +75,7 @@ struct ProductDetailPage: Encodable {
         hasThumbnails = all.count > 1
         description = HTMLFragment(bytes: Array(view.descriptionHTML.utf8))
         variantsJSON = JSONValue.array(product.variants.map { variant in
-            .members([("values", .array(variant.values.map(JSONValue.string))), ("stock", .number(Double(variant.stock))), ("price", .string(variant.price.formatted))])
+            .members([("values", .array(variant.values.map(JSONValue.string))), ("stock", variant.orderable.map { .number(Double($0)) } ?? .null), ("price", .string(variant.price.formatted))])
         }).serialized(pretty: false)
     }
 }

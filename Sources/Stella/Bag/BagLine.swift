@@ -9,14 +9,15 @@ public struct BagLine: Sendable, Hashable {
     public var picture: String?
     public var quantity: Int
     public var price: Money
-    /// Left in stock now; nil when the catalogue no longer has the variant.
-    public var stock: Int?
+    /// The variant as the catalogue has it now; nil when it no longer has it.
+    public var variant: ProductVariant?
 
     public var total: Money { Money(minorUnits: price.minorUnits * quantity, currency: price.currency) }
 
     /// "Sold out since you added it", "Only 2 left", "No longer sold"; nil when it can be ordered.
     public var note: String? {
-        guard let stock else { return "No longer sold: remove it to check out" }
+        guard let variant else { return "No longer sold: remove it to check out" }
+        guard let stock = variant.orderable else { return nil }
         if stock == 0 { return "Sold out since you added it: remove it to check out" }
         return stock < quantity ? "Only \(stock) left: lower the quantity to check out" : nil
     }

@@ -25,7 +25,7 @@ public struct ShoppingBag: Sendable {
             }
             lines.append(BagLine(code: line.code, sku: line.sku, title: OrderLine.title(product?.name ?? line.sku, values: variant?.values ?? []),
                                  brand: product?.brand ?? "", picture: picture, quantity: line.quantity,
-                                 price: variant?.price ?? Money(minorUnits: 0), stock: variant?.stock))
+                                 price: variant?.price ?? Money(minorUnits: 0), variant: variant))
         }
         return ShoppingBag(bag: bag, lines: lines)
     }
@@ -37,8 +37,8 @@ public struct ShoppingBag: Sendable {
         guard (1...Bag.maximumQuantity).contains(quantity) else { throw BagError("The quantity \(quantity) is outside 1 to \(Bag.maximumQuantity)") }
         guard let variant = detail.variant, detail.canAdd else { throw BagError(detail.status) }
         let had = bag.quantity(of: variant.sku)
-        guard had + quantity <= variant.stock else {
-            throw BagError("Only \(variant.stock) left" + (had > 0 ? "; \(had) \(had == 1 ? "is" : "are") in your bag already" : ""))
+        if let left = variant.orderable, had + quantity > left {
+            throw BagError("Only \(left) left" + (had > 0 ? "; \(had) \(had == 1 ? "is" : "are") in your bag already" : ""))
         }
         guard had + quantity <= Bag.maximumQuantity else { throw BagError("A bag holds at most \(Bag.maximumQuantity) of one item") }
         guard had > 0 || bag.lines.count < Bag.maximumLines else { throw BagError("A bag holds at most \(Bag.maximumLines) different items") }

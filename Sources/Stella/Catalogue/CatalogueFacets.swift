@@ -50,7 +50,7 @@ public struct CatalogueFacets: Sendable, Hashable {
                 let otherIndex = product.optionIndex(other)
                 if wanted[other] != nil, otherIndex == nil { continue }
                 counted.removeAll(keepingCapacity: true)
-                for variant in product.variants where variant.stock > 0 && index < variant.values.count {
+                for variant in product.variants where variant.isAvailable && index < variant.values.count {
                     if let value = wanted[other], let otherIndex {
                         guard otherIndex < variant.values.count, variant.values[otherIndex].lowercased() == value else { continue }
                     }

@@ -29,6 +29,7 @@ public enum StellaJSON {
                     ("sku", .string(variant.sku)),
                     ("options", .members(zip(product.options, variant.values).map { ($0.name, JSONValue.string($1)) })),
                     ("price", value(variant.price)), ("compare_at_price", variant.compareAtPrice.map(value) ?? .null), ("stock", .number(Double(variant.stock))),
+                    ("tracked", .bool(variant.tracked)), ("inventory_policy", .string(variant.oversells ? "continue" : "deny")),
                     ("picture", product.pictures.firstIndex { $0.source == variant.picture }.map { .string(ProductPictures.path(code: product.code, index: $0 + 1)) } ?? .null),
                 ])
             })),
@@ -92,7 +93,7 @@ extension Department: JSONValueDecodable {
 extension Product: JSONValueDecodable {
     private enum Key: String, CodingKey { case code, name, brand, department, tags, description, options, variants, pictures }
     private enum OptionKey: String, CodingKey { case name, values }
-    private enum VariantKey: String, CodingKey { case sku, options, price, compare_at_price, stock, picture }
+    private enum VariantKey: String, CodingKey { case sku, options, price, compare_at_price, stock, picture, tracked, inventory_policy }
     private enum PictureKey: String, CodingKey { case src, alt }
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
@@ -109,7 +110,10 @@ extension Product: JSONValueDecodable {
             let chosen = try JSONFields(try variant.value(VariantKey.options), codingPath: variant.path(VariantKey.options))
             return ProductVariant(sku: try variant.string(VariantKey.sku), values: try options.map { try chosen.string(AnyJSONKey($0.name)) },
                                   price: try variant.decode(Money.self, VariantKey.price), compareAtPrice: try variant.optionalDecode(Money.self, VariantKey.compare_at_price),
-                                  stock: try variant.integer(Int.self, VariantKey.stock), picture: try variant.optionalString(VariantKey.picture))
+                                  stock: try variant.integer(Int.self, VariantKey.stock), picture: try variant.optionalString(VariantKey.picture),
+                                  // A server of the version before counts every variant's stock and never sells past zero.
+                                  tracked: variant.contains(VariantKey.tracked) ? try variant.bool(VariantKey.tracked) : true,
+                                  oversells: try variant.optionalString(VariantKey.inventory_policy) == "continue")
         }
         let department = try fields.decode(Department.self, Key.department)
         self.init(code: try fields.string(Key.code), name: try fields.string(Key.name), brand: try fields.string(Key.brand), type: department.name,

@@ -13,7 +13,8 @@ public enum ShopifyCSV {
         case handle = "Handle", title = "Title", body = "Body (HTML)", vendor = "Vendor", type = "Type", tags = "Tags"
         case option1Name = "Option1 Name", option1Value = "Option1 Value", option2Name = "Option2 Name", option2Value = "Option2 Value"
         case option3Name = "Option3 Name", option3Value = "Option3 Value"
-        case sku = "Variant SKU", stock = "Variant Inventory Qty", price = "Variant Price", compareAtPrice = "Variant Compare At Price"
+        case sku = "Variant SKU", tracker = "Variant Inventory Tracker", stock = "Variant Inventory Qty", policy = "Variant Inventory Policy"
+        case price = "Variant Price", compareAtPrice = "Variant Compare At Price"
         case variantImage = "Variant Image", imageSource = "Image Src", imagePosition = "Image Position", imageAlt = "Image Alt Text"
     }
 
@@ -92,7 +93,9 @@ public enum ShopifyCSV {
                     if product.options.isEmpty { row[.option1Value] = "Default Title" }
                     for (value, column) in zip(variant.values, optionValues) { row[column] = value }
                     row[.sku] = variant.sku == derivedSKU(handle: product.code, values: variant.values) ? "" : variant.sku
+                    row[.tracker] = variant.tracked ? "shopify" : ""
                     row[.stock] = String(variant.stock)
+                    row[.policy] = variant.oversells ? "continue" : "deny"
                     row[.price] = variant.price.majorText
                     row[.compareAtPrice] = variant.compareAtPrice?.majorText
                     row[.variantImage] = variant.picture
@@ -228,17 +231,22 @@ public enum ShopifyCSV {
             let compareText = value(.compareAtPrice, of: row)
             let compare = compareText.isEmpty ? nil : Money(major: compareText, currency: currency)
             if !compareText.isEmpty, compare == nil { problem(.compareAtPrice, "\"\(compareText.prefix(30))\" is not an amount such as 59.90") }
+            // Shopify counts stock only where the tracker says "shopify"; a file without the column
+            // is one whose every variant is counted.
+            let tracked = columns[.tracker] == nil || !value(.tracker, of: row).isEmpty
+            let policy = value(.policy, of: row).lowercased()
+            if !["", "deny", "continue"].contains(policy) { problem(.policy, "\"\(policy.prefix(30))\" is neither deny nor continue") }
             let stockText = value(.stock, of: row, trimmed: false)
-            let stock = stockText.isEmpty ? 0 : Int(digits: stockText)
-            if stock == nil || stock! < 0 { problem(.stock, "\"\(stockText.prefix(30))\" is not a whole number from 0") }
+            let stock = stockText.isEmpty ? 0 : (stockText.hasPrefix("-") && policy == "continue" ? Int(digits: stockText.dropFirst()).map { -$0 } : Int(digits: stockText))
+            if stock == nil { problem(.stock, "\"\(stockText.prefix(30))\" is not a whole number from 0") }
             let image = value(.variantImage, of: row)
             if !image.isEmpty, let refusal = refusal(ofPicture: image) { problem(.variantImage, refusal) }
             if let line = combinations[product.code]?[chosen], !chosen.isEmpty {
                 problem(nil, "product \"\(product.code)\" has \(chosen.joined(separator: " / ")) already, at line \(line)")
             }
-            guard let price, let stock, stock >= 0 else { return nil }
+            guard let price, let stock else { return nil }
             return ProductVariant(sku: sku, values: chosen, price: price, compareAtPrice: compare, stock: stock,
-                                  picture: image.isEmpty ? nil : image)
+                                  picture: image.isEmpty ? nil : image, tracked: tracked, oversells: policy == "continue")
         }
 
         /// The row's picture, nil when it has none.

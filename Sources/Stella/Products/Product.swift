@@ -47,7 +47,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         var cheapest: ProductVariant?, cheapestInStock: ProductVariant?
         for variant in variants {
             if cheapest.map({ variant.price < $0.price }) ?? true { cheapest = variant }
-            if variant.stock > 0, cheapestInStock.map({ variant.price < $0.price }) ?? true { cheapestInStock = variant }
+            if variant.isAvailable, cheapestInStock.map({ variant.price < $0.price }) ?? true { cheapestInStock = variant }
         }
         return cheapestInStock ?? cheapest
     }
@@ -64,7 +64,7 @@ public struct Product: Sendable, Hashable, Identifiable {
     /// Whether the variants' prices differ ("from €49.00").
     public var hasPriceRange: Bool { Set(variants.map(\.price)).count > 1 }
 
-    public var isSoldOut: Bool { !variants.contains { $0.stock > 0 } }
+    public var isSoldOut: Bool { !variants.contains(where: \.isAvailable) }
 
     /// The index of the option named "Size", or "Colour" (or "Color"), in any case.
     public func optionIndex(_ kind: ProductOption.Kind) -> Int? {
@@ -94,7 +94,7 @@ public struct Product: Sendable, Hashable, Identifiable {
             indices.append((index, value.lowercased()))
         }
         return variants.contains { variant in
-            variant.stock > 0 && indices.allSatisfy { $0.index < variant.values.count && variant.values[$0.index].lowercased() == $0.value }
+            variant.isAvailable && indices.allSatisfy { $0.index < variant.values.count && variant.values[$0.index].lowercased() == $0.value }
         }
     }
 }

@@ -84,7 +84,7 @@ public struct ProductDetailViewModel: Sendable {
             let others = chosen.enumerated().compactMap { $0.offset == index ? nil : $0.element }
             return "not made in " + others.joined(separator: " and ")
         }
-        return matching.contains { $0.stock > 0 } ? nil : "sold out"
+        return matching.contains(where: \.isAvailable) ? nil : "sold out"
     }
 
     /// What the choice gives, said in words: "Choose a Size", "M in Navy is sold out",
@@ -95,12 +95,13 @@ public struct ProductDetailViewModel: Sendable {
         let named = chosen.compactMap { $0 }.joined(separator: " in ")
         guard missing.isEmpty else { return "Choose a " + missing.joined(separator: " and a ") }
         guard let variant else { return "\(named) is not made" }
-        if variant.stock == 0 { return "\(named.isEmpty ? "It" : named) is sold out" }
-        return variant.stock <= 5 ? "\(named.isEmpty ? "" : named + ": ")only \(variant.stock) left" : "\(named.isEmpty ? "" : named + ": ")in stock"
+        guard let left = variant.orderable else { return "\(named.isEmpty ? "" : named + ": ")in stock" }
+        if left == 0 { return "\(named.isEmpty ? "It" : named) is sold out" }
+        return left <= 5 ? "\(named.isEmpty ? "" : named + ": ")only \(left) left" : "\(named.isEmpty ? "" : named + ": ")in stock"
     }
 
     /// Whether the choice can go in the bag now.
-    public var canAdd: Bool { (variant?.stock ?? 0) > 0 }
+    public var canAdd: Bool { variant?.isAvailable ?? false }
 
     /// Every picture at the store's path, with its text; the chosen variant's first.
     public var pictures: [(path: String, alt: String)] {

@@ -8,16 +8,32 @@ public struct ProductVariant: Sendable, Hashable {
     public var price: Money
     /// The price before a sale, when on sale.
     public var compareAtPrice: Money?
+    /// On hand: below zero only for a variant that `oversells`.
     public var stock: Int
     /// The address of its own picture.
     public var picture: String?
+    /// False when the store does not count its stock (Shopify's empty Inventory Tracker): orders
+    /// leave the stock as it is and it is never sold out.
+    public var tracked: Bool
+    /// True when it may be sold past zero (Shopify's `continue` inventory policy): orders take
+    /// the stock below zero, as orders to fill later.
+    public var oversells: Bool
 
-    public init(sku: String, values: [String], price: Money, compareAtPrice: Money? = nil, stock: Int, picture: String? = nil) {
+    public init(sku: String, values: [String], price: Money, compareAtPrice: Money? = nil, stock: Int, picture: String? = nil,
+                tracked: Bool = true, oversells: Bool = false) {
         self.sku = sku
         self.values = values
         self.price = price
         self.compareAtPrice = compareAtPrice
         self.stock = stock
         self.picture = picture
+        self.tracked = tracked
+        self.oversells = oversells
     }
+
+    /// How many one order may take: the stock when it bounds orders, nil when nothing does.
+    public var orderable: Int? { tracked && !oversells ? max(stock, 0) : nil }
+
+    /// Whether a shopper can order one now.
+    public var isAvailable: Bool { orderable.map { $0 > 0 } ?? true }
 }

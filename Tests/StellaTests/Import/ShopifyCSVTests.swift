@@ -109,6 +109,7 @@ import Testing
         rugby-top,Rugby Top,A top.,demo,,women,true,Size,Small,,,,,,0,,1,deny,manual,60,,true,true,,https://cdn.example.org/rugby.jpg,1,,false,,,,kg,
         rugby-top,,,,,,,,Medium,,,,,,0,,1,deny,manual,60,,true,true,,,,,,,,,kg,
         rugby-top,,,,,,,,Extra Large,,,,,,0,,1,deny,manual,60,,true,true,,,,,,,,,kg,
+        wool-cap,Wool Cap,A cap.,demo,,men,true,Title,Default Title,,,,,CAP-1,0,shopify,-2,continue,manual,20,,true,true,,,,,false,,,,kg,
         """
 
     /// A variant without a SKU gets one from its handle and option values, the same at every
@@ -116,7 +117,10 @@ import Testing
     @Test func variantsWithoutSKUsAreNamedByTheirHandleAndValues() throws {
         let read = try ShopifyCSV.read(Self.withoutSKUs)
         #expect(read.problems.isEmpty, "\(read.problems)")
-        #expect(read.items.map { $0.variants.map(\.sku) } == [["sea-shirt"], ["rugby-top/small", "rugby-top/medium", "rugby-top/extra-large"]])
+        #expect(read.items.map { $0.variants.map(\.sku) } == [["sea-shirt"], ["rugby-top/small", "rugby-top/medium", "rugby-top/extra-large"], ["CAP-1"]])
+        // An empty tracker is stock not counted: always for sale. `continue` sells past zero.
+        #expect(read.items.flatMap(\.variants).map { [$0.tracked, $0.oversells] } == [[false, false], [false, false], [false, false], [false, false], [true, true]])
+        #expect(read.items.last?.variants.first?.stock == -2)
         let semicolons = try ShopifyCSV.read(Self.withoutSKUs.replacingOccurrences(of: ",", with: ";"))
         #expect(semicolons.problems.isEmpty && semicolons.items == read.items)
         let exported = ShopifyCSV.write(read.items)

@@ -153,6 +153,28 @@ import Testing
       }
     }
 
+    /// Shopify's inventory settings: a variant whose stock is not tracked is always sold and its
+    /// stock left alone; one whose policy is `continue` sells past zero. A catalogue saved again
+    /// with `deny` stops that selling, and what is owed stays owed.
+    @Test(arguments: Kind.allCases)
+    func untrackedStockIsNotTakenAndAContinuePolicySellsPastZero(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, other in
+        let tote = Product(code: "tote", name: "Tote", brand: "Stella", type: "Bags", tags: [], description: "",
+                           variants: [ProductVariant(sku: "TOTE", values: [], price: Money(minorUnits: 1900), stock: 1, tracked: false)])
+        var cap = Product(code: "cap", name: "Cap", brand: "Stella", type: "Hats", tags: [], description: "",
+                          variants: [ProductVariant(sku: "CAP", values: [], price: Money(minorUnits: 900), stock: 1, oversells: true)])
+        try await store.save([tote, cap])
+        _ = try await store.place(request([("TOTE", 5), ("CAP", 3)]), at: Date())
+        _ = try await other.place(request([("TOTE", 1), ("CAP", 1)]), at: Date())
+        #expect(try await store.products().flatMap(\.variants).map { [$0.sku: $0.stock] } == [["TOTE": 1], ["CAP": -3]])
+        cap.variants[0].oversells = false
+        try await other.save([tote, cap])
+        let saved = try await store.products()
+        #expect(saved.map { $0.variants[0] } == [tote.variants[0], ProductVariant(sku: "CAP", values: [], price: Money(minorUnits: 900), stock: -3)])
+        await #expect(throws: StellaStoreError.short([Shortage(sku: "CAP", wanted: 1, left: 0)])) { try await store.place(request([("CAP", 1)]), at: Date()) }
+      }
+    }
+
     /// A store kept by the version before one schema (SQLite's tables without `stella_`, and its
     /// change numbers in one row; PostgreSQL's arrays and JSONB) keeps its catalogue, its stock,
     /// its orders and its change numbers when the store opens it.

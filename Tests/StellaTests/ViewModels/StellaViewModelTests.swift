@@ -68,6 +68,24 @@ import Testing
         #expect(Bag(text: "x/y*0|a*b|%zz/q*1|ok/OK-1*2").lines == [Bag.Line(code: "ok", sku: "OK-1", quantity: 2)], "lines that cannot be read are left out")
     }
 
+    /// A variant whose stock is not counted, or that sells past zero, is in stock however many
+    /// are in the bag; one sold past zero and then set to `deny` is sold out.
+    @Test func stockNotCountedOrSoldPastZeroNeverRunsOut() async throws {
+        var dress = Self.dress
+        dress.variants[1].tracked = false
+        dress.variants[2].stock = -4
+        dress.variants[2].oversells = true
+        let sky = ProductDetailViewModel(product: dress) { ["option1": "S", "option2": "Sky"][$0] }
+        #expect(sky.status == "S in Sky: in stock" && sky.canAdd && sky.choices[1].values.map(\.note) == [nil, nil])
+        var bag = try ShoppingBag.add(sky, quantity: 50, to: Bag())
+        bag = try ShoppingBag.add(ProductDetailViewModel(product: dress) { ["option1": "M", "option2": "Navy"][$0] }, quantity: 9, to: bag)
+        #expect(try await ShoppingBag.load(bag, from: .bundled(Catalogue(products: [dress]))).canCheckOut)
+        dress.variants[2].oversells = false
+        let owed = ProductDetailViewModel(product: dress) { ["option1": "M", "option2": "Navy"][$0] }
+        #expect(owed.status == "M in Navy is sold out" && !owed.canAdd)
+        #expect(try await ShoppingBag.load(bag, from: .bundled(Catalogue(products: [dress]))).lines.map(\.note) == [nil, "Sold out since you added it: remove it to check out"])
+    }
+
     @Test func aBagStaysWithinWhatACookieHolds() throws {
         // Products whose handles and SKUs are long: a bag of them would outgrow a cookie.
         var bag = Bag()

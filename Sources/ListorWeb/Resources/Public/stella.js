@@ -21,7 +21,7 @@
           && values.every((value, other) => other === index || value === null || variant.values[other] === value));
         const others = values.filter((value, other) => other !== index && value !== null);
         const note = matching.length === 0 ? "not made in " + others.join(" and ")
-          : matching.some((variant) => variant.stock > 0) ? "" : "sold out";
+          : matching.some((variant) => variant.stock !== 0) ? "" : "sold out";
         const span = document.getElementById(input.id + "-note");
         span.textContent = note ? "(" + note + ")" : "";
         if (note) input.setAttribute("aria-describedby", span.id); else input.removeAttribute("aria-describedby");
@@ -34,7 +34,7 @@
     if (!variant) { status.textContent = named + " is not made"; return; }
     price.textContent = variant.price;
     status.textContent = variant.stock === 0 ? named + " is sold out"
-      : (named ? named + ": " : "") + (variant.stock <= 5 ? "only " + variant.stock + " left" : "in stock");
+      : (named ? named + ": " : "") + (variant.stock !== null && variant.stock <= 5 ? "only " + variant.stock + " left" : "in stock");
   };
   form.addEventListener("change", update);
   form.dataset.live = "true";
