@@ -114,6 +114,7 @@ extension SQLStellaStore {
             "CREATE INDEX variants_of_product ON stella_variants(handle, position)",
             "CREATE INDEX variants_by_change ON stella_variants(changed)",
         ]),
+        status,
     ]
 
     private static let postgres: [SQLMigration] = [
@@ -170,5 +171,13 @@ extension SQLStellaStore {
                 ADD COLUMN tracked BOOLEAN NOT NULL DEFAULT TRUE, ADD COLUMN oversells BOOLEAN NOT NULL DEFAULT FALSE
             """,
         ]),
+        status,
     ]
+
+    /// Active, draft or archived, and published or not, as Shopify's Status and Published say:
+    /// the same statements on both engines.
+    private static let status = SQLMigration("stella product status", [
+        "ALTER TABLE stella_products ADD COLUMN status TEXT NOT NULL DEFAULT 'active'",
+        "ALTER TABLE stella_products ADD COLUMN published BOOLEAN NOT NULL DEFAULT TRUE",
+    ])
 }

@@ -61,11 +61,12 @@ public struct SQLStellaStore: StellaStore {
         for product in products {
             position += 1
             try db.execute("""
-                INSERT INTO stella_products (handle, position, title, body_html, vendor, type, tags, options, pictures)
+                INSERT INTO stella_products (handle, position, title, body_html, vendor, type, tags, options, pictures, status, published)
                 VALUES (\(product.code), \(position), \(product.name), \(product.description), \(product.brand), \(product.type), \(try json(product.tags)),
-                        \(try json(product.options.map { [$0.name] + $0.values })), \(try json(product.pictures.map { [$0.source, String($0.position), $0.alt] })))
+                        \(try json(product.options.map { [$0.name] + $0.values })), \(try json(product.pictures.map { [$0.source, String($0.position), $0.alt] })),
+                        \(product.status.rawValue), \(product.published))
                 ON CONFLICT (handle) DO UPDATE SET title = excluded.title, body_html = excluded.body_html, vendor = excluded.vendor, type = excluded.type,
-                    tags = excluded.tags, options = excluded.options, pictures = excluded.pictures
+                    tags = excluded.tags, options = excluded.options, pictures = excluded.pictures, status = excluded.status, published = excluded.published
                 """)
             try db.execute("DELETE FROM stella_variants WHERE handle = \(product.code) AND sku NOT IN \(list: product.variants.map(\.sku))")
             for (index, variant) in product.variants.enumerated() {
@@ -98,14 +99,17 @@ public struct SQLStellaStore: StellaStore {
                     compareAtPrice: (try row[4] as Int?).map { Money(minorUnits: $0, currency: currency) }, stock: try row[6], picture: try row[7],
                     tracked: try row[8], oversells: try row[9]))
             }
-            return try db.rows("SELECT handle, title, body_html, vendor, type, tags, options, pictures FROM stella_products ORDER BY position").map { row in
+            return try db.rows("""
+                SELECT handle, title, body_html, vendor, type, tags, options, pictures, status, published FROM stella_products ORDER BY position
+                """).map { row in
                 let handle: String = try row[0]
                 let options: [[String]] = try decode(try row[6])
                 let pictures: [[String]] = try decode(try row[7])
                 return Product(code: handle, name: try row[1], brand: try row[3], type: try row[4], tags: try decode(try row[5]), description: try row[2],
                                options: options.map { ProductOption(name: $0.first ?? "", values: Array($0.dropFirst())) },
                                variants: variants[handle] ?? [],
-                               pictures: pictures.map { ProductPicture(source: $0[0], position: Int($0[1]) ?? 1, alt: $0[2]) })
+                               pictures: pictures.map { ProductPicture(source: $0[0], position: Int($0[1]) ?? 1, alt: $0[2]) },
+                               status: Product.Status(rawValue: try row[8]) ?? .draft, published: try row[9])
             }
         }
     }
@@ -134,12 +138,13 @@ public struct SQLStellaStore: StellaStore {
                 if let row = try db.row("""
                     UPDATE stella_variants SET stock = CASE WHEN tracked THEN stock - \(item.quantity) ELSE stock END, changed = \(change)
                     WHERE sku = \(item.sku) AND (stock >= \(item.quantity) OR oversells OR NOT tracked)
+                      AND \(Self.onSale)
                     RETURNING price, currency, option_values, (SELECT title FROM stella_products p WHERE p.handle = stella_variants.handle)
                     """) {
                     lines.append(OrderLine(sku: item.sku, title: OrderLine.title(try row[3], values: try decode(try row[2])), quantity: item.quantity,
                                            price: Money(minorUnits: try row[0], currency: try row[1])))
                 } else {
-                    shortages.append(Shortage(sku: item.sku, wanted: item.quantity, left: (try db.value("SELECT stock FROM stella_variants WHERE sku = \(item.sku)", as: Int.self)).map { max($0, 0) }))
+                    shortages.append(Shortage(sku: item.sku, wanted: item.quantity, left: (try db.value("SELECT stock FROM stella_variants WHERE sku = \(item.sku) AND \(Self.onSale)", as: Int.self)).map { max($0, 0) }))
                 }
             }
             // Thrown inside the transaction: the stock taken is given back.
@@ -194,6 +199,9 @@ public struct SQLStellaStore: StellaStore {
     }
 
     // MARK: Helpers
+
+    /// A variant of a product on sale: a draft's or an archived product's SKU is no SKU to a shopper.
+    static let onSale: SQL = "handle IN (SELECT handle FROM stella_products WHERE status = \(Product.Status.active.rawValue) AND published)"
 
     enum Counter { case stockChange, order }
 

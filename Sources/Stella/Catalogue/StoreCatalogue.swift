@@ -1,7 +1,8 @@
 import Foundation
 import ListorKit
 
-/// The catalogue of a `StellaStore` in memory, as lists and searches need it. At most every
+/// The catalogue of a `StellaStore` in memory, as lists and searches need it: the products on
+/// sale, never a draft or an archived one. At most every
 /// `maximumAge` it asks the store what changed (`StellaStore.changes(since:)`): stock that orders
 /// took here or on another node is put in place, and the catalogue is read whole again only when
 /// an import changed it. Orders themselves always take stock from the store.
@@ -40,7 +41,7 @@ public actor StoreCatalogue {
             // The numbers first: whatever changes while the products are read is asked about next time.
             let changes = try await store.changes(since: .max)
             let products = try await store.products()
-            return (await work.run { Catalogue(products: products) }, changes, true)
+            return (await work.run { Catalogue(products: products.filter(\.isOnSale)) }, changes, true)
         }
         checking = task
         defer { checking = nil }

@@ -11,6 +11,7 @@ import ListorKit
 public enum ShopifyCSV {
     enum Column: String, CaseIterable {
         case handle = "Handle", title = "Title", body = "Body (HTML)", vendor = "Vendor", type = "Type", tags = "Tags"
+        case published = "Published", publishedOnline = "Published on online store", status = "Status"
         case option1Name = "Option1 Name", option1Value = "Option1 Value", option2Name = "Option2 Name", option2Value = "Option2 Value"
         case option3Name = "Option3 Name", option3Value = "Option3 Value"
         case sku = "Variant SKU", tracker = "Variant Inventory Tracker", stock = "Variant Inventory Qty", policy = "Variant Inventory Policy"
@@ -75,7 +76,9 @@ public enum ShopifyCSV {
     /// variant (with the next picture beside it) and for each picture left. `read` gives the
     /// products back.
     public static func write(_ products: [Product]) -> String {
-        var rows = [Column.allCases.map(\.rawValue)]
+        // The columns of Shopify's own export: the newer name for Published is read, not written.
+        let written = Column.allCases.filter { $0 != .publishedOnline }
+        var rows = [written.map(\.rawValue)]
         for product in products {
             for index in 0..<max(product.variants.count, product.pictures.count, 1) {
                 var row: [Column: String] = [.handle: product.code]
@@ -85,6 +88,8 @@ public enum ShopifyCSV {
                     row[.vendor] = product.brand
                     row[.type] = product.type
                     row[.tags] = product.tags.joined(separator: ", ")
+                    row[.published] = String(product.published)
+                    row[.status] = product.status.rawValue
                     if product.options.isEmpty { row[.option1Name] = "Title" }
                     for (option, column) in zip(product.options, optionNames) { row[column] = option.name }
                 }
@@ -106,7 +111,7 @@ public enum ShopifyCSV {
                     row[.imagePosition] = String(picture.position)
                     row[.imageAlt] = picture.alt
                 }
-                rows.append(Column.allCases.map { row[$0] ?? "" })
+                rows.append(written.map { row[$0] ?? "" })
             }
         }
         return CSV.write(rows)
@@ -172,9 +177,21 @@ public enum ShopifyCSV {
                     refused[handle] = line
                     return problem(.title, "is required on the first row of product \"\(handle)\"")
                 }
+                // An empty Status is an older file's, from before drafts: on sale, as Shopify reads it.
+                let statusText = value(.status, of: row).lowercased()
+                guard let status = statusText.isEmpty ? .active : Product.Status(rawValue: statusText) else {
+                    refused[handle] = line
+                    return problem(.status, "\"\(statusText.prefix(30))\" is none of active, draft and archived")
+                }
+                let publishedColumn: Column = columns[.published] == nil ? .publishedOnline : .published
+                let publishedText = value(publishedColumn, of: row).lowercased()
+                guard ["", "true", "false"].contains(publishedText) else {
+                    refused[handle] = line
+                    return problem(publishedColumn, "\"\(publishedText.prefix(30))\" is neither true nor false")
+                }
                 product = Product(code: handle, name: title, brand: value(.vendor, of: row),
                                   type: value(.type, of: row), tags: value(.tags, of: row).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
-                                  description: value(.body, of: row))
+                                  description: value(.body, of: row), status: status, published: publishedText != "false")
                 let names = ShopifyCSV.optionNames.map { value($0, of: row) }
                 // Shopify's own single option: "Title" with the value "Default Title".
                 let named = names == ["Title", "", ""] ? [] : names

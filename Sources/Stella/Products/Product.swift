@@ -4,6 +4,12 @@ import Foundation
 /// varies by, the variants a shopper can buy (each with its SKU, price and stock), and its
 /// pictures in order. The bundled catalogue and an imported one are both made of these.
 public struct Product: Sendable, Hashable, Identifiable {
+    /// Shopify's product status: an active product is on sale; a draft or an archived one is the
+    /// owner's only.
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        case active, draft, archived
+    }
+
     /// The product's handle, its unique name in the store and in addresses: "linen-shirt".
     public var code: String
     /// Its title: "Belted Dress".
@@ -19,11 +25,15 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var options: [ProductOption]
     public var variants: [ProductVariant]
     public var pictures: [ProductPicture]
+    public var status: Status
+    /// False when the file says it is not published on the online store: not on sale, though active.
+    public var published: Bool
 
     public var id: String { code }
 
     public init(code: String, name: String, brand: String = "", type: String = "", tags: [String] = [], description: String = "",
-                options: [ProductOption] = [], variants: [ProductVariant] = [], pictures: [ProductPicture] = []) {
+                options: [ProductOption] = [], variants: [ProductVariant] = [], pictures: [ProductPicture] = [], status: Status = .active,
+                published: Bool = true) {
         self.code = code
         self.name = name
         self.brand = brand
@@ -33,7 +43,12 @@ public struct Product: Sendable, Hashable, Identifiable {
         self.options = options
         self.variants = variants
         self.pictures = pictures
+        self.status = status
+        self.published = published
     }
+
+    /// Whether shoppers see it and may order it.
+    public var isOnSale: Bool { status == .active && published }
 
     /// The department it is in, named by its type; "Other" when it has none.
     public var department: Department { Department(name: type.isEmpty ? "Other" : type) }

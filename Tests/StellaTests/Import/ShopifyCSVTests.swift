@@ -121,11 +121,32 @@ import Testing
         // An empty tracker is stock not counted: always for sale. `continue` sells past zero.
         #expect(read.items.flatMap(\.variants).map { [$0.tracked, $0.oversells] } == [[false, false], [false, false], [false, false], [false, false], [true, true]])
         #expect(read.items.last?.variants.first?.stock == -2)
+        #expect(read.items.allSatisfy { $0.isOnSale }, "a file from before Status: every product active")
         let semicolons = try ShopifyCSV.read(Self.withoutSKUs.replacingOccurrences(of: ",", with: ";"))
         #expect(semicolons.problems.isEmpty && semicolons.items == read.items)
         let exported = ShopifyCSV.write(read.items)
         #expect(!exported.contains("rugby-top/small"))
         #expect(try ShopifyCSV.read(exported).items == read.items)
+    }
+
+    /// Status and Published decide what is on sale: a draft, an archived product and one not
+    /// published are kept for the owner; a status Shopify does not have is refused by its column.
+    @Test func statusAndPublishedDecideWhatIsOnSale() throws {
+        let file = """
+            Handle,Title,Variant Price,Published on online store,Status
+            a,A,1,true,active
+            b,B,1,true,Draft
+            c,C,1,,archived
+            d,D,1,false,active
+            e,E,1,true,sold
+            f,F,1,maybe,active
+            """
+        let read = try ShopifyCSV.read(file)
+        #expect(read.items.map { "\($0.code) \($0.status.rawValue) \($0.published) \($0.isOnSale)" }
+                == ["a active true true", "b draft true false", "c archived true false", "d active false false"])
+        #expect(read.problems.map(\.description) == [#"line 6: Status: "sold" is none of active, draft and archived"#,
+                                                      #"line 7: Published on online store: "maybe" is neither true nor false"#])
+        #expect(try ShopifyCSV.read(ShopifyCSV.write(read.items)).items == read.items)
     }
 
     @Test func aFileThatIsNoProductCSVIsRefusedWhole() {

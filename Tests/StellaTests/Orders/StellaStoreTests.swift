@@ -175,6 +175,29 @@ import Testing
       }
     }
 
+    /// A draft, an archived product and one not published are the owner's: kept with their
+    /// status, never in the shoppers' catalogue, and their SKUs cannot be ordered, even by an API
+    /// client that knows them.
+    @Test(arguments: Kind.allCases)
+    func aDraftIsKeptButNeitherShownNorSold(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, other in
+        var draft = Self.shirt
+        draft.status = .draft
+        let hidden = Product(code: "cap", name: "Cap", variants: [ProductVariant(sku: "CAP", values: [], price: Money(minorUnits: 900), stock: 5)], published: false)
+        let bag = Product(code: "tote", name: "Tote", status: .archived)
+        try await store.save([draft, hidden, bag])
+        #expect(try await other.products().map { "\($0.code) \($0.status.rawValue) \($0.published)" } == ["linen-shirt draft true", "cap active false", "tote archived true"])
+        #expect(try await StoreCatalogue(store: other).catalogue().products.isEmpty)
+        await #expect(throws: StellaStoreError.short([Shortage(sku: "LS-S", wanted: 1, left: nil), Shortage(sku: "CAP", wanted: 1, left: nil)])) {
+            try await store.place(request([("LS-S", 1), ("CAP", 1)]), at: Date())
+        }
+        draft.status = .active
+        try await other.save([draft])
+        #expect(try await store.place(request([("LS-S", 1)]), at: Date()).lines.map(\.sku) == ["LS-S"])
+        #expect(try await StoreCatalogue(store: store).catalogue().products.map(\.code) == ["linen-shirt"])
+      }
+    }
+
     /// A store kept by the version before one schema (SQLite's tables without `stella_`, and its
     /// change numbers in one row; PostgreSQL's arrays and JSONB) keeps its catalogue, its stock,
     /// its orders and its change numbers when the store opens it.
