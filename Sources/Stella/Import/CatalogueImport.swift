@@ -5,11 +5,14 @@ import ListorKit
 public struct CatalogueImport: Sendable {
     public let products: Int
     public let variants: Int
+    /// Of `products`, the drafts, the archived and the unpublished: kept, not on sale.
+    public let notOnSale: Int
     public let problems: [ListorKit.Problem]
 
-    /// "imported 12 products (48 variants)".
+    /// "imported 12 products (48 variants), 2 not on sale (draft, archived or unpublished)".
     public var summary: String {
         "imported \(products) product\(products == 1 ? "" : "s") (\(variants) variant\(variants == 1 ? "" : "s"))"
+            + (notOnSale == 0 ? "" : ", \(notOnSale) not on sale (draft, archived or unpublished)")
     }
 
     /// Reads `csv` as Shopify's product CSV and saves its good products into `store`. Throws
@@ -23,6 +26,7 @@ public struct CatalogueImport: Sendable {
         }
         let read = try ShopifyCSV.read(csv, store: owners, addresses: addresses)
         try await store.save(read.items)
-        return CatalogueImport(products: read.items.count, variants: read.items.reduce(0) { $0 + $1.variants.count }, problems: read.problems)
+        return CatalogueImport(products: read.items.count, variants: read.items.reduce(0) { $0 + $1.variants.count },
+                               notOnSale: read.items.count { !$0.isOnSale }, problems: read.problems)
     }
 }
