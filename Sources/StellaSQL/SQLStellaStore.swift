@@ -39,8 +39,18 @@ public struct SQLStellaStore: StellaStore {
 
     // MARK: Catalogue
 
-    public func save(_ products: [Product]) async throws {
-        try await write { db in try Self.save(products, in: db) }
+    public func save(_ products: [Product], statuses: [String: Product.Status], deleting: [String]) async throws {
+        try await write { db in
+            try Self.save(products, in: db)
+            for (handle, status) in statuses.sorted(by: { $0.key < $1.key }) {
+                try db.execute("UPDATE stella_products SET status = \(status.rawValue) WHERE handle = \(handle)")
+            }
+            for start in stride(from: 0, to: deleting.count, by: 500) {
+                let handles = deleting[start..<min(start + 500, deleting.count)]
+                try db.execute("DELETE FROM stella_variants WHERE handle IN \(list: handles)")
+                try db.execute("DELETE FROM stella_products WHERE handle IN \(list: handles)")
+            }
+        }
     }
 
     public func seed(_ products: [Product]) async throws -> Bool {

@@ -41,6 +41,10 @@ public enum CatalogueGenerator {
     static let views = ["front", "back", "detail"]
 
     /// 300 products, the same every time, oldest first.
+    /// The handles of the products a new store starts with (`products()`): the demo that a real
+    /// catalogue's import removes.
+    public static let codes = Set(products().map(\.code))
+
     public static func products(seed: UInt64 = 4) -> [Product] {
         var random = SeededRandom(seed: seed)
         var products: [Product] = []

@@ -7,8 +7,9 @@ public protocol StellaStore: OrderDesk {
     /// Adds the products, or replaces those of the same handle with their variants; a product's
     /// variants not in the file are removed. A variant the store has keeps its stock, which only
     /// orders move; a SKU another product has is refused (`StellaStoreError.skuTaken`) and nothing is
-    /// saved. One transaction for the lot.
-    func save(_ products: [Product]) async throws
+    /// saved. Then the products `statuses` names get their status, and those `deleting` names are
+    /// deleted (their orders keep their lines). One transaction for the lot.
+    func save(_ products: [Product], statuses: [String: Product.Status], deleting: [String]) async throws
     /// Saves the products only when the store has none, as a new store's first catalogue; true
     /// when it did. Several nodes seeding one database at once save them once.
     func seed(_ products: [Product]) async throws -> Bool
@@ -20,4 +21,11 @@ public protocol StellaStore: OrderDesk {
     func orders(limit: Int, offset: Int) async throws -> [Order]
     /// Throws `StellaStoreError.unknownOrder`.
     func order(number: String) async throws -> Order
+}
+
+extension StellaStore {
+    /// Adds or replaces `products`, as `save(_:statuses:deleting:)` does, and nothing else.
+    public func save(_ products: [Product]) async throws {
+        try await save(products, statuses: [:], deleting: [])
+    }
 }

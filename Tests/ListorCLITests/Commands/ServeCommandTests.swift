@@ -104,7 +104,7 @@ import Testing
                 """.utf8))
             // The pictures are on loopback, which only --allow-private lets the server fetch.
             try await withServe(["--stella-catalogue", csv, "--allow-private"]) { base, log in
-                #expect(log().contains("Stella's catalogue: imported 1 product (2 variants) from \(csv)"), "\(log())")
+                #expect(log().contains("Stella's catalogue: imported 1 product (2 variants, 1 new); the demo catalogue's \(CatalogueGenerator.codes.count) products removed from \(csv)"), "\(log())")
                 #expect(log().contains("\(csv): line 4: Variant Price: \"49,90\" is not an amount such as 49.90"))
                 try await withLiveHTTPTransport { transport in
                     func get(_ path: String) async throws -> HTTPTransport.Response {
@@ -119,8 +119,8 @@ import Testing
                     #expect(picture.status == 200 && picture.value(of: "content-type") == "image/png" && Array(picture.body) == png)
                     let missing = try await get("/stella/images/linen-shirt/2")
                     #expect(missing.status == 502 && missing.value(of: "content-type") == "image/svg+xml" && Array(missing.body) == ImageContent.failureSVG)
-                    // The generated catalogue is still there beside it, and the import is in the store the commands read.
-                    #expect(try await get("/stella/ready-to-wear").status == 200)
+                    // A real catalogue replaces the generated one.
+                    #expect(try await get("/stella/ready-to-wear").status == 404)
                 }
             }
         }

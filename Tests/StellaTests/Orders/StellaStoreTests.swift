@@ -268,7 +268,9 @@ import Testing
         }
 
         func changes(since stock: Int64) async throws -> StoreChanges { try await store.changes(since: stock) }
-        func save(_ products: [Product]) async throws { try await store.save(products) }
+        func save(_ products: [Product], statuses: [String: Product.Status], deleting: [String]) async throws {
+            try await store.save(products, statuses: statuses, deleting: deleting)
+        }
         func seed(_ products: [Product]) async throws -> Bool { try await store.seed(products) }
         func orders(limit: Int, offset: Int) async throws -> [Order] { try await store.orders(limit: limit, offset: offset) }
         func order(number: String) async throws -> Order { try await store.order(number: number) }

@@ -44,10 +44,23 @@ import Testing
         let csv = try directory.write("export.csv", Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
         let imported = await listor(["stella", "import", csv] + data)
         #expect(imported.exitCode == 0, "\(imported.errorOutput)")
-        #expect(imported.output == "imported 3 products (4 variants), 1 not on sale (draft, archived or unpublished) from \(csv)\n")
+        let demo = CatalogueGenerator.codes.count
+        #expect(imported.output == "imported 3 products (4 variants, 3 new), 1 not on sale (draft, archived or unpublished); the demo catalogue's \(demo) products removed from \(csv)\n")
+        let listed = await listor(["stella", "products"] + data, columns: 100)
+        #expect(listed.output.hasSuffix("Page 1 of 1, 2 products\n"), "the demo is gone, the draft not sold: \(listed.output)")
         let shown = await listor(["stella", "show", "rugby-top"] + data, columns: 100)
         #expect(shown.output.contains(/rugby-top\/small +Small +€60.00 +not tracked\n/) && shown.output.contains("rugby-top/extra-large"), "\(shown.output)")
         #expect(await listor(["stella", "show", "wool-cap"] + data).exitCode == 1, "a draft is not shown to shoppers")
+        // The next file leaves the shirt out: the owner sees first what would become of it, then archives it.
+        let next = try directory.write("next.csv", Data("Handle,Title,Variant Price\nrugby-top,Rugby Top,65\n".utf8))
+        let preview = await listor(["stella", "import", next, "--missing", "archive", "--dry-run"] + data)
+        #expect(preview.output == "would import 1 product (1 variant, 0 new); 2 products not in the file to be archived from \(next)\n", "\(preview.errorOutput)")
+        #expect(await listor(["stella", "show", "sea-shirt"] + data).exitCode == 0, "a dry run changes nothing")
+        let archived = await listor(["stella", "import", next, "--missing", "archive"] + data)
+        #expect(archived.output == "imported 1 product (1 variant, 0 new); 2 products not in the file archived from \(next)\n")
+        #expect(await listor(["stella", "show", "sea-shirt"] + data).exitCode == 1)
+        let wrong = await listor(["stella", "import", next, "--missing", "delete"] + data)
+        #expect(wrong.exitCode == 64 && wrong.errorOutput.contains("--missing"))
     }
 
     @Test func aShopifyCatalogueIsImportedAndOrdersListed() async throws {
@@ -62,7 +75,7 @@ import Testing
             """.utf8))
         let imported = await listor(["stella", "import", csv] + data)
         #expect(imported.exitCode == 1, "a row was refused")
-        #expect(imported.output == "imported 1 product (2 variants) from \(csv)\n")
+        #expect(imported.output == "imported 1 product (2 variants, 1 new); the demo catalogue's \(CatalogueGenerator.codes.count) products removed from \(csv)\n")
         #expect(imported.errorOutput == "\(csv): line 4: Variant Price: \"49,90\" is not an amount such as 49.90\n")
         #expect(await listor(["stella", "orders"] + data).output == "no orders yet\n")
         let found = await listor(["stella", "products", "--search", "ls-m"] + data, columns: 100)
@@ -90,7 +103,7 @@ import Testing
 
             """.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         let moved = await listor(["stella", "import", try directory.write("scarf.csv", utf16)] + data)
-        #expect(moved.output == "imported 1 product (1 variant) from \(directory.path("scarf.csv"))\n", "\(moved.errorOutput)")
+        #expect(moved.output == "imported 1 product (1 variant, 1 new); 1 product not in the file left as it was from \(directory.path("scarf.csv"))\n", "\(moved.errorOutput)")
         #expect(moved.errorOutput == "\(directory.path("scarf.csv")): line 3: Variant SKU: \"LS-M\" is the SKU of product \"linen-shirt\" in the store; a SKU stays with its product (give this variant another)\n")
         #expect(await listor(["stella", "show", "silk-scarf"] + data, columns: 100).output.contains("Silk scarf ✿"))
         // A file that is not text says where, and is no usage error.
