@@ -73,7 +73,7 @@ struct WebError: Error {
                 details = [("short", .array(shortages.map(OrderJSON.value)))]
             case .unknownOrder:
                 self.init(.notFound, message: error.description)
-            case .skuTaken:
+            case .skuTaken, .orderClosed:
                 self.init(.conflict, message: error.description)
             case .failed:
                 self.init(.serviceUnavailable, title: "The store is unavailable", message: "The store's database cannot be used right now; try again in a moment.",

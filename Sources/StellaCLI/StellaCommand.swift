@@ -9,7 +9,8 @@ package struct StellaCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: CommandGroup.stella.rawValue,
         abstract: CommandGroup.stella.abstract,
-        subcommands: [StellaDepartments.self, StellaProducts.self, StellaShow.self, StellaImport.self, StellaOrders.self],
+        subcommands: [StellaDepartments.self, StellaProducts.self, StellaShow.self, StellaImport.self, StellaOrders.self, StellaOrder.self,
+                      StellaFulfil.self, StellaCancel.self],
         defaultSubcommand: StellaDepartments.self)
 
     package init() {}

@@ -115,6 +115,7 @@ extension SQLStellaStore {
             "CREATE INDEX variants_by_change ON stella_variants(changed)",
         ]),
         status,
+        orderStates(timestamp: "DATETIME"),
     ]
 
     private static let postgres: [SQLMigration] = [
@@ -172,7 +173,23 @@ extension SQLStellaStore {
             """,
         ]),
         status,
+        orderStates(timestamp: "TIMESTAMPTZ"),
     ]
+
+    /// An order open, fulfilled or cancelled, and what happened to it: the same statements on
+    /// both engines but for the type of a time.
+    private static func orderStates(timestamp: String) -> SQLMigration {
+        SQLMigration("stella order states", [
+            "ALTER TABLE stella_orders ADD COLUMN state TEXT NOT NULL DEFAULT 'open'",
+            SQL(stringLiteral: """
+                CREATE TABLE stella_order_events (
+                    order_id BIGINT NOT NULL REFERENCES stella_orders(id) ON DELETE CASCADE, at \(timestamp) NOT NULL, state TEXT NOT NULL,
+                    note TEXT, by_whom TEXT NOT NULL)
+                """),
+            "CREATE INDEX stella_order_events_of_order ON stella_order_events(order_id, at)",
+            "CREATE INDEX stella_orders_by_state ON stella_orders(state, id)",
+        ])
+    }
 
     /// Active, draft or archived, and published or not, as Shopify's Status and Published say:
     /// the same statements on both engines.

@@ -176,8 +176,52 @@ public struct SQLStellaStore: StellaStore {
         }
     }
 
-    public func orders(limit: Int, offset: Int) async throws -> [Order] {
-        try await orders("ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)")
+    public func orders(state: Order.State?, search: String, limit: Int, offset: Int) async throws -> [Order] {
+        let pattern = "%" + search.lowercased().replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let inState: SQL = state.map { "state = \($0.rawValue)" } ?? "1 = 1"
+        return try await orders("""
+            WHERE \(inState)
+              AND (lower(number) LIKE \(pattern) ESCAPE '\\' OR lower(name) LIKE \(pattern) ESCAPE '\\' OR lower(email) LIKE \(pattern) ESCAPE '\\')
+            ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)
+            """)
+    }
+
+    public func fulfil(number: String, tracking: String?, by: String, at date: Date) async throws -> Order {
+        try await close(number, as: .fulfilled, note: tracking, by: by, at: date) { _, _ in }
+    }
+
+    public func cancel(number: String, by: String, at date: Date) async throws -> Order {
+        try await close(number, as: .cancelled, note: nil, by: by, at: date) { id, db in
+            // The order's stock back, in the transaction that closes it: once, whoever else presses.
+            let change = try Self.next(.stockChange, in: db)
+            for line in try db.rows("SELECT sku, quantity FROM stella_order_lines WHERE order_id = \(id) ORDER BY sku") {
+                let sku: String = try line[0], quantity: Int = try line[1]
+                try db.execute("UPDATE stella_variants SET stock = stock + \(quantity), changed = \(change) WHERE sku = \(sku) AND tracked")
+            }
+        }
+    }
+
+    /// Moves an open order to `state` and keeps the event, with `also` done in the same
+    /// transaction; of two asking at once, the second finds the order closed.
+    private func close(_ number: String, as state: Order.State, note: String?, by: String, at date: Date,
+                       also: @escaping @Sendable (Int64, any SQLConnection) throws -> Void) async throws -> Order {
+        let number = number.uppercased()
+        try await write { db in
+            guard let id = try db.value("""
+                UPDATE stella_orders SET state = \(state.rawValue) WHERE number = \(number) AND state = \(Order.State.open.rawValue) RETURNING id
+                """, as: Int64.self) else {
+                guard let current = try db.value("SELECT state FROM stella_orders WHERE number = \(number)", as: String.self) else {
+                    throw StellaStoreError.unknownOrder(number)
+                }
+                throw StellaStoreError.orderClosed(number, Order.State(rawValue: current) ?? .cancelled)
+            }
+            try also(id, db)
+            try db.execute("""
+                INSERT INTO stella_order_events (order_id, at, state, note, by_whom) VALUES (\(id), \(date), \(state.rawValue), \(note), \(by))
+                """)
+        }
+        return try await order(number: number)
     }
 
     public func order(number: String) async throws -> Order {
@@ -192,18 +236,23 @@ public struct SQLStellaStore: StellaStore {
 
     private func orders(_ condition: SQL) async throws -> [Order] {
         try await read { db in
-            let orders = try db.rows("SELECT id, number, key, name, email, address, placed FROM stella_orders \(condition)")
+            let orders = try db.rows("SELECT id, number, key, name, email, address, placed, state FROM stella_orders \(condition)")
+            let ids = try orders.map { try $0[0] as Int64 }
+            var history: [Int64: [Order.Event]] = [:]
+            for row in try db.rows("SELECT order_id, at, state, note, by_whom FROM stella_order_events WHERE order_id IN \(list: ids) ORDER BY order_id, at") {
+                history[try row[0], default: []].append(Order.Event(at: try row[1], state: Order.State(rawValue: try row[2]) ?? .open, note: try row[3], by: try row[4]))
+            }
             var lines: [Int64: [OrderLine]] = [:]
             for row in try db.rows("""
                 SELECT order_id, sku, title, quantity, price, currency FROM stella_order_lines
-                WHERE order_id IN \(list: try orders.map { try $0[0] as Int64 }) ORDER BY order_id, position
+                WHERE order_id IN \(list: ids) ORDER BY order_id, position
                 """) {
                 lines[try row[0], default: []].append(OrderLine(sku: try row[1], title: try row[2], quantity: try row[3],
                                                                 price: Money(minorUnits: try row[4], currency: try row[5])))
             }
             return try orders.map { row in
                 Order(number: try row[1], key: try row[2], lines: lines[try row[0]] ?? [], name: try row[3], email: try row[4], address: try row[5],
-                      placed: try row[6])
+                      placed: try row[6], state: Order.State(rawValue: try row[7]) ?? .open, history: history[try row[0]] ?? [])
             }
         }
     }

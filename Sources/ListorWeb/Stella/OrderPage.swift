@@ -22,6 +22,8 @@ struct OrderPage: Encodable {
     let lines: [Line]
     let total: String
     let isNew: Bool
+    /// "Sent", "Sent: DHL 123", "Cancelled"; nil while open.
+    let state: String?
 
     init(_ order: Order, shop: StellaHeader, timeZone: TimeZone, isNew: Bool) {
         self.shop = shop
@@ -36,5 +38,10 @@ struct OrderPage: Encodable {
         }
         total = order.total.formatted
         self.isNew = isNew
+        state = switch order.state {
+        case .open: nil
+        case .fulfilled: "Sent" + (order.tracking.map { ": \($0)" } ?? "")
+        case .cancelled: "Cancelled: nothing will be sent, and nothing is to be paid"
+        }
     }
 }

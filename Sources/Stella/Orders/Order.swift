@@ -3,6 +3,28 @@ import Foundation
 /// An order placed: its number, what was bought at what price, and where it goes. There is no
 /// payment provider: orders are paid on delivery.
 public struct Order: Sendable, Hashable {
+    /// Where the order is: placed and waiting to be sent, sent, or cancelled (its stock returned).
+    public enum State: String, Sendable, Hashable, CaseIterable {
+        case open, fulfilled, cancelled
+    }
+
+    /// What happened to the order after it was placed, when and by whom.
+    public struct Event: Sendable, Hashable {
+        public var at: Date
+        public var state: State
+        /// The tracking note given with a fulfilment.
+        public var note: String?
+        /// "ann (command line)", "the owner (web, 127.0.0.1)".
+        public var by: String
+
+        public init(at: Date, state: State, note: String? = nil, by: String) {
+            self.at = at
+            self.state = state
+            self.note = note
+            self.by = by
+        }
+    }
+
     /// "S-000042": what the shopper is told and the API and the command line name.
     public var number: String
     /// 32 random hex digits: the order page's address, which only the shopper is given.
@@ -12,8 +34,12 @@ public struct Order: Sendable, Hashable {
     public var email: String
     public var address: String
     public var placed: Date
+    public var state: State
+    /// Oldest first.
+    public var history: [Event]
 
-    public init(number: String, key: String = "", lines: [OrderLine], name: String, email: String, address: String, placed: Date) {
+    public init(number: String, key: String = "", lines: [OrderLine], name: String, email: String, address: String, placed: Date,
+                state: State = .open, history: [Event] = []) {
         self.number = number
         self.key = key
         self.lines = lines
@@ -21,6 +47,8 @@ public struct Order: Sendable, Hashable {
         self.email = email
         self.address = address
         self.placed = placed
+        self.state = state
+        self.history = history
     }
 
     /// "S-000042": the order number for the store's `id`-th order.
@@ -37,6 +65,9 @@ public struct Order: Sendable, Hashable {
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
     }
+
+    /// The carrier's tracking note, once the order is sent with one.
+    public var tracking: String? { history.last { $0.state == .fulfilled }?.note }
 
     public var total: Money {
         Money(minorUnits: lines.reduce(0) { $0 + $1.price.minorUnits * $1.quantity }, currency: lines.first?.price.currency ?? "EUR")

@@ -7,7 +7,8 @@ import ListorKit
 public enum OrderJSON {
     public static func value(_ order: Order) -> JSONValue {
         .members([
-            ("number", .string(order.number)), ("key", .string(order.key)),
+            ("number", .string(order.number)), ("key", .string(order.key)), ("state", .string(order.state.rawValue)),
+            ("tracking", order.tracking.map(JSONValue.string) ?? .null),
             ("items", .array(order.lines.map { line in
                 .members([("sku", .string(line.sku)), ("title", .string(line.title)), ("quantity", .number(Double(line.quantity))), ("price", StellaJSON.value(line.price))])
             })),
@@ -18,7 +19,7 @@ public enum OrderJSON {
 
     /// An order as `value(_:)` writes it.
     public static func order(_ json: JSONValue) throws -> Order {
-        enum Key: String, CodingKey { case number, key, items, name, email, address, placed }
+        enum Key: String, CodingKey { case number, key, state, tracking, items, name, email, address, placed }
         enum LineKey: String, CodingKey { case sku, title, quantity, price }
         let fields = try JSONFields(json, codingPath: [])
         guard case .array(let items) = try fields.value(Key.items) else { throw fields.invalid(Key.items, "expected an array of items") }
@@ -29,8 +30,15 @@ public enum OrderJSON {
         }
         let placedText = try fields.string(Key.placed)
         guard let placed = try? Date(placedText, strategy: .iso8601) else { throw fields.invalid(Key.placed, "\"\(placedText.prefix(40))\" is not an ISO 8601 date") }
+        // A store of the version before has no state: its orders are open.
+        let state = try fields.optionalString(Key.state).map { text in
+            guard let state = Order.State(rawValue: text) else { throw fields.invalid(Key.state, "\"\(text.prefix(20))\" is none of open, fulfilled and cancelled") }
+            return state
+        } ?? .open
+        let tracking = try fields.optionalString(Key.tracking)
         return Order(number: try fields.string(Key.number), key: try fields.string(Key.key), lines: lines, name: try fields.string(Key.name),
-                     email: try fields.string(Key.email), address: try fields.string(Key.address), placed: placed)
+                     email: try fields.string(Key.email), address: try fields.string(Key.address), placed: placed, state: state,
+                     history: state == .open ? [] : [Order.Event(at: placed, state: state, note: tracking, by: "the store")])
     }
 
     /// A shortage as `value(_:)` writes it.

@@ -17,8 +17,15 @@ public protocol StellaStore: OrderDesk {
     func products() async throws -> [Product]
     /// What changed since stock change `stock` (0 for everything): see `StoreChanges`.
     func changes(since stock: Int64) async throws -> StoreChanges
-    /// Orders, newest first.
-    func orders(limit: Int, offset: Int) async throws -> [Order]
+    /// Orders, newest first: those in `state` (all when nil) whose number, name or email holds
+    /// `search` (without regard to case).
+    func orders(state: Order.State?, search: String, limit: Int, offset: Int) async throws -> [Order]
+    /// Marks an open order sent, with an optional tracking note; throws
+    /// `StellaStoreError.orderClosed` when it is not open, `unknownOrder` when there is none.
+    func fulfil(number: String, tracking: String?, by: String, at date: Date) async throws -> Order
+    /// Cancels an open order and returns its stock, exactly once however many ask at once; throws
+    /// as `fulfil` does.
+    func cancel(number: String, by: String, at date: Date) async throws -> Order
     /// Throws `StellaStoreError.unknownOrder`.
     func order(number: String) async throws -> Order
 }
@@ -27,5 +34,10 @@ extension StellaStore {
     /// Adds or replaces `products`, as `save(_:statuses:deleting:)` does, and nothing else.
     public func save(_ products: [Product]) async throws {
         try await save(products, statuses: [:], deleting: [])
+    }
+
+    /// Every order, newest first.
+    public func orders(limit: Int, offset: Int) async throws -> [Order] {
+        try await orders(state: nil, search: "", limit: limit, offset: offset)
     }
 }

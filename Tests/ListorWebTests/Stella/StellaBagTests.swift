@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import ListorKit
 import ListorTestSupport
 import ListorWeb
 import Stella
@@ -103,6 +104,14 @@ import Testing
             #expect(order.contains("1 × Wrap Dress — S") && order.contains(#"<span class="bag-count" id="bag-count">0</span>"#))
             #expect(try await store.products()[0].variants.map(\.stock) == [0, 5])
             #expect(try await get("/stella/orders/" + String(repeating: "0", count: 32)).status == .notFound)
+            // Once the store sends it, or cancels it, the shopper's page and the API say so.
+            #expect(!order.contains(#"id="order-state""#))
+            let number = try #require(try await store.orders(limit: 1, offset: 0).first?.number)
+            _ = try await store.fulfil(number: number, tracking: "DHL 123", by: "the owner", at: Date())
+            #expect(String(buffer: try await get(location).body).contains(#"<p class="notice" role="status" id="order-state">Sent: DHL 123</p>"#))
+            let key = String(location.dropFirst("/stella/orders/".count).prefix(32))
+            let json = try JSONParser.parse(Array(buffer: try await get("/stella/api/orders/\(key)").body))
+            #expect(json["state"] == .string("fulfilled") && json["tracking"] == .string("DHL 123"))
         }
     }
 

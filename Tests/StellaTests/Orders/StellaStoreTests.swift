@@ -198,6 +198,52 @@ import Testing
       }
     }
 
+    /// The owner fulfils an order or cancels it. Of many cancelling one order at once through two
+    /// nodes, one cancels it and the stock comes back once; the others are told it is cancelled
+    /// already. A fulfilled order cannot be cancelled, nor fulfilled again.
+    @Test(arguments: Kind.allCases)
+    func anOrderIsFulfilledOrCancelledOnceAndItsStockComesBackOnce(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, other in
+        try await store.save([Self.shirt])
+        let placed = Date(timeIntervalSince1970: 1_796_000_000)
+        let first = try await store.place(request([("LS-S", 4), ("LS-M", 1)]), at: placed)
+        var second = request([("LS-S", 1)])
+        second.name = "Bo Ek"
+        second.email = "bo@example.org"
+        let next = try await other.place(second, at: placed.addingTimeInterval(60))
+        let outcomes = try await withThrowingTaskGroup(of: Result<Order, StellaStoreError>.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    do { return .success(try await (index.isMultiple(of: 2) ? store : other).cancel(number: first.number, by: "node \(index % 2)", at: placed)) }
+                    catch let error as StellaStoreError { return .failure(error) }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.count { if case .success = $0 { true } else { false } } == 1)
+        #expect(outcomes.allSatisfy { if case .failure(let error) = $0 { error == .orderClosed(first.number, .cancelled) } else { true } })
+        #expect(try await store.products()[0].variants.map(\.stock) == [9, 3], "4 and 1 back once; the other order's 1 still taken")
+        let cancelled = try await other.order(number: first.number)
+        #expect(cancelled.state == .cancelled && cancelled.history.map(\.state) == [.cancelled] && cancelled.history.first?.by.hasPrefix("node ") == true)
+
+        let sent = try await other.fulfil(number: next.number, tracking: "DHL 123", by: "ann (command line)", at: placed.addingTimeInterval(120))
+        #expect(sent.state == .fulfilled && sent.history == [Order.Event(at: placed.addingTimeInterval(120), state: .fulfilled, note: "DHL 123", by: "ann (command line)")])
+        await #expect(throws: StellaStoreError.orderClosed(next.number, .fulfilled)) { try await store.cancel(number: next.number, by: "ann", at: placed) }
+        await #expect(throws: StellaStoreError.orderClosed(next.number, .fulfilled)) { try await store.fulfil(number: next.number, tracking: nil, by: "ann", at: placed) }
+        await #expect(throws: StellaStoreError.unknownOrder("S-999999")) { try await store.cancel(number: "s-999999", by: "ann", at: placed) }
+        #expect(try await store.products()[0].variants.map(\.stock) == [9, 3], "a fulfilled order's stock stays sold")
+
+        // The owner's list: by state, and searched by number, name or email.
+        #expect(try await store.orders(state: .open, search: "", limit: 10, offset: 0).isEmpty)
+        #expect(try await store.orders(state: nil, search: "", limit: 10, offset: 0).map(\.number) == [next.number, first.number])
+        #expect(try await store.orders(state: .cancelled, search: "", limit: 10, offset: 0).map(\.number) == [first.number])
+        #expect(try await store.orders(state: nil, search: "BO@EXAMPLE", limit: 10, offset: 0).map(\.number) == [next.number])
+        #expect(try await store.orders(state: nil, search: "ann lee", limit: 10, offset: 0).map(\.number) == [first.number])
+        #expect(try await store.orders(state: nil, search: "000002", limit: 10, offset: 0).map(\.number) == [next.number])
+        #expect(try await store.orders(state: nil, search: "%", limit: 10, offset: 0).isEmpty, "a % is a character, not a wildcard")
+      }
+    }
+
     /// A store kept by the version before one schema (SQLite's tables without `stella_`, and its
     /// change numbers in one row; PostgreSQL's arrays and JSONB) keeps its catalogue, its stock,
     /// its orders and its change numbers when the store opens it.
@@ -272,7 +318,13 @@ import Testing
             try await store.save(products, statuses: statuses, deleting: deleting)
         }
         func seed(_ products: [Product]) async throws -> Bool { try await store.seed(products) }
-        func orders(limit: Int, offset: Int) async throws -> [Order] { try await store.orders(limit: limit, offset: offset) }
+        func orders(state: Order.State?, search: String, limit: Int, offset: Int) async throws -> [Order] {
+            try await store.orders(state: state, search: search, limit: limit, offset: offset)
+        }
+        func fulfil(number: String, tracking: String?, by: String, at date: Date) async throws -> Order {
+            try await store.fulfil(number: number, tracking: tracking, by: by, at: date)
+        }
+        func cancel(number: String, by: String, at date: Date) async throws -> Order { try await store.cancel(number: number, by: by, at: date) }
         func order(number: String) async throws -> Order { try await store.order(number: number) }
         func order(key: String) async throws -> Order { try await store.order(key: key) }
         func place(_ request: OrderRequest, at date: Date) async throws -> Order { try await store.place(request, at: date) }

@@ -94,6 +94,22 @@ import Testing
         // the order took stays taken.
         _ = await listor(["stella", "import", csv] + data)
         #expect(await listor(["stella", "show", "linen-shirt"] + data, columns: 100).output.contains(/LS-S +S +€49.90 +1\n/))
+        // The owner sees where an order goes, sends one and cancels the other: its stock comes back once.
+        _ = try await store.place(OrderRequest(items: [OrderRequest.Item(sku: "LS-M", quantity: 1)], name: "Bo Ek", email: "bo@example.org",
+                                               address: "2 Low Rd\nYork"), at: Date())
+        let listed = await listor(["stella", "orders"] + data, columns: 160)
+        #expect(listed.output.contains("ann@example.org") && listed.output.contains("2 Low Rd, York") && listed.output.contains("open"), "\(listed.output)")
+        let shownOrder = await listor(["stella", "order", "s-000002"] + data)
+        #expect(shownOrder.output.contains("Order S-000002, open\n") && shownOrder.output.contains("Ship to:\n  2 Low Rd\n  York\n"), "\(shownOrder.output)")
+        #expect(await listor(["stella", "fulfil", "S-000002", "--tracking", "DHL 123"] + data).output == "fulfilled S-000002 (DHL 123)\n")
+        #expect(await listor(["stella", "cancel", "S-000001"] + data).output == "cancelled S-000001; its stock is back: 2 × LS-S\n")
+        let again = await listor(["stella", "cancel", "S-000001"] + data)
+        #expect(again.exitCode == 1 && again.errorOutput == "error: order S-000001 is cancelled already; nothing was changed\n")
+        #expect(await listor(["stella", "show", "linen-shirt"] + data, columns: 100).output.contains(/LS-S +S +€49.90 +3\n/))
+        #expect(await listor(["stella", "order", "S-000002"] + data).output.contains(/Fulfilled .* by .*: DHL 123\n/))
+        let cancelled = await listor(["stella", "orders", "--state", "cancelled"] + data, columns: 160)
+        #expect(cancelled.output.contains("S-000001") && !cancelled.output.contains("S-000002"))
+        #expect(await listor(["stella", "orders", "--search", "BO@"] + data, columns: 160).output.contains("S-000002"))
         // A SKU stays with its product; the spreadsheet's UTF-16 export is read.
         var utf16 = Data([0xFF, 0xFE])
         utf16.append(contentsOf: """
