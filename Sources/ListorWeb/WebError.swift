@@ -71,7 +71,7 @@ struct WebError: Error {
             case .short(let shortages):
                 self.init(.conflict, message: error.description)
                 details = [("short", .array(shortages.map(OrderJSON.value)))]
-            case .unknownOrder:
+            case .unknownOrder, .unknownSKU:
                 self.init(.notFound, message: error.description)
             case .skuTaken, .orderClosed:
                 self.init(.conflict, message: error.description)

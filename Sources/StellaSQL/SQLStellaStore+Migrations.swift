@@ -116,6 +116,14 @@ extension SQLStellaStore {
         ]),
         status,
         orderStates(timestamp: "DATETIME"),
+        SQLMigration("stella stock adjustments", [
+            """
+            CREATE TABLE stella_stock_adjustments (
+                id INTEGER PRIMARY KEY AUTOINCREMENT, sku TEXT NOT NULL, at DATETIME NOT NULL, stock_before INTEGER NOT NULL, stock_after INTEGER NOT NULL,
+                by_whom TEXT NOT NULL)
+            """,
+            "CREATE INDEX stella_stock_adjustments_of_sku ON stella_stock_adjustments(sku, id)",
+        ]),
     ]
 
     private static let postgres: [SQLMigration] = [
@@ -174,6 +182,14 @@ extension SQLStellaStore {
         ]),
         status,
         orderStates(timestamp: "TIMESTAMPTZ"),
+        SQLMigration("stella stock adjustments", [
+            """
+            CREATE TABLE stella_stock_adjustments (
+                id BIGSERIAL PRIMARY KEY, sku TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, stock_before INTEGER NOT NULL, stock_after INTEGER NOT NULL,
+                by_whom TEXT NOT NULL)
+            """,
+            "CREATE INDEX stella_stock_adjustments_of_sku ON stella_stock_adjustments(sku, id)",
+        ]),
     ]
 
     /// An order open, fulfilled or cancelled, and what happened to it: the same statements on

@@ -202,6 +202,32 @@ public struct SQLStellaStore: StellaStore {
         }
     }
 
+    public func setStock(sku: String, to stock: Int, by: String, at date: Date) async throws -> StockAdjustment {
+        try await write { db in
+            // On PostgreSQL the row is locked until the adjustment is kept: two owners at once are
+            // kept one after the other, each with the stock it found.
+            let lock: SQL = db.dialect == .postgres ? " FOR UPDATE" : ""
+            guard let before = try db.value("SELECT stock FROM stella_variants WHERE sku = \(sku)\(lock)", as: Int.self) else {
+                throw StellaStoreError.unknownSKU(sku)
+            }
+            let change = try Self.next(.stockChange, in: db)
+            try db.execute("UPDATE stella_variants SET stock = \(stock), changed = \(change) WHERE sku = \(sku)")
+            try db.execute("""
+                INSERT INTO stella_stock_adjustments (sku, at, stock_before, stock_after, by_whom) VALUES (\(sku), \(date), \(before), \(stock), \(by))
+                """)
+            return StockAdjustment(sku: sku, at: date, before: before, after: stock, by: by)
+        }
+    }
+
+    public func stockAdjustments(sku: String?, limit: Int) async throws -> [StockAdjustment] {
+        let of: SQL = sku.map { "WHERE sku = \($0)" } ?? ""
+        return try await read { db in
+            try db.rows("SELECT sku, at, stock_before, stock_after, by_whom FROM stella_stock_adjustments \(of) ORDER BY id DESC LIMIT \(limit)").map { row in
+                StockAdjustment(sku: try row[0], at: try row[1], before: try row[2], after: try row[3], by: try row[4])
+            }
+        }
+    }
+
     /// Moves an open order to `state` and keeps the event, with `also` done in the same
     /// transaction; of two asking at once, the second finds the order closed.
     private func close(_ number: String, as state: Order.State, note: String?, by: String, at date: Date,

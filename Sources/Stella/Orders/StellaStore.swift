@@ -26,6 +26,11 @@ public protocol StellaStore: OrderDesk {
     /// Cancels an open order and returns its stock, exactly once however many ask at once; throws
     /// as `fulfil` does.
     func cancel(number: String, by: String, at date: Date) async throws -> Order
+    /// Sets the stock on hand of the variant `sku` names and keeps the adjustment; throws
+    /// `StellaStoreError.unknownSKU` when the store has no such variant.
+    func setStock(sku: String, to stock: Int, by: String, at date: Date) async throws -> StockAdjustment
+    /// The owner's adjustments, newest first: of `sku`, or of every variant when nil.
+    func stockAdjustments(sku: String?, limit: Int) async throws -> [StockAdjustment]
     /// Throws `StellaStoreError.unknownOrder`.
     func order(number: String) async throws -> Order
 }

@@ -244,6 +244,30 @@ import Testing
       }
     }
 
+    /// The owner sets a variant's stock; each adjustment is kept with the stock it found, even
+    /// when two nodes set it at once, and the catalogue in memory takes it up.
+    @Test(arguments: Kind.allCases)
+    func stockIsSetByTheOwnerAndEachAdjustmentKeptWithWhatItFound(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, other in
+        try await store.save([Self.shirt])
+        let catalogue = StoreCatalogue(store: other, maximumAge: .zero)
+        #expect(try await catalogue.catalogue().stock(of: "LS-S") == 10)
+        let at = Date(timeIntervalSince1970: 1_796_000_000)
+        try await withThrowingTaskGroup(of: StockAdjustment.self) { group in
+            for count in 1...12 { group.addTask { try await (count.isMultiple(of: 2) ? store : other).setStock(sku: "LS-S", to: count, by: "node \(count % 2)", at: at) } }
+            try await group.waitForAll()
+        }
+        let history = try await other.stockAdjustments(sku: "LS-S", limit: 100)
+        #expect(history.count == 12 && history.last?.before == 10)
+        #expect(zip(history.dropFirst(), history).allSatisfy { older, newer in newer.before == older.after }, "each found what the one before left")
+        let now = try #require(history.first?.after)
+        let inMemory = try await catalogue.catalogue().stock(of: "LS-S")
+        #expect(try await store.products()[0].variants[0].stock == now && inMemory == now)
+        await #expect(throws: StellaStoreError.unknownSKU("NOPE")) { try await store.setStock(sku: "NOPE", to: 1, by: "ann", at: at) }
+        #expect(try await store.stockAdjustments(sku: nil, limit: 3).count == 3)
+      }
+    }
+
     /// A store kept by the version before one schema (SQLite's tables without `stella_`, and its
     /// change numbers in one row; PostgreSQL's arrays and JSONB) keeps its catalogue, its stock,
     /// its orders and its change numbers when the store opens it.
@@ -325,6 +349,10 @@ import Testing
             try await store.fulfil(number: number, tracking: tracking, by: by, at: date)
         }
         func cancel(number: String, by: String, at date: Date) async throws -> Order { try await store.cancel(number: number, by: by, at: date) }
+        func setStock(sku: String, to stock: Int, by: String, at date: Date) async throws -> StockAdjustment {
+            try await store.setStock(sku: sku, to: stock, by: by, at: date)
+        }
+        func stockAdjustments(sku: String?, limit: Int) async throws -> [StockAdjustment] { try await store.stockAdjustments(sku: sku, limit: limit) }
         func order(number: String) async throws -> Order { try await store.order(number: number) }
         func order(key: String) async throws -> Order { try await store.order(key: key) }
         func place(_ request: OrderRequest, at date: Date) async throws -> Order { try await store.place(request, at: date) }

@@ -110,6 +110,15 @@ import Testing
         let cancelled = await listor(["stella", "orders", "--state", "cancelled"] + data, columns: 160)
         #expect(cancelled.output.contains("S-000001") && !cancelled.output.contains("S-000002"))
         #expect(await listor(["stella", "orders", "--search", "BO@"] + data, columns: 160).output.contains("S-000002"))
+        // A delivery counted in: kept with who and what it found.
+        #expect(await listor(["stella", "stock", "LS-M", "6"] + data).output == "LS-M: 0 → 6\n")
+        let low = await listor(["stella", "stock", "--show", "low"] + data, columns: 120)
+        #expect(low.output.contains(/LS-S +Linen shirt +S +on sale +3\n/) && !low.output.contains("LS-M"), "\(low.output)")
+        #expect(await listor(["stella", "stock", "--history"] + data, columns: 120).output.contains(/LS-M +0 +6 +/))
+        let unknown = await listor(["stella", "stock", "NOPE", "1"] + data)
+        #expect(unknown.exitCode == 1 && unknown.errorOutput == "error: the store has no variant of SKU NOPE\n")
+        let bad = await listor(["stella", "stock", "LS-M", "six"] + data)
+        #expect(bad.exitCode == 64 && bad.errorOutput.contains("\"six\" is not a whole number"))
         // A SKU stays with its product; the spreadsheet's UTF-16 export is read.
         var utf16 = Data([0xFF, 0xFE])
         utf16.append(contentsOf: """
