@@ -120,7 +120,8 @@ package struct ServeCommand: ListorCommand {
             throw ValidationError("--form-key-file: \(formKeyFile) does not exist; make one with: head -c \(FormKey.size) /dev/urandom > \(formKeyFile)")
         }
         // A token guards a server only if it cannot be guessed.
-        for (option, token) in [("--library-admin-token", library.adminToken), ("--modbus-admin-token", modbus.settings.adminToken)] {
+        for (option, token) in [("--library-admin-token", library.adminToken), ("--modbus-admin-token", modbus.settings.adminToken),
+                                ("--stella-admin-token", try stella.settings().adminToken)] {
             if let token, let weakness = AdminToken.weakness(of: token) { throw ValidationError("\(option): \(weakness)") }
         }
         if library.adminToken == nil, !IPAddress.isLoopback(host: host) {

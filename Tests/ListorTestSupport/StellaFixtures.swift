@@ -4,7 +4,9 @@ import Stella
 
 /// Stella's web module on the bundled catalogue, its pictures drawn here and kept in memory, as
 /// the composition root builds it without options.
-public func bundledStellaModule(catalogue: CatalogueClient = .bundled(.bundled), store: (any StellaStore)? = nil, allowance: OrderAllowance? = nil) -> StellaWebModule {
+/// With `owner`, its back office runs on that store, behind `adminToken`.
+public func bundledStellaModule(catalogue: CatalogueClient = .bundled(.bundled), store: (any StellaStore)? = nil, allowance: OrderAllowance? = nil,
+                                owner: (any StellaStore)? = nil, adminToken: String? = nil) -> StellaWebModule {
     StellaWebModule(catalogue: catalogue, pictures: ProductPictures(catalogue: catalogue, pipeline: ImagePipeline(fetch: ProductPictures.fetch(drawingFrom: catalogue, transport: nil))),
-                    store: store, allowance: allowance)
+                    store: store, allowance: allowance, owner: owner, adminToken: adminToken)
 }

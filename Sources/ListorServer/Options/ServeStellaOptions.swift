@@ -20,6 +20,10 @@ struct ServeStellaOptions: ParsableArguments {
     @Option(name: .customLong("stella-order-limit"),
             help: ArgumentHelp("Items one shopper may order in an hour, counted per client address and per email address (orders are paid on delivery and need no account); 0 for no limit.", valueName: "items"))
     var orderLimit = 50
+    @Option(name: .customLong("stella-admin-token"),
+            help: ArgumentHelp("The token the store's back office needs (its API as Authorization: Bearer …; also LISTOR_STELLA_ADMIN_TOKEN, as every option); without one, or empty, the back office is closed.",
+                               valueName: "token"))
+    var adminToken: String?
     @Option(name: .customLong("image-cache-size"), help: ArgumentHelp("Megabytes of pictures kept in the data directory (1 to 100000).", valueName: "MB"))
     var imageCacheSize = 256
     @Option(name: .customLong("image-cache-days"), help: ArgumentHelp("Days a kept picture stays valid (1 to 365).", valueName: "days"))
@@ -34,6 +38,7 @@ struct ServeStellaOptions: ParsableArguments {
         guard (1...365).contains(imageCacheDays) else { throw ValidationError("--image-cache-days: \(imageCacheDays) is outside 1 to 365") }
         guard (0...1_000_000).contains(orderLimit) else { throw ValidationError("--stella-order-limit: \(orderLimit) is outside 0 to 1000000 items an hour") }
         var settings = StellaSettings(imageCacheSize: imageCacheSize << 20, imageCacheAge: TimeInterval(imageCacheDays * 86400), orderLimit: orderLimit)
+        settings.adminToken = adminToken.flatMap { $0.isEmpty ? nil : $0 }
         if let database, !database.isEmpty {
             do { _ = try PostgresURL(database) } catch { throw ValidationError("--stella-db: \(error)") }
             settings.database = database

@@ -21,11 +21,18 @@ public struct StellaWebModule: WebModule {
     private let allowance: OrderAllowance?
     private let formKey: FormKey
     private let listPages: RenderedPages<ProductListKey>
+    /// The store the owner's back office runs on; nil on a server whose orders go to another's.
+    private let owner: (any StellaStore)?
+    private let adminToken: AdminToken?
+    private let guesses = TokenGuesses()
 
     /// `store` takes the orders (a `StellaStore`, or another store's API); `formKey` signs the forms' CSRF tokens and the bag's cookie:
     /// give every node of one site the same key.
+    /// `owner` is the store the back office works on, behind `adminToken`: without a token it is closed.
     public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any OrderDesk)? = nil, allowance: OrderAllowance? = nil, formKey: FormKey = .random(),
-                metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+                owner: (any StellaStore)? = nil, adminToken: String? = nil, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+        self.owner = owner
+        self.adminToken = adminToken.map(AdminToken.init(value:))
         listPages = RenderedPages(name: "stella/list", admission: .secondAsk, metrics: metrics)
         self.catalogue = catalogue
         self.pictures = pictures
@@ -52,6 +59,7 @@ public struct StellaWebModule: WebModule {
         api.get("products/:code", use: product)
         router.get("/stella/images/placeholder.svg", use: placeholder)
         router.get("/stella/images/:code/:index", use: picture)
+        StellaOwnerAPI(store: owner).addRoutes(to: api.group().add(middleware: StellaOwnerMiddleware(adminToken: adminToken, hasStore: owner != nil, guesses: guesses)))
         StellaPages(catalogue: catalogue, store: store, allowance: allowance, formKey: formKey, templates: templates, listPages: listPages).addRoutes(to: router)
     }
 

@@ -28,6 +28,11 @@ public struct OrderAdminViewModel: Sendable {
         try await store.order(number: number.trimmingCharacters(in: .whitespaces))
     }
 
+    /// The order its shopper's page key names.
+    public func order(key: String) async throws -> Order {
+        try await store.order(key: key)
+    }
+
     /// Marks the order sent, with the carrier's tracking note when there is one; throws
     /// `FieldErrors` for a note that cannot be kept, `StellaStoreError.orderClosed` for an order
     /// fulfilled or cancelled already.

@@ -18,6 +18,8 @@ package struct StellaSettings: Sendable {
     package var orderLimit = 50
     /// The store's PostgreSQL database; nil for `stella.sqlite` in the data directory.
     package var database: String?
+    /// The token the owner's back office needs; without one it is closed.
+    package var adminToken: String?
 
     package init(catalogue: URL? = nil, database: String? = nil, imageCacheSize: Int = 256 << 20, imageCacheAge: TimeInterval = 7 * 86400, orderLimit: Int = 50) {
         self.catalogue = catalogue
