@@ -106,6 +106,7 @@ import Testing
             #expect(try await get("/stella/orders/" + String(repeating: "0", count: 32)).status == .notFound)
             // Once the store sends it, or cancels it, the shopper's page and the API say so.
             #expect(!order.contains(#"id="order-state""#))
+            #expect(!order.lowercased().contains("confirmation"), "no mail is sent, so none is promised")
             let number = try #require(try await store.orders(limit: 1, offset: 0).first?.number)
             _ = try await store.fulfil(number: number, tracking: "DHL 123", by: "the owner", at: Date())
             #expect(String(buffer: try await get(location).body).contains(#"<p class="notice" role="status" id="order-state">Sent: DHL 123</p>"#))
