@@ -59,7 +59,8 @@ public struct SQLStellaStore: StellaStore {
                 // One node seeds; one starting at the same moment waits for it, then finds the products.
                 try db.execute("LOCK TABLE stella_products IN SHARE ROW EXCLUSIVE MODE")
             }
-            guard try db.value("SELECT count(*) FROM stella_products", as: Int.self) == 0 else { return false }
+            // A store that never had a catalogue: one whose owner deleted every product is no new store.
+            guard try db.value("SELECT number FROM stella_catalogue_changes", as: Int64.self) == 0 else { return false }
             try Self.save(products, in: db)
             return true
         }

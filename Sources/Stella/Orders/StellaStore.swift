@@ -10,7 +10,7 @@ public protocol StellaStore: OrderDesk {
     /// saved. Then the products `statuses` names get their status, and those `deleting` names are
     /// deleted (their orders keep their lines). One transaction for the lot.
     func save(_ products: [Product], statuses: [String: Product.Status], deleting: [String]) async throws
-    /// Saves the products only when the store has none, as a new store's first catalogue; true
+    /// Saves the products only when the store never had a catalogue, as a new store's first; true
     /// when it did. Several nodes seeding one database at once save them once.
     func seed(_ products: [Product]) async throws -> Bool
     /// In the order they were first saved.

@@ -135,6 +135,19 @@ import Testing
         let latin1 = await listor(["stella", "import", try directory.write("latin1.csv", Data("Handle,Title\nberet,B".utf8) + Data([0xE9]) + Data("ret\n".utf8))] + data)
         #expect(latin1.exitCode == 1)
         #expect(latin1.errorOutput == "error: \(directory.path("latin1.csv")): it is not UTF-8 text: line 2, byte 8 (0xE9) is not UTF-8; save it as UTF-8 (or UTF-16 with its byte-order mark)\n")
+        // A product archived is off sale and kept; restored, on sale again; deleted, gone, its orders kept.
+        #expect(await listor(["stella", "product", "archive", "linen-shirt"] + data).output == "archived linen-shirt (Linen shirt)\n")
+        #expect(await listor(["stella", "show", "linen-shirt"] + data).exitCode == 1)
+        #expect(await listor(["stella", "stock"] + data, columns: 120).output.contains(/LS-S +Linen shirt +S +archived +3\n/))
+        #expect(await listor(["stella", "product", "restore", "linen-shirt"] + data).output == "restored linen-shirt (Linen shirt)\n")
+        #expect(await listor(["stella", "show", "linen-shirt"] + data).exitCode == 0)
+        #expect(await listor(["stella", "product", "delete", "linen-shirt"] + data).output == "deleted linen-shirt (Linen shirt)\n")
+        #expect(await listor(["stella", "order", "S-000001"] + data).output.contains("2 × Linen shirt — S (LS-S)"), "the order keeps its lines")
+        let gone = await listor(["stella", "product", "delete", "linen-shirt"] + data)
+        #expect(gone.exitCode == 1 && gone.errorOutput == "error: there is no product \"linen-shirt\"\n")
+        _ = await listor(["stella", "product", "delete", "silk-scarf"] + data)
+        let empty = await listor(["stella", "products"] + data)
+        #expect(!empty.output.contains("st1"), "a store whose products were all deleted does not get the demo back: \(empty.output)")
     }
 
     @Test func theSameFromTheCatalogueAPI() async throws {
