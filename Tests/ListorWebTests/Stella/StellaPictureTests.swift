@@ -39,7 +39,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let origin = OriginControl { $0.hasPrefix("/stella/images/") }
         let expected = ProductArtwork.svg(product, index: 1)
-        try await withLiveHTTPTransport { transport in
+        // 20 requests at once share the client's 8 connections to the store, and wait for one
+        // while the first fetch runs: on a machine busy with every other suite that wait can
+        // outlast the 10 seconds a connection is otherwise given.
+        try await withLiveHTTPTransport(connectTimeout: .seconds(120)) { transport in
             let originURL = try await withOrigin(origin) { originURL in
                 let pictures = fetched(from: originURL, transport, disk: try DiskImageCache(directory: directory))
                 try await withStore(pictures) { store in
