@@ -400,7 +400,7 @@ let package = Package(
         .testTarget(
             name: "ModbusIOTests",
             dependencies: [
-                "ModbusIO", "Modbus", "ListorTestSupport",
+                "ModbusIO", "Modbus", "ListorKit", "ListorTestSupport",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -14,6 +14,9 @@ public struct CommandEnvironment: Sendable {
     /// The environment variables (`LISTOR_…` settings of `serve`, `COLUMNS`, `XDG_DATA_HOME`).
     public var variables = ProcessInfo.processInfo.environment
 
+    /// Who runs the command, as the records of what it changes name them.
+    public var author: ChangeAuthor { .commandLine(user: variables["USER"]) }
+
     public init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
                 readLine: @escaping @Sendable () -> String? = { Swift.readLine(strippingNewline: true) }) {
         self.write = write

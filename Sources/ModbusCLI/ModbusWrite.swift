@@ -35,7 +35,7 @@ struct ModbusWrite: ListorCommand {
         let target = try self.target(environment)
         do { _ = try VariableWriter.request(values, to: target) } catch { throw ValidationError(error.description) }
         let directory = try DataDirectory.prepare(dataDirectory.directory(in: environment.variables))
-        let who = WriteRecord.Writer.commandLine(user: environment.variables["USER"])
+        let who = environment.author
         let link = try device.link()
         let record = try await ResourceScope.with { scope in
             let audit = try await ModbusComposition.history(try history.database, dataDirectory: directory, in: scope)

@@ -11,7 +11,7 @@ struct StellaCancel: ListorCommand {
     var number: String
 
     func run(in environment: CommandEnvironment) async throws {
-        let (number, who) = (number, StellaOrder.who(environment))
+        let (number, who) = (number, environment.author)
         let order = try await location.withStore(in: environment) { store in try await OrderAdminViewModel(store: store).cancel(number: number, by: who) }
         environment.write("cancelled \(order.number); its stock is back: " + order.lines.map { "\($0.quantity) × \($0.sku)" }.joined(separator: ", ") + "\n")
     }

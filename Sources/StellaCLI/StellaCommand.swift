@@ -10,7 +10,7 @@ package struct StellaCommand: AsyncParsableCommand {
         commandName: CommandGroup.stella.rawValue,
         abstract: CommandGroup.stella.abstract,
         subcommands: [StellaDepartments.self, StellaProducts.self, StellaShow.self, StellaImport.self, StellaOrders.self, StellaOrder.self,
-                      StellaFulfil.self, StellaCancel.self, StellaStock.self, StellaProductStatus.self],
+                      StellaFulfil.self, StellaCancel.self, StellaStock.self, StellaProductStatus.self, StellaExport.self],
         defaultSubcommand: StellaDepartments.self)
 
     package init() {}

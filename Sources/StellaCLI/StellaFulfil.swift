@@ -14,7 +14,7 @@ struct StellaFulfil: ListorCommand {
     var tracking: String?
 
     func run(in environment: CommandEnvironment) async throws {
-        let (number, tracking, who) = (number, tracking, StellaOrder.who(environment))
+        let (number, tracking, who) = (number, tracking, environment.author)
         let order: Order
         do {
             order = try await location.withStore(in: environment) { store in

@@ -27,16 +27,9 @@ struct StellaOrder: ListorCommand {
         lines += order.lines.map { "  \($0.quantity) × \($0.title) (\($0.sku)), \($0.price.formatted) each" }
         lines.append("Total \(order.total.formatted), paid on delivery")
         for event in order.history {
-            lines.append("\(event.state == .fulfilled ? "Fulfilled" : "Cancelled") \(time(event.at)) by \(event.by)" + (event.note.map { ": \($0)" } ?? ""))
+            lines.append("\(time(event.at)) \(event.headline) (by \(event.by))")
         }
         lines.append("Shopper's page key: \(order.key)")
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension StellaOrder {
-    /// Who acts from the command line, for an order's history: "ann (command line)".
-    static func who(_ environment: CommandEnvironment) -> String {
-        environment.variables["USER"].map { "\($0) (command line)" } ?? "command line"
     }
 }

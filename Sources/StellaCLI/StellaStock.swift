@@ -9,14 +9,22 @@ extension StockViewModel.View: ExpressibleByArgument {}
 /// `listor stella stock [SKU N]`: every variant's stock, or one set by the owner.
 struct StellaStock: ListorCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stock", abstract: "Show every variant's stock, or set one's: stock SKU N.",
-        discussion: "Orders take stock and cancellations give it back; this is the owner's own count (a delivery, a stocktake), kept with who, when, before and after (--history).")
+        commandName: "stock", abstract: "Show every variant's stock, set one's (stock SKU N), or many from an inventory CSV (--from FILE).",
+        discussion: """
+            Orders take stock and cancellations give it back; this is the owner's own count (a delivery, a
+            stocktake), kept with who, when, before and after (--history). An inventory CSV is Shopify's:
+            each row names a variant by SKU, or by Handle and Option1 Value…, and gives its count in "On hand
+            (new)", "On hand" or "Available"; listor stella export --inventory writes one to fill in. Every
+            count is set, or none when a row is wrong.
+            """)
 
     @OptionGroup var location: StellaStoreOptions
     @Option(help: "Which variants: all, low (5 or less) or sold-out.")
     var show: StockViewModel.View = .all
     @Flag(help: "The adjustments made, newest first (of SKU when one is given).")
     var history = false
+    @Option(name: .customLong("from"), help: "An inventory CSV whose counts to set.")
+    var file: String?
     @Argument(help: "The variant's SKU.")
     var sku: String?
     @Argument(help: "Its stock on hand now.")
@@ -24,10 +32,12 @@ struct StellaStock: ListorCommand {
 
     func validate() throws {
         if count != nil, history { throw ValidationError("--history shows the adjustments; give no count with it") }
+        if file != nil, sku != nil || history { throw ValidationError("--from sets the counts of a file; give no SKU or --history with it") }
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let (sku, count, show, history, who) = (sku, count, show, history, StellaOrder.who(environment))
+        let (sku, count, show, history, who) = (sku, count, show, history, environment.author)
+        if let file { return try await importCounts(file, in: environment) }
         if let sku, let count {
             let adjustment: StockAdjustment
             do {
@@ -52,9 +62,34 @@ struct StellaStock: ListorCommand {
         let columns = [TextTable.Column(title: "SKU"), TextTable.Column(title: "PRODUCT", flexible: true, isMain: true), TextTable.Column(title: "VARIANT", flexible: true),
                        TextTable.Column(title: "STATUS"), TextTable.Column(title: "ON HAND", rightAligned: true)]
         let table = rows.map { row in
-            [row.variant.sku, row.product.name, row.variant.values.joined(separator: " / "), row.product.isOnSale ? "on sale" : row.product.published ? row.product.status.rawValue : "unpublished",
-             !row.variant.tracked ? "not tracked" : "\(row.variant.stock)\(row.variant.oversells ? " (sells past zero)" : "")"]
+            [row.variant.sku, row.product.name, row.variant.values.joined(separator: " / "), row.product.saleState, row.variant.stockText]
         }
         environment.write(TextTable(columns: columns, rows: table, width: environment.columns).render() + "\n")
+    }
+
+    private func importCounts(_ file: String, in environment: CommandEnvironment) async throws {
+        let text: String
+        do { text = try TextFile.read(file) } catch {
+            environment.writeError("error: \(error)\n")
+            throw ExitCode.failure
+        }
+        let who = environment.author
+        let (adjustments, problems): ([StockAdjustment], [Problem])
+        do {
+            (adjustments, problems) = try await location.withStore(in: environment) { store in try await StockViewModel(store: store).importCounts(text, by: who) }
+        } catch let error as ShopifyCSVError {
+            environment.writeError("error: \(file): \(error)\n")
+            throw ExitCode.failure
+        }
+        guard problems.isEmpty else {
+            environment.writeError("error: \(file): nothing was changed; \(problems.count) row\(problems.count == 1 ? "" : "s") cannot be read:\n")
+            for problem in problems { environment.writeError("\(file): \(problem)\n") }
+            throw ExitCode.failure
+        }
+        for adjustment in adjustments where adjustment.before != adjustment.after {
+            environment.write("\(adjustment.sku): \(adjustment.before) → \(adjustment.after)\n")
+        }
+        let changed = adjustments.filter { $0.before != $0.after }.count
+        environment.write("\(adjustments.count) variant\(adjustments.count == 1 ? "" : "s") counted, \(changed) changed, from \(file)\n")
     }
 }

@@ -203,20 +203,22 @@ public struct SQLStellaStore: StellaStore {
         }
     }
 
-    public func setStock(sku: String, to stock: Int, by: String, at date: Date) async throws -> StockAdjustment {
+    public func setStock(_ counts: [(sku: String, stock: Int)], by: String, at date: Date) async throws -> [StockAdjustment] {
         try await write { db in
-            // On PostgreSQL the row is locked until the adjustment is kept: two owners at once are
-            // kept one after the other, each with the stock it found.
+            // On PostgreSQL each row is locked until its adjustment is kept: two owners at once
+            // are kept one after the other, each with the stock it found.
             let lock: SQL = db.dialect == .postgres ? " FOR UPDATE" : ""
-            guard let before = try db.value("SELECT stock FROM stella_variants WHERE sku = \(sku)\(lock)", as: Int.self) else {
-                throw StellaStoreError.unknownSKU(sku)
-            }
             let change = try Self.next(.stockChange, in: db)
-            try db.execute("UPDATE stella_variants SET stock = \(stock), changed = \(change) WHERE sku = \(sku)")
-            try db.execute("""
-                INSERT INTO stella_stock_adjustments (sku, at, stock_before, stock_after, by_whom) VALUES (\(sku), \(date), \(before), \(stock), \(by))
-                """)
-            return StockAdjustment(sku: sku, at: date, before: before, after: stock, by: by)
+            return try counts.map { sku, stock in
+                guard let before = try db.value("SELECT stock FROM stella_variants WHERE sku = \(sku)\(lock)", as: Int.self) else {
+                    throw StellaStoreError.unknownSKU(sku)
+                }
+                try db.execute("UPDATE stella_variants SET stock = \(stock), changed = \(change) WHERE sku = \(sku)")
+                try db.execute("""
+                    INSERT INTO stella_stock_adjustments (sku, at, stock_before, stock_after, by_whom) VALUES (\(sku), \(date), \(before), \(stock), \(by))
+                    """)
+                return StockAdjustment(sku: sku, at: date, before: before, after: stock, by: by)
+            }
         }
     }
 

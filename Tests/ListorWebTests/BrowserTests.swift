@@ -700,6 +700,131 @@ import Transistors
         }
     }
 
+    /// A shop's catalogue as Shopify exports it: a product without SKUs, one with.
+    static let ownersCatalogue = """
+        Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Tracker,Variant Inventory Qty,Variant Inventory Policy,Variant Price,Status
+        rugby-top,Rugby top,<p>Heavy cotton.</p>,Stella,Tops,,true,Size,Small,,shopify,5,deny,49.00,active
+        rugby-top,,,,,,,,Medium,,shopify,2,deny,49.00,
+        canvas-tote,Canvas tote,<p>A bag.</p>,Stella,Bags,,true,Title,Default Title,TOTE-1,shopify,8,deny,25.00,active
+        """
+
+    /// The owner's day in the back office, as the issue names it: sign in, import a catalogue
+    /// after its preview, preview a re-import (nothing changes), see an order and send it, cancel
+    /// another (its stock back), count a variant, archive a product; each page no wider than the
+    /// window. Forms are sent with Enter, as on a phone without scripts.
+    @Test(arguments: [1280, 375])
+    func stellaOwnersDay(width: Int) async throws {
+        if browserMissing() { return }
+        let suffix = width > 500 ? "wide" : "phone"
+        let token = "owner-token-0123456789abcdef"
+        let directory = try TemporaryDirectory()
+        let store = try SQLStellaStore(path: directory.path("stella.sqlite"))
+        _ = try await store.seed(CatalogueGenerator.products())
+        let catalogueFile = try directory.write("products_export.csv", Data(Self.ownersCatalogue.utf8))
+        let againFile = try directory.write("products_again.csv", Data(Self.ownersCatalogue.split(separator: "\n").prefix(3).joined(separator: "\n").utf8))
+        let catalogue = StoreCatalogue(store: store, maximumAge: .zero).client
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule(catalogue: catalogue, store: store, owner: store, adminToken: token)])
+        @Sendable func stock(_ sku: String) async throws -> Int? { try await store.products().flatMap(\.variants).first { $0.sku == sku }?.stock }
+        try await withLoopbackServer(router) { url in
+            let base = url.absoluteString
+            try await WebDriverSession.with(width: width, height: 900, javaScript: width > 500) { browser in
+                func fits(_ page: String) async throws {
+                    #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "\(page) fits")
+                    try await save(browser, "stella-owner-\(page)-\(suffix).png")
+                }
+                func waitFor(_ selector: String) async throws {
+                    try await browser.waitUntil("document.querySelector('\(selector)') !== null")
+                }
+
+                // Signed out, the back office sends the owner to the sign-in, and then back.
+                try await browser.open(base + "/stella/admin/orders")
+                try await browser.waitUntil("location.pathname === '/stella/admin/sign-in'")
+                try await fits("sign-in")
+                try await browser.type(token, into: "#admin_token")
+                try await browser.press("#sign-in")
+                try await waitFor("#orders-heading")
+                #expect(try await browser.text("#no-orders") == "No orders yet.")
+
+                // The catalogue: what it would do first, then done; the demo goes.
+                try await browser.open(base + "/stella/admin/import")
+                try await browser.type(catalogueFile, into: "#import-file")
+                try await browser.press("#preview-import")
+                try await waitFor("#confirm-import")
+                #expect(try await browser.text("#import-summary")
+                    == "products_export.csv: Would import 2 products (3 variants, 2 new); the demo catalogue's 300 products to be removed.")
+                #expect(try await store.products().count == 300, "a preview changes nothing")
+                try await fits("import-preview")
+                try await browser.press("#confirm-import")
+                try await browser.waitUntil("document.getElementById('import-summary').textContent.includes('Imported')")
+                #expect(try await browser.text("#import-summary")
+                    == "products_export.csv: Imported 2 products (3 variants, 2 new); the demo catalogue's 300 products removed.")
+                #expect(try await store.products().map(\.code) == ["rugby-top", "canvas-tote"])
+
+                // Two orders come in.
+                let sent = try await store.place(OrderRequest(items: [.init(sku: "rugby-top/small", quantity: 2)], name: "Ann Lee", email: "ann@example.org",
+                                                              address: "1 High Street, Bath"), at: Date())
+                let cancelled = try await store.place(OrderRequest(items: [.init(sku: "rugby-top/medium", quantity: 1)], name: "Bo Ek", email: "bo@example.org",
+                                                                   address: "2 Low Road, Leeds"), at: Date())
+
+                // A re-import without the tote, the missing archived: seen first, and nothing changes.
+                try await browser.open(base + "/stella/admin/import")
+                try await browser.type(againFile, into: "#import-file")
+                try await browser.type("are archived", into: "#missing")
+                try await browser.press("#preview-import")
+                try await waitFor("#confirm-import")
+                #expect(try await browser.text("#import-summary") == "products_again.csv: Would import 1 product (2 variants, 0 new); 1 product not in the file to be archived.")
+                #expect(try await store.products().allSatisfy(\.isOnSale))
+                #expect(try await stock("rugby-top/small") == 3, "an import leaves stock alone")
+
+                // The orders, newest first, with whom they go to; one sent with its tracking note.
+                try await browser.open(base + "/stella/admin/orders")
+                try await waitFor("#order-list")
+                #expect(try await browser.script("return [...document.querySelectorAll('#order-list .owner-row-title')].map(a => a.textContent)")
+                    == .array([.string(cancelled.number), .string(sent.number)]))
+                try await fits("orders")
+                try await browser.press(#"a[href="/stella/admin/orders/\#(sent.number)"]"#)
+                try await waitFor("#fulfil-form")
+                #expect(try await browser.text("#order-address") == "Ann Lee\n1 High Street, Bath")
+                #expect(try await browser.text("#order-lines") == "2 × Rugby top — Small (rugby-top/small), €49.00 each — €98.00")
+                try await browser.type("DHL 123", into: "#tracking")
+                try await browser.press("#fulfil")
+                try await waitFor("#notice")
+                #expect(try await browser.text("#order-state") == "fulfilled")
+                #expect(try await browser.text("#order-history").contains("Fulfilled: DHL 123 by admin token (127.0.0.1)"))
+                try await fits("order")
+
+                // The other cancelled: its stock comes back.
+                try await browser.open(base + "/stella/admin/orders/\(cancelled.number)")
+                try await browser.press("#cancel")
+                try await waitFor("#notice")
+                #expect(try await browser.text("#order-state") == "cancelled")
+                #expect(try await stock("rugby-top/medium") == 2)
+
+                // A stocktake of one variant, kept in the adjustments.
+                try await browser.open(base + "/stella/admin/stock?search=rugby")
+                try await waitFor("#stock-list")
+                _ = try await browser.script("document.getElementById('stock-0').value = ''")
+                try await browser.type("10", into: "#stock-0")
+                try await browser.press("#variant-0 button")
+                try await waitFor("#notice")
+                #expect(try await browser.text("#notice") == "Set rugby-top/small: 3 → 10.")
+                #expect(try await stock("rugby-top/small") == 10)
+                try await fits("stock")
+                try await browser.open(base + "/stella/admin/stock/history")
+                #expect(try await browser.text("#adjustments").hasPrefix("rugby-top/small 3 → 10"))
+
+                // The tote archived: off sale, kept.
+                try await browser.open(base + "/stella/admin/products")
+                try await waitFor("#product-list")
+                try await fits("products")
+                try await browser.press("#product-1 form[action$='/archive'] button")
+                try await waitFor("#notice")
+                #expect(try await browser.text("#notice") == "Canvas tote archived.")
+                #expect(try await store.products().first { $0.code == "canvas-tote" }?.status == .archived)
+            }
+        }
+    }
+
     /// A picture's place holds the grey frame while it loads, and the frame with a cross when
     /// it cannot be had; never a broken image.
     @Test func picturesHoldTheirPlaceWhileTheyLoadAndWhenTheyFail() async throws {
@@ -711,7 +836,7 @@ import Transistors
         try await withLiveHTTPTransport { transport in
             try await withLoopbackServer(origin.guarding(originRouter)) { originURL in
                 let pictures = ProductPictures(catalogue: .bundled(.bundled), pipeline: ImagePipeline(fetch: ProductImagesProvider.fetch(transport)), origin: originURL)
-                let store = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule(catalogue: .bundled(.bundled), pictures: pictures)])
+                let store = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule(catalogue: .bundled(.bundled), pictures: pictures, addresses: AddressGuard(resolver: .unimplemented))])
                 try await withLoopbackServer(store) { base in
                     try await WebDriverSession.with(width: 375, height: 812, waitForImages: false) { browser in
                         let image = "document.querySelector('.product-image')"

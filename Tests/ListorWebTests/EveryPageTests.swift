@@ -8,6 +8,7 @@ import Tagged
 import ListorTestSupport
 import ListorWeb
 import Stella
+import StellaSQL
 import Testing
 import Transistors
 
@@ -29,6 +30,12 @@ import Transistors
         var list = TransistorListViewModel()
         await list.load(from: TransistorCatalogProviders.bundled())
         let transistors = list
+        let shop = try SQLStellaStore(path: directory.path("stella.sqlite"))
+        try await shop.save([Product(code: "linen-shirt", name: "Linen shirt", options: [ProductOption(name: "Size", values: ["S", "M"])],
+                                     variants: [ProductVariant(sku: "LS-S", values: ["S"], price: Money(minorUnits: 4990), stock: 10),
+                                                ProductVariant(sku: "LS-M", values: ["M"], price: Money(minorUnits: 4990), stock: 0)])])
+        _ = try await shop.place(OrderRequest(items: [.init(sku: "LS-S", quantity: 2)], name: "Ann Lee", email: "ann@example.org", address: "1 High Street\nBath"),
+                                 at: Date())
         let meter = try await SimulatedMeter()
         await meter.monitor.refresh()
         try await withBrowserModule { browser, site, _ in
@@ -36,13 +43,15 @@ import Transistors
                 TransistorsWebModule(viewModel: transistors),
                 ModbusWebModule(devices: [.init(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor, trends: nil)], timeZone: TimeZone(identifier: "UTC")!),
                 LibraryWebModule(library: library, covers: BookCovers(library: library)),
-                bundledStellaModule(),
+                bundledStellaModule(store: shop, owner: shop, adminToken: Self.ownerToken),
                 browser,
             ])
             try await withLoopbackServer(router) { base in try await body(base.absoluteString, site, book) }
         }
         withExtendedLifetime(directory) {}
     }
+
+    static let ownerToken = "owner-token-0123456789abcdef"
 
     /// One of each kind of page, by name.
     private func pages(site: URL, book: Book) -> [(name: String, path: String)] {
@@ -68,6 +77,13 @@ import Transistors
             ("departments", "/stella"),
             ("products", "/stella/ready-to-wear?size=M"),
             ("product", "/stella/products/\(product)"),
+            ("owner's orders", "/stella/admin/orders"),
+            ("owner's order", "/stella/admin/orders/S-000001"),
+            ("stock", "/stella/admin/stock"),
+            ("stock adjustments", "/stella/admin/stock/history"),
+            ("owner's products", "/stella/admin/products"),
+            ("catalogue import", "/stella/admin/import"),
+            ("owner's sign-in", "/stella/admin/sign-in"),
             ("not found", "/library/books/9999"),
         ]
     }
@@ -98,6 +114,11 @@ import Transistors
             try await WebDriverSession.with(width: width, height: height) { browser in
                 // axe takes longer than the 500 ms the other tests' scripts are given.
                 try await browser.send(.POST, "/timeouts", .object(JSONObject(members: [.init(key: "script", value: .number(60_000))])))
+                // The owner signs in, for the back office's pages.
+                try await browser.open(base + "/stella/admin/sign-in")
+                try await browser.type(Self.ownerToken, into: "#admin_token")
+                try await browser.press("#sign-in")
+                try await browser.waitUntil("location.pathname === '/stella/admin'  || location.pathname === '/stella/admin/orders'")
                 for (name, path) in pages(site: site, book: book) {
                     try await browser.open(base + path)
                     let fit = try await browser.script(Self.overflowing)

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 import ListorTestSupport
 import Modbus
 import ModbusIO

@@ -96,6 +96,7 @@ enum ServeComposition {
                     StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: shop.orders,
                                     allowance: settings.stella.orderLimit > 0 ? OrderAllowance(itemsPerHour: settings.stella.orderLimit) : nil,
                                     formKey: formKey, owner: settings.stella.catalogue == nil ? orders : nil, adminToken: settings.stella.adminToken,
+                                    addresses: settings.reach.addressGuard(trusting: settings.operatorOrigins),
                                     metrics: metrics.factory),
                     reader,
                 ],

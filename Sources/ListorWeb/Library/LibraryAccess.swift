@@ -27,21 +27,21 @@ struct LibraryAccess: Sendable {
         }
     }
 
-    let adminToken: AdminToken?
+    /// The librarian's token and sign-in.
+    let gate: AdminGate
     let openLending: Bool
-    let formKey: FormKey
-    /// Wrong tokens per client, on the API and the pages alike.
-    let guesses = TokenGuesses()
+
+    init(adminToken: AdminToken?, openLending: Bool, formKey: FormKey) {
+        gate = AdminGate(token: adminToken, formKey: formKey, role: "librarian", path: "/library")
+        self.openLending = openLending
+    }
+
+    var adminToken: AdminToken? { gate.token }
+    var formKey: FormKey { gate.formKey }
 
     /// Whether `action` needs the admin token on this server.
     func isGuarded(_ action: Action) -> Bool {
         adminToken != nil && !(action == .lending && openLending)
-    }
-
-    /// What the librarian's sign-in cookie is signed for: bound to the token, so that changing
-    /// the token signs everyone out. Nil without a token.
-    var librarianPurpose: String? {
-        adminToken.map { "librarian\u{0}" + $0.value }
     }
 
     /// Who `request` comes from, as the library's records see it: the staff on a server without
@@ -49,26 +49,34 @@ struct LibraryAccess: Sendable {
     /// the API, the librarian's sign-in on the pages); visitors otherwise.
     /// A wrong token counts as a guess, and past too many the answer is 429, not the records.
     func audience(of request: Request, _ context: WebRequestContext) throws -> Audience {
-        guard let adminToken, let purpose = librarianPurpose else { return .staff }
-        if formKey.verifies(request.cookies[PageSession.librarianCookieName]?.value, for: purpose) { return .staff }
-        return try guesses.check(BearerToken.given(in: request), against: adminToken.value, client: context.clientAddress) ? .staff : .visitors
+        guard adminToken != nil else { return .staff }
+        return try gate.admits(request, context) ? .staff : .visitors
     }
 
-    /// Whether `given`, typed on a page (the sign-in, the delete form), is the token; a wrong
-    /// one counts as a guess, and past too many the answer is 429.
+    /// Whether `given`, typed on a page (the delete form), is the token; a wrong one counts as a
+    /// guess, and past too many the answer is 429.
     func accepts(_ given: String?, _ context: WebRequestContext) throws -> Bool {
-        guard let adminToken else { return false }
-        return try guesses.check(given, against: adminToken.value, client: context.clientAddress)
+        try gate.accepts(given, context)
     }
 
     /// Throws 401 unless the API request may do `action`. The scheme name is case-insensitive
     /// (RFC 9110, section 11.1).
     func authorize(_ request: Request, _ context: WebRequestContext, for action: Action) throws {
-        guard isGuarded(action), let adminToken else { return }
-        guard try guesses.check(BearerToken.given(in: request), against: adminToken.value, client: context.clientAddress) else {
-            var error = WebError(.unauthorized, message: "\(action.needs): Authorization: Bearer <token>")
-            error.headers[.wwwAuthenticate] = "Bearer"
-            throw error
-        }
+        guard isGuarded(action) else { return }
+        try gate.requireBearer(request, context, needs: action.needs)
+    }
+
+    /// A redirect to the sign-in page when `action` needs the librarian and the browser has not
+    /// signed in; nil when it may go on.
+    func signIn(_ session: PageSession, for action: Action, next: String) -> Response? {
+        guard isGuarded(action), !session.isSignedIn else { return nil }
+        return SignInRoutes.redirect(gate.signInAddress(next: next))
+    }
+
+    /// Refuses a form whose action needs the librarian, when the browser has not signed in.
+    func requireLibrarian(_ session: PageSession, for action: Action) throws {
+        guard isGuarded(action), !session.isSignedIn else { return }
+        throw WebError(.forbidden, title: "Librarian only", message: "On this server \(action.needs). Sign in as the librarian, then try again.",
+                       suggestions: [WebError.Link(label: "Sign in", href: gate.path + "/sign-in")])
     }
 }

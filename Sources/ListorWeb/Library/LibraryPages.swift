@@ -38,9 +38,15 @@ struct LibraryPages: Sendable {
         router.post("/library/books/:id/holds/:hold/cancel", use: cancelHold)
         router.get("/library/books/:id/delete", use: confirmDelete)
         router.post("/library/books/:id/delete", use: delete)
-        router.get("/library/sign-in", use: signInPage)
-        router.post("/library/sign-in", use: signIn)
-        router.post("/library/sign-out", use: signOut)
+        signInRoutes.addRoutes(to: router)
+    }
+
+    /// The librarian's sign-in pages.
+    var signInRoutes: SignInRoutes {
+        SignInRoutes(gate: access.gate, wording: .init(app: "Library", bodyClass: "library", who: "the librarian",
+                                                       why: "Adding, editing and deleting books on this server needs the admin token that listor serve was started with.",
+                                                       withoutToken: "This library has no admin token: everyone may change it.", afterSignOut: "/library?notice=signed-out"),
+                     csrfPath: "/library", templates: templates)
     }
 
     private var actions: BookActions { BookActions(library: library) }
@@ -59,13 +65,13 @@ struct LibraryPages: Sendable {
             let list = try await BookListViewModel.load(wanted.query, page: wanted.page, perPage: wanted.perPage, layout: layout, from: library,
                                                         now: now, timeZone: session.timeZone, audience: try access.audience(of: request, context))
             let page = try BookListPage(list, errors: errors, notice: notice, templates: templates,
-                                        offersSignIn: access.adminToken != nil && !session.isLibrarian, isLibrarian: session.isLibrarian)
+                                        offersSignIn: access.adminToken != nil && !session.isSignedIn, isLibrarian: session.isSignedIn)
             return try templates.render(page, as: .libraryList)
         }
         // Read before the page: a page kept under a number is never older than it.
         guard let change = try await library.change() else { return session.page(Response.html(try await render())) }
         let key = ListPageKey(request: wanted, layout: layout, errors: errors.map(\.description), notice: notice, timeZone: session.timeZone.identifier,
-                              isLibrarian: session.isLibrarian, minute: Int64((now.timeIntervalSince1970 / 60).rounded(.down)), change: change)
+                              isLibrarian: session.isSignedIn, minute: Int64((now.timeIntervalSince1970 / 60).rounded(.down)), change: change)
         return session.page(Response.html(try await listPages.page(for: key, render: render)))
     }
 
@@ -73,21 +79,21 @@ struct LibraryPages: Sendable {
         let session = PageSession(request, access: access)
         let raw = try context.parameters.require("name")
         // Who borrowed what is the librarian's.
-        if let signIn = signIn(session, for: .patrons, next: request.uri.path) { return signIn }
+        if let signIn = access.signIn(session, for: .patrons, next: request.uri.path) { return signIn }
         let borrower = try await BorrowerViewModel.load(raw.removingPercentEncoding ?? raw, from: library, now: now(), timeZone: session.timeZone)
         return session.page(try templates.html(BorrowerPage(borrower), as: .libraryBorrower, status: borrower.isKnown ? .ok : .notFound))
     }
 
     @Sendable func newBook(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
-        if let signIn = signIn(session, for: .catalogue, next: "/library/books/new") { return signIn }
+        if let signIn = access.signIn(session, for: .catalogue, next: "/library/books/new") { return signIn }
         return session.page(try templates.html(BookFormPage(BookFormViewModel(library: library), csrf: session.token), as: .libraryForm))
     }
 
     @Sendable func addBook(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let (fields, cover) = try await session.checkedBookForm(request, limit: LibraryWebModule.uploadLimit)
-        try requireLibrarian(session, for: .catalogue)
+        try access.requireLibrarian(session, for: .catalogue)
         var form = BookFormViewModel(library: library)
         form.form = fields.bookForm
         let outcome = try await form.save(cover: cover)
@@ -105,7 +111,7 @@ struct LibraryPages: Sendable {
     @Sendable func editBook(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let id = try Self.id(context)
-        if let signIn = signIn(session, for: .catalogue, next: "/library/books/\(id)/edit") { return signIn }
+        if let signIn = access.signIn(session, for: .catalogue, next: "/library/books/\(id)/edit") { return signIn }
         let book = try await library.book(id: id)
         return session.page(try templates.html(BookFormPage(BookFormViewModel(editing: book, library: library), csrf: session.token), as: .libraryForm))
     }
@@ -113,7 +119,7 @@ struct LibraryPages: Sendable {
     @Sendable func saveBook(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let (fields, cover) = try await session.checkedBookForm(request, limit: LibraryWebModule.uploadLimit)
-        try requireLibrarian(session, for: .catalogue)
+        try access.requireLibrarian(session, for: .catalogue)
         // The form comes back on the book as it is now, so that after a stale edit it
         // carries the new version and saving again keeps what was typed.
         var form = BookFormViewModel(editing: try await library.book(id: try Self.id(context)), library: library)
@@ -128,7 +134,7 @@ struct LibraryPages: Sendable {
     @Sendable func checkOut(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let fields = try await session.checkedForm(request, limit: maximumBodySize)
-        try requireLibrarian(session, for: .lending)
+        try access.requireLibrarian(session, for: .lending)
         let id = try Self.id(context)
         let (borrower, due) = (fields.borrower ?? "", fields.due ?? "")
         do {
@@ -149,7 +155,7 @@ struct LibraryPages: Sendable {
     @Sendable func renew(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         _ = try await session.checkedForm(request, limit: maximumBodySize)
-        try requireLibrarian(session, for: .lending)
+        try access.requireLibrarian(session, for: .lending)
         let id = try Self.id(context)
         do {
             _ = try await desk.renew(book: id)
@@ -163,7 +169,7 @@ struct LibraryPages: Sendable {
     @Sendable func placeHold(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let fields = try await session.checkedForm(request, limit: maximumBodySize)
-        try requireLibrarian(session, for: .lending)
+        try access.requireLibrarian(session, for: .lending)
         let id = try Self.id(context)
         let holder = fields.holder ?? ""
         do {
@@ -184,7 +190,7 @@ struct LibraryPages: Sendable {
     @Sendable func cancelHold(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         _ = try await session.checkedForm(request, limit: maximumBodySize)
-        try requireLibrarian(session, for: .patrons)
+        try access.requireLibrarian(session, for: .patrons)
         let id = try Self.id(context)
         // Cancelled twice (a second tab), it is gone either way.
         do { _ = try await desk.cancelHold(try LibraryCirculationAPI.holdID(context), on: id) } catch LibraryError.holdNotFound {}
@@ -194,7 +200,7 @@ struct LibraryPages: Sendable {
     @Sendable func checkIn(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         _ = try await session.checkedForm(request, limit: maximumBodySize)
-        try requireLibrarian(session, for: .lending)
+        try access.requireLibrarian(session, for: .lending)
         let id = try Self.id(context)
         // Refused only when it was not out: checked in twice (a second tab, a double click), it is back either way.
         do { _ = try await desk.checkIn(book: id) } catch LibraryError.notOnLoan {}
@@ -226,58 +232,11 @@ struct LibraryPages: Sendable {
 
     // MARK: The librarian
 
-    @Sendable func signInPage(_ request: Request, context: WebRequestContext) async throws -> Response {
-        let session = PageSession(request, access: access)
-        let page = SignInPage(next: Self.next(QueryPairs.parameters(of: request)["next"]), csrf: session.token, isNeeded: access.adminToken != nil,
-                              isSignedIn: session.isLibrarian)
-        return session.page(try templates.html(page, as: .librarySignIn))
-    }
-
-    @Sendable func signIn(_ request: Request, context: WebRequestContext) async throws -> Response {
-        let session = PageSession(request, access: access)
-        let fields = try await session.checkedForm(request, limit: maximumBodySize)
-        let next = Self.next(fields.next)
-        guard access.adminToken != nil, let purpose = access.librarianPurpose else { return Self.redirect(next) }
-        guard try access.accepts(fields.adminToken, context) else {
-            let page = SignInPage(next: next, csrf: session.token, isNeeded: true, isSignedIn: false, problem: "That is not the admin token.")
-            return session.page(try templates.html(page, as: .librarySignIn, status: .forbidden))
-        }
-        var response = Self.redirect(next)
-        response.setCookie(Cookie(name: PageSession.librarianCookieName, value: access.formKey.token(for: purpose), path: "/library", sameSite: .strict))
-        return response
-    }
-
-    @Sendable func signOut(_ request: Request, context: WebRequestContext) async throws -> Response {
-        let session = PageSession(request, access: access)
-        _ = try await session.checkedForm(request, limit: maximumBodySize)
-        var response = Self.redirect("/library?notice=signed-out")
-        response.setCookie(Cookie(name: PageSession.librarianCookieName, value: "", maxAge: 0, path: "/library", sameSite: .strict))
-        return response
-    }
-
-    /// A redirect to the sign-in page when `action` needs the librarian and the browser has not signed in.
-    private func signIn(_ session: PageSession, for action: LibraryAccess.Action, next: String) -> Response? {
-        guard access.isGuarded(action), !session.isLibrarian else { return nil }
-        return Self.redirect("/library/sign-in?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
-    }
-
-    /// Refuses a form whose action needs the librarian, when the browser has not signed in.
-    private func requireLibrarian(_ session: PageSession, for action: LibraryAccess.Action) throws {
-        guard access.isGuarded(action), !session.isLibrarian else { return }
-        throw WebError(.forbidden, title: "Librarian only", message: "On this server \(action.needs). Sign in as the librarian, then try again.",
-                       suggestions: [WebError.Link(label: "Sign in", href: "/library/sign-in")])
-    }
-
     /// Whether the delete page asks for the token: guarded, and the browser has not signed in.
     private func needsTokenField(_ session: PageSession) -> Bool {
-        access.isGuarded(.catalogue) && !session.isLibrarian
+        access.isGuarded(.catalogue) && !session.isSignedIn
     }
 
-    /// Where to go after signing in: a library page, never another site.
-    static func next(_ path: String?) -> String {
-        guard let path, path.hasPrefix("/library"), !path.hasPrefix("//"), !path.contains("\\"), path.count < 300 else { return "/library" }
-        return path
-    }
 
     /// The book as the request's audience may see it: names for the staff alone.
     private func detail(_ id: Book.ID, _ session: PageSession, _ request: Request, _ context: WebRequestContext) async throws -> BookDetailViewModel {

@@ -4,7 +4,7 @@ import Library
 extension PageSession {
     /// The library's session: its cookies under `/library`, and the librarian's sign-in.
     init(_ request: Request, access: LibraryAccess) {
-        self.init(request, formKey: access.formKey, cookiePath: "/library", librarianPurpose: access.librarianPurpose)
+        self.init(request, formKey: access.formKey, cookiePath: "/library", gate: access.gate)
     }
 
     func checkedForm(_ request: Request, limit: Int) async throws -> LibraryPageForm {

@@ -37,7 +37,7 @@ struct PatronPages: Sendable {
     @Sendable func letter(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let id = try Self.id(context)
-        if let signIn = signIn(session, next: "/library/patrons/\(id)/letter") { return signIn }
+        if let signIn = access.signIn(session, for: .patrons, next: "/library/patrons/\(id)/letter") { return signIn }
         let view = try await OverdueLetterViewModel.load(id, from: library, letters: letters, now: now())
         return session.page(try templates.html(LetterPage(view), as: .libraryLetter))
     }
@@ -45,7 +45,7 @@ struct PatronPages: Sendable {
     /// The reminders' outbox: what was sent, what waits, what failed and why.
     @Sendable func reminders(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
-        if let signIn = signIn(session, next: "/library/reminders") { return signIn }
+        if let signIn = access.signIn(session, for: .patrons, next: "/library/reminders") { return signIn }
         let parameters = QueryPairs.parameters(of: request)
         let state = try parameters["state"].map { text in
             guard let state = OutboxMessage.State(rawValue: text) else {
@@ -60,7 +60,7 @@ struct PatronPages: Sendable {
 
     @Sendable func list(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
-        if let signIn = signIn(session, next: "/library/patrons") { return signIn }
+        if let signIn = access.signIn(session, for: .patrons, next: "/library/patrons") { return signIn }
         let parameters = QueryPairs.parameters(of: request)
         let search = parameters["search"] ?? ""
         let patrons = try await library.patrons(search: search, page: 1, perPage: 200)
@@ -69,14 +69,14 @@ struct PatronPages: Sendable {
 
     @Sendable func newPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
-        if let signIn = signIn(session, next: "/library/patrons/new") { return signIn }
+        if let signIn = access.signIn(session, for: .patrons, next: "/library/patrons/new") { return signIn }
         return session.page(try templates.html(PatronFormPage(PatronForm(), csrf: session.token), as: .libraryPatronForm))
     }
 
     @Sendable func addPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
-        try requireLibrarian(session)
+        try access.requireLibrarian(session, for: .patrons)
         do {
             let patron = try await desk.addPatron(fields.patron)
             return LibraryPages.redirect("/library/patrons/\(patron.id)?notice=patron-added")
@@ -88,7 +88,7 @@ struct PatronPages: Sendable {
     @Sendable func show(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let id = try Self.id(context)
-        if let signIn = signIn(session, next: "/library/patrons/\(id)") { return signIn }
+        if let signIn = access.signIn(session, for: .patrons, next: "/library/patrons/\(id)") { return signIn }
         let page = try await page(id, session, notice: Notice.text(QueryPairs.parameters(of: request)["notice"]))
         return session.page(try templates.html(page, as: .libraryPatron))
     }
@@ -96,7 +96,7 @@ struct PatronPages: Sendable {
     @Sendable func edit(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let id = try Self.id(context)
-        if let signIn = signIn(session, next: "/library/patrons/\(id)/edit") { return signIn }
+        if let signIn = access.signIn(session, for: .patrons, next: "/library/patrons/\(id)/edit") { return signIn }
         let patron = try await library.patron(id: id)
         return session.page(try templates.html(PatronFormPage(PatronForm(patron), editing: patron, csrf: session.token), as: .libraryPatronForm))
     }
@@ -104,7 +104,7 @@ struct PatronPages: Sendable {
     @Sendable func save(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
-        try requireLibrarian(session)
+        try access.requireLibrarian(session, for: .patrons)
         let id = try Self.id(context)
         let version = fields.version.flatMap { Int(digits: $0) }
         do {
@@ -126,7 +126,7 @@ struct PatronPages: Sendable {
     @Sendable func merge(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
-        try requireLibrarian(session)
+        try access.requireLibrarian(session, for: .patrons)
         let id = try Self.id(context)
         let from = fields.from ?? ""
         do {
@@ -146,17 +146,6 @@ struct PatronPages: Sendable {
         let ids = Array(Set(view.current.map(\.bookID) + view.past.map(\.bookID) + view.holds.map(\.hold.bookID)))
         let titles = Dictionary(try await library.books(ids: ids).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
         return PatronPage(view, titles: titles, csrf: session.token, notice: notice, from: from, fromError: fromError)
-    }
-
-    private func signIn(_ session: PageSession, next: String) -> Response? {
-        guard access.isGuarded(.patrons), !session.isLibrarian else { return nil }
-        return LibraryPages.redirect("/library/sign-in?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
-    }
-
-    private func requireLibrarian(_ session: PageSession) throws {
-        guard access.isGuarded(.patrons), !session.isLibrarian else { return }
-        throw WebError(.forbidden, title: "Librarian only", message: "On this server \(LibraryAccess.Action.patrons.needs). Sign in as the librarian, then try again.",
-                       suggestions: [WebError.Link(label: "Sign in", href: "/library/sign-in")])
     }
 
     static func id(_ context: WebRequestContext) throws -> Patron.ID {

@@ -57,10 +57,8 @@ public struct ModbusWebModule: WebModule {
     /// The devices other servers record into a shared history; nil when the history is this server's own.
     private let recorded: RecordedDevicesViewModel?
     /// The token a write from a variable's page needs; without one, the pages take no writes.
-    private let adminToken: String?
-    /// Wrong tokens per client: past too many, 429.
-    private let guesses = TokenGuesses()
-    private let formKey: FormKey
+    private let gate: AdminGate
+    private var formKey: FormKey { gate.formKey }
     private let timeZone: TimeZone
     private let limits: ConnectionLimits
     private let slots: ClientShares
@@ -74,8 +72,7 @@ public struct ModbusWebModule: WebModule {
         precondition(!devices.isEmpty, "a plant has at least one device")
         self.devices = devices
         self.recorded = recorded
-        self.adminToken = adminToken
-        self.formKey = formKey
+        gate = AdminGate(token: adminToken.map(AdminToken.init(value:)), formKey: formKey, role: "operator", path: "/modbus")
         sparklineCaches = Dictionary(devices.map { ($0.name, SparklineCache()) }, uniquingKeysWith: { first, _ in first })
         self.timeZone = timeZone
         self.limits = limits
@@ -164,10 +161,10 @@ public struct ModbusWebModule: WebModule {
         let form = try await session.checkedForm(ModbusWriteForm.self, from: request, limit: 4096)
         let device = try self.device(context)
         let register = try context.parameters.require("register")
-        guard let writer = device.writer, let token = adminToken else {
+        guard let writer = device.writer, gate.token != nil else {
             throw WebError(.forbidden, message: "This server takes no writes from its pages: start it with --modbus-admin-token.")
         }
-        guard try guesses.check(form.adminToken, against: token, client: context.clientAddress) else {
+        guard try gate.accepts(form.adminToken, context) else {
             return try await variablePage(request, context, templates: templates, status: .unauthorized, form: form, problem: ("admin_token", "The admin token is not right."))
         }
         guard let variable = device.monitor.map.variable(named: register) else {
@@ -223,12 +220,12 @@ public struct ModbusWebModule: WebModule {
         }
         let index = await device.polled?.monitor.snapshot.rows.firstIndex { $0.register == chart.variable.register }
         let variable = device.polled?.monitor.map.variables.first { $0.registerLabel == chart.variable.register }
-        let writable = adminToken != nil && device.polled?.writer != nil && variable.map(VariableWriter.canWrite) == true
+        let writable = gate.token != nil && device.polled?.writer != nil && variable.map(VariableWriter.canWrite) == true
         let writes = try await answer(device.path) {
             try await device.audit?.writes(device: device.name, limit: 200).filter { $0.register == chart.variable.register }.prefix(10) ?? []
         }
         let page = try ModbusVariablePage(chart, device: device.name, path: device.path, apiPath: device.apiPath, rowIndex: index, templates: templates,
-                                          write: ModbusVariablePage.Write(offered: writable, takesWrites: adminToken != nil, polledHere: device.polled != nil,
+                                          write: ModbusVariablePage.Write(offered: writable, takesWrites: gate.token != nil, polledHere: device.polled != nil,
                                                                           csrf: writable ? session.token : "",
                                                                           value: form?.value ?? "", problem: problem, outcome: outcome,
                                                                           writes: Array(writes), timeZone: readerTimeZone(request)))

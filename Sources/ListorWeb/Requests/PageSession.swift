@@ -3,16 +3,15 @@ import HTTPTypes
 import Hummingbird
 
 /// The browser's side of a page request: its CSRF token (made when missing), whether the
-/// librarian has signed in, and its time zone. Each app keeps its token in a cookie for its own
+/// app's staff signed in (`AdminGate`), and its time zone. Each app keeps its token in a cookie for its own
 /// path (`/library`, `/modbus`, `/stella`, `/browser`).
 ///
 /// Both cookies hold tokens signed with the server's `FormKey`: a cookie the server did not make
 /// (planted by a page on a sibling host, or guessed) is not taken.
 struct PageSession {
     static let cookieName = "listor_csrf"
-    static let librarianCookieName = "listor_librarian"
-    /// Whether the browser carries the librarian's sign-in for the current admin token.
-    let isLibrarian: Bool
+    /// Whether the browser carries the staff's sign-in for the current admin token.
+    let isSignedIn: Bool
     let timeZone: TimeZone
     private let cookiePath: String
     /// The token of the browser's cookie, when this server made it.
@@ -20,13 +19,13 @@ struct PageSession {
     /// The token made for a browser without one, when a page first asks for it.
     private let made: MadeToken
 
-    /// `librarianPurpose` is what the librarian's sign-in is signed for; nil where there is none.
-    init(_ request: Request, formKey: FormKey, cookiePath: String, librarianPurpose: String? = nil) {
+    /// `gate` is the app's staff sign-in; nil where there is none.
+    init(_ request: Request, formKey: FormKey, cookiePath: String, gate: AdminGate? = nil) {
         let cookie = request.cookies[Self.cookieName]?.value
         sent = formKey.verifies(cookie, for: "csrf") ? cookie : nil
         made = MadeToken(formKey: formKey)
         self.cookiePath = cookiePath
-        isLibrarian = librarianPurpose.map { formKey.verifies(request.cookies[Self.librarianCookieName]?.value, for: $0) } ?? false
+        isSignedIn = gate?.isSignedIn(request) ?? false
         // library.js and browser.js set the reader's zone; without it, the server's.
         timeZone = request.cookies["listor_tz"].flatMap { TimeZone(identifier: $0.value) } ?? .current
     }

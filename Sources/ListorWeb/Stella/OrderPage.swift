@@ -38,10 +38,6 @@ struct OrderPage: Encodable {
         }
         total = order.total.formatted
         self.isNew = isNew
-        state = switch order.state {
-        case .open: nil
-        case .fulfilled: "Sent" + (order.tracking.map { ": \($0)" } ?? "")
-        case .cancelled: "Cancelled: nothing will be sent, and nothing is to be paid"
-        }
+        state = order.shopperState
     }
 }

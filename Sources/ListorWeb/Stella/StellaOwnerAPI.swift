@@ -48,11 +48,11 @@ struct StellaOwnerAPI: Sendable {
     @Sendable private func fulfil(_ request: Request, context: WebRequestContext) async throws -> Response {
         let body = try await RequestBody.decode(FulfilBody.self, from: request, limit: 4096)
         let number = try await number(of: context)
-        return Self.json(OrderJSON.value(try await orders.fulfil(number: number, tracking: body.tracking, by: Self.who(context))))
+        return Self.json(OrderJSON.value(try await orders.fulfil(number: number, tracking: body.tracking, by: .web(client: context.clientAddress))))
     }
 
     @Sendable private func cancel(_ request: Request, context: WebRequestContext) async throws -> Response {
-        Self.json(OrderJSON.value(try await orders.cancel(number: try await number(of: context), by: Self.who(context))))
+        Self.json(OrderJSON.value(try await orders.cancel(number: try await number(of: context), by: .web(client: context.clientAddress))))
     }
 
     @Sendable private func stockList(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -69,7 +69,7 @@ struct StellaOwnerAPI: Sendable {
 
     @Sendable private func setStock(_ request: Request, context: WebRequestContext) async throws -> Response {
         let body = try await RequestBody.decode(StockBody.self, from: request, limit: 4096)
-        let adjustment = try await stock.set(sku: body.sku, to: String(body.stock), by: Self.who(context))
+        let adjustment = try await stock.set(sku: body.sku, to: String(body.stock), by: .web(client: context.clientAddress))
         return Self.json(.members([("sku", .string(adjustment.sku)), ("before", .number(Double(adjustment.before))), ("after", .number(Double(adjustment.after))),
                                    ("at", .date(adjustment.at)), ("by", .string(adjustment.by))]))
     }
@@ -78,8 +78,6 @@ struct StellaOwnerAPI: Sendable {
     private func number(of context: WebRequestContext) async throws -> String {
         try await orders.order(key: try context.parameters.require("key")).number
     }
-
-    private static func who(_ context: WebRequestContext) -> String { "admin token (\(context.clientAddress))" }
 
     private static func json(_ value: JSONValue) -> Response {
         var response = Response.json(value.serialized(pretty: false))

@@ -23,16 +23,21 @@ public struct StellaWebModule: WebModule {
     private let listPages: RenderedPages<ProductListKey>
     /// The store the owner's back office runs on; nil on a server whose orders go to another's.
     private let owner: (any StellaStore)?
-    private let adminToken: AdminToken?
-    private let guesses = TokenGuesses()
+    /// The owner's token and sign-in; without a token the back office is closed.
+    private let gate: AdminGate
+    /// What a catalogue imported from the back office may name as pictures.
+    private let addresses: AddressGuard
 
     /// `store` takes the orders (a `StellaStore`, or another store's API); `formKey` signs the forms' CSRF tokens and the bag's cookie:
     /// give every node of one site the same key.
-    /// `owner` is the store the back office works on, behind `adminToken`: without a token it is closed.
+    /// `owner` is the store the back office works on, behind `adminToken`: without a token it is
+    /// closed. `addresses` guards the picture addresses of a catalogue imported there.
     public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any OrderDesk)? = nil, allowance: OrderAllowance? = nil, formKey: FormKey = .random(),
-                owner: (any StellaStore)? = nil, adminToken: String? = nil, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+                owner: (any StellaStore)? = nil, adminToken: String? = nil, addresses: AddressGuard,
+                metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
         self.owner = owner
-        self.adminToken = adminToken.map(AdminToken.init(value:))
+        gate = AdminGate(token: adminToken.map(AdminToken.init(value:)), formKey: formKey, role: "owner", path: StellaOwnerPages.path)
+        self.addresses = addresses
         listPages = RenderedPages(name: "stella/list", admission: .secondAsk, metrics: metrics)
         self.catalogue = catalogue
         self.pictures = pictures
@@ -47,6 +52,9 @@ public struct StellaWebModule: WebModule {
 
     public var apiPaths: [String] { [Self.apiPath] }
 
+    /// A catalogue or inventory file from the back office, on a server that has one.
+    public var maximumBodySize: Int? { owner == nil ? nil : StellaOwnerPages.uploadLimit }
+
     public var openAPIDocument: (name: String, server: String)? { ("stella", Self.apiPath) }
 
     public func addRoutes(to router: RouteTable, templates: Templates) throws {
@@ -59,7 +67,8 @@ public struct StellaWebModule: WebModule {
         api.get("products/:code", use: product)
         router.get("/stella/images/placeholder.svg", use: placeholder)
         router.get("/stella/images/:code/:index", use: picture)
-        StellaOwnerAPI(store: owner).addRoutes(to: api.group().add(middleware: StellaOwnerMiddleware(adminToken: adminToken, hasStore: owner != nil, guesses: guesses)))
+        StellaOwnerAPI(store: owner).addRoutes(to: api.group().add(middleware: StellaOwnerMiddleware(gate: gate, hasStore: owner != nil, door: .api)))
+        StellaOwnerPages(store: owner, gate: gate, addresses: addresses, templates: templates).addRoutes(to: router)
         StellaPages(catalogue: catalogue, store: store, allowance: allowance, formKey: formKey, templates: templates, listPages: listPages).addRoutes(to: router)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// Writes a variable as a technician means it: the value in the variable's own format (its word
 /// order, byte swap and scale, or a coil's on and off), the value before read first and the
@@ -22,7 +23,7 @@ public struct VariableWriter: Sendable {
     /// written, or a value that does not fit its format, throws before anything is sent;
     /// otherwise the record says what happened, and is kept (a log that cannot be written throws
     /// after the write, saying so).
-    public func write(_ values: [String], to variable: RegisterVariable, by writer: WriteRecord.Writer) async throws -> WriteRecord {
+    public func write(_ values: [String], to variable: RegisterVariable, by writer: ChangeAuthor) async throws -> WriteRecord {
         let (request, span) = try Self.request(values, to: variable)
         let old = await read(span, as: variable)
         var record = WriteRecord(time: now(), who: writer.description, device: device, register: span.registerLabel, variable: variable.name, old: old,

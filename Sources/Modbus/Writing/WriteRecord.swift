@@ -4,23 +4,8 @@ import Foundation
 /// and the one asked for, what was read back, and the device's answer.
 public struct WriteRecord: Sendable, Hashable {
     /// Who asks for a write, as the audit log names them.
-    public enum Writer: Sendable, Hashable, CustomStringConvertible {
-        /// The web's write form, with the admin token, from the client's address.
-        case web(client: String)
-        /// `listor modbus write`, run by the user the environment names, if any.
-        case commandLine(user: String?)
-
-        /// "admin token (127.0.0.1)", "ann (command line)".
-        public var description: String {
-            switch self {
-            case .web(let client): "admin token (\(client))"
-            case .commandLine(let user): user.map { "\($0) (command line)" } ?? "command line"
-            }
-        }
-    }
-
     public var time: Date
-    /// Who asked: a `Writer`'s description.
+    /// Who asked: a `ChangeAuthor`'s description.
     public var who: String
     public var device: String
     /// "61-62", as the map labels the registers.

@@ -23,6 +23,11 @@ public struct Order: Sendable, Hashable {
             self.note = note
             self.by = by
         }
+
+        /// "Fulfilled: DHL 123", "Cancelled": what happened, without when and by whom.
+        public var headline: String {
+            (state == .fulfilled ? "Fulfilled" : state == .cancelled ? "Cancelled" : "Placed") + (note.map { ": \($0)" } ?? "")
+        }
     }
 
     /// "S-000042": what the shopper is told and the API and the command line name.
@@ -64,6 +69,16 @@ public struct Order: Sendable, Hashable {
             let hex = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
+    }
+
+    /// Where the order is, as its shopper is told: "Sent", "Sent: DHL 123", a cancellation;
+    /// nil while it waits to be sent.
+    public var shopperState: String? {
+        switch state {
+        case .open: nil
+        case .fulfilled: "Sent" + (tracking.map { ": \($0)" } ?? "")
+        case .cancelled: "Cancelled: nothing will be sent, and nothing is to be paid"
+        }
     }
 
     /// The carrier's tracking note, once the order is sent with one.

@@ -36,16 +36,16 @@ public struct OrderAdminViewModel: Sendable {
     /// Marks the order sent, with the carrier's tracking note when there is one; throws
     /// `FieldErrors` for a note that cannot be kept, `StellaStoreError.orderClosed` for an order
     /// fulfilled or cancelled already.
-    public func fulfil(number: String, tracking: String?, by who: String) async throws -> Order {
+    public func fulfil(number: String, tracking: String?, by who: ChangeAuthor) async throws -> Order {
         var errors: [FieldError] = []
         let note = TextInput.text(tracking ?? "", "tracking", required: false, limit: Self.maximumTrackingLength, errors: &errors)
         if !errors.isEmpty { throw FieldErrors(errors) }
-        return try await store.fulfil(number: number.trimmingCharacters(in: .whitespaces), tracking: note, by: who, at: now())
+        return try await store.fulfil(number: number.trimmingCharacters(in: .whitespaces), tracking: note, by: who.description, at: now())
     }
 
     /// Cancels the order and puts its stock back, once however many press at once; throws
     /// `StellaStoreError.orderClosed` for an order fulfilled or cancelled already.
-    public func cancel(number: String, by who: String) async throws -> Order {
-        try await store.cancel(number: number.trimmingCharacters(in: .whitespaces), by: who, at: now())
+    public func cancel(number: String, by who: ChangeAuthor) async throws -> Order {
+        try await store.cancel(number: number.trimmingCharacters(in: .whitespaces), by: who.description, at: now())
     }
 }

@@ -26,9 +26,10 @@ public protocol StellaStore: OrderDesk {
     /// Cancels an open order and returns its stock, exactly once however many ask at once; throws
     /// as `fulfil` does.
     func cancel(number: String, by: String, at date: Date) async throws -> Order
-    /// Sets the stock on hand of the variant `sku` names and keeps the adjustment; throws
-    /// `StellaStoreError.unknownSKU` when the store has no such variant.
-    func setStock(sku: String, to stock: Int, by: String, at date: Date) async throws -> StockAdjustment
+    /// Sets the stock on hand of each variant `counts` names and keeps each adjustment, in one
+    /// transaction; throws `StellaStoreError.unknownSKU` when the store has no such variant, and
+    /// then nothing is changed.
+    func setStock(_ counts: [(sku: String, stock: Int)], by: String, at date: Date) async throws -> [StockAdjustment]
     /// The owner's adjustments, newest first: of `sku`, or of every variant when nil.
     func stockAdjustments(sku: String?, limit: Int) async throws -> [StockAdjustment]
     /// Throws `StellaStoreError.unknownOrder`.
@@ -39,6 +40,11 @@ extension StellaStore {
     /// Adds or replaces `products`, as `save(_:statuses:deleting:)` does, and nothing else.
     public func save(_ products: [Product]) async throws {
         try await save(products, statuses: [:], deleting: [])
+    }
+
+    /// Sets the stock on hand of the variant `sku` names, as `setStock(_:by:at:)` does.
+    public func setStock(sku: String, to stock: Int, by: String, at date: Date) async throws -> StockAdjustment {
+        try await setStock([(sku, stock)], by: by, at: date)[0]
     }
 
     /// Every order, newest first.

@@ -50,6 +50,11 @@ public struct Product: Sendable, Hashable, Identifiable {
     /// Whether shoppers see it and may order it.
     public var isOnSale: Bool { status == .active && published }
 
+    /// What the owner is told of it: "on sale", "draft", "archived", "unpublished".
+    public var saleState: String {
+        isOnSale ? "on sale" : status == .active ? "unpublished" : status.rawValue
+    }
+
     /// The department it is in, named by its type; "Other" when it has none.
     public var department: Department { Department(name: type.isEmpty ? "Other" : type) }
 

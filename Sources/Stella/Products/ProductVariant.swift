@@ -36,4 +36,9 @@ public struct ProductVariant: Sendable, Hashable {
 
     /// Whether a shopper can order one now.
     public var isAvailable: Bool { orderable.map { $0 > 0 } ?? true }
+
+    /// Its stock as the owner is told it: "12", "0 (sells past zero)", "not tracked".
+    public var stockText: String {
+        tracked ? "\(stock)\(oversells ? " (sells past zero)" : "")" : "not tracked"
+    }
 }

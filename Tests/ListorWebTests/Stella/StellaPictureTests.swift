@@ -21,7 +21,7 @@ import Testing
 
     /// Stella with its pictures from `pictures`.
     func withStore(_ pictures: ProductPictures, _ body: @escaping @Sendable (URL) async throws -> Void) async throws {
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule(catalogue: .bundled(.bundled), pictures: pictures)])
+        let router = try await buildRouter(configuration: WebConfiguration(), modules: [StellaWebModule(catalogue: .bundled(.bundled), pictures: pictures, addresses: AddressGuard(resolver: .unimplemented))])
         try await withLoopbackServer(router, body)
     }
 

@@ -349,8 +349,8 @@ import Testing
             try await store.fulfil(number: number, tracking: tracking, by: by, at: date)
         }
         func cancel(number: String, by: String, at date: Date) async throws -> Order { try await store.cancel(number: number, by: by, at: date) }
-        func setStock(sku: String, to stock: Int, by: String, at date: Date) async throws -> StockAdjustment {
-            try await store.setStock(sku: sku, to: stock, by: by, at: date)
+        func setStock(_ counts: [(sku: String, stock: Int)], by: String, at date: Date) async throws -> [StockAdjustment] {
+            try await store.setStock(counts, by: by, at: date)
         }
         func stockAdjustments(sku: String?, limit: Int) async throws -> [StockAdjustment] { try await store.stockAdjustments(sku: sku, limit: limit) }
         func order(number: String) async throws -> Order { try await store.order(number: number) }

@@ -1,0 +1,60 @@
+import Foundation
+import ListorKit
+import Stella
+
+/// What `stella/owner-order.mustache` shows: an order as its owner sees it — its lines, where
+/// it goes, what happened to it — and, while open, the forms to send or cancel it.
+struct OwnerOrderPage: Encodable {
+    struct Line: Encodable {
+        let sku: String
+        let title: String
+        let quantity: Int
+        let price: String
+        let total: String
+    }
+
+    struct Event: Encodable {
+        let at: String
+        let headline: String
+        let by: String
+    }
+
+    let section = "orders"
+    let csrf: String
+    let number: String
+    let state: String
+    let placed: String
+    let name: String
+    let email: String
+    let address: String
+    let lines: [Line]
+    let total: String
+    let history: [Event]
+    let isOpen: Bool
+    let key: String
+    let tracking: String
+    let notice: String?
+    let problem: String?
+
+    init(_ order: Order, csrf: String, timeZone: TimeZone, tracking: String? = nil, notice: String? = nil, problem: String? = nil) {
+        self.csrf = csrf
+        number = order.number
+        state = order.state.rawValue
+        placed = DateText.dateTime(order.placed, timeZone: timeZone, seconds: false)
+        name = order.name
+        email = order.email
+        address = order.address
+        lines = order.lines.map { line in
+            Line(sku: line.sku, title: line.title.isEmpty ? line.sku : line.title, quantity: line.quantity, price: line.price.formatted,
+                 total: Money(minorUnits: line.price.minorUnits * line.quantity, currency: line.price.currency).formatted)
+        }
+        total = order.total.formatted
+        history = [Event(at: placed, headline: "Placed", by: order.name)]
+            + order.history.map { Event(at: DateText.dateTime($0.at, timeZone: timeZone, seconds: false), headline: $0.headline, by: $0.by) }
+        isOpen = order.state == .open
+        key = order.key
+        self.tracking = tracking ?? ""
+        self.notice = notice
+        self.problem = problem
+    }
+}
