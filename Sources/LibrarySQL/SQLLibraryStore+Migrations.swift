@@ -1,4 +1,5 @@
 import Library
+import ListorKit
 import ListorSQL
 import Tagged
 
@@ -53,6 +54,14 @@ extension SQLLibraryStore {
                 CREATE INDEX loans_borrower_history ON loans(lower(borrower), checked_out DESC, id DESC);
                 """))
         }
+        // A Message-ID token of its own for each letter, kept through its retries, that no other
+        // database or node repeats.
+        migrations.append(SQLMigration("reminder message ids") { db in
+            try db.execute("ALTER TABLE reminder_outbox ADD COLUMN message_id TEXT")
+            for row in try db.rows("SELECT id FROM reminder_outbox") {
+                try db.execute("UPDATE reminder_outbox SET message_id = \(QueuedMail.newMessageID()) WHERE id = \(row[0] as Int64)")
+            }
+        })
         return migrations
     }
 

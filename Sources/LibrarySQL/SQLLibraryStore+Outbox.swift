@@ -1,12 +1,11 @@
 import Foundation
 import Library
+import ListorKit
 import ListorSQL
 import Tagged
 
-/// The reminders' outbox in the library's database. A claim marks the letters due in one
-/// statement: on SQLite one write transaction runs at a time, and on PostgreSQL
-/// `FOR UPDATE SKIP LOCKED` lets senders on several nodes claiming at once each take other
-/// letters, none waiting for another.
+/// The reminders' outbox in the library's database: its letters are claimed and sent as every
+/// app's mail is (`SQLMailOutbox`), and withdrawn when they stopped being true.
 extension SQLLibraryStore {
     public func reminderSources(dueBefore: Date) async throws -> ReminderSources {
         try await read { db in
@@ -68,11 +67,12 @@ extension SQLLibraryStore {
                     let reminder = letter.reminder
                     return """
                         (\(reminder.key), \(reminder.kind.name), \(reminder.patronID.rawValue), \(reminder.bookID.rawValue), \(reminder.loanID?.rawValue), \
-                        \(reminder.holdID?.rawValue), \(reminder.due), \(letter.recipient), \(letter.recipientName), \(letter.subject), \(letter.body), \(now), \(now))
+                        \(reminder.holdID?.rawValue), \(reminder.due), \(letter.recipient), \(letter.recipientName), \(letter.subject), \(letter.body), \
+                        \(QueuedMail.newMessageID()), \(now), \(now))
                         """
                 }
                 added += try db.execute("""
-                    INSERT INTO reminder_outbox (key, kind, patron_id, book_id, loan_id, hold_id, due, recipient, recipient_name, subject, body, queued, next_attempt)
+                    INSERT INTO reminder_outbox (key, kind, patron_id, book_id, loan_id, hold_id, due, recipient, recipient_name, subject, body, message_id, queued, next_attempt)
                     VALUES \(SQL(joining: values, separator: ", ")) ON CONFLICT (key) DO NOTHING
                     """)
             }
@@ -80,7 +80,8 @@ extension SQLLibraryStore {
         }
     }
 
-    public func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [OutboxMessage] {
+    /// Withdraws the queued letters that stopped being true, then claims as every outbox does.
+    public func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [QueuedMail] {
         // Two transactions: withdrawing is the same whoever does it, and a claim waits for no one.
         try await write { db in
             let returned: SQL = "loan_id IN (SELECT id FROM loans WHERE returned IS NOT NULL)"
@@ -95,27 +96,15 @@ extension SQLLibraryStore {
                 WHERE state = 'queued' AND (\(returned) OR \(holdLeft) OR \(remindersOff) OR patron_id IN (SELECT id FROM patrons WHERE email IS NULL))
                 """)
         }
-        return try await write { db in
-            let skipLocked: SQL = db.dialect == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
-            return try db.rows("""
-                UPDATE reminder_outbox SET lease_until = \(lease), claimed_by = \(sender), attempts = attempts + 1 WHERE id IN (
-                    SELECT id FROM reminder_outbox WHERE state = 'queued' AND next_attempt <= \(now) AND (lease_until IS NULL OR lease_until <= \(now))
-                    ORDER BY next_attempt, id LIMIT \(limit)\(skipLocked))
-                RETURNING \(Self.outboxColumns)
-                """).map(Self.message).sorted { ($0.nextAttempt, $0.id.rawValue) < ($1.nextAttempt, $1.id.rawValue) }
-        }
+        return try await mail.claim(limit: limit, now: now, lease: lease, sender: sender)
     }
 
-    public func record(_ outcome: OutboxOutcome, of id: OutboxMessage.ID, sender: String) async throws {
-        let change: SQL = switch outcome {
-        case .sent(let at): "state = 'sent', ended = \(at), lease_until = NULL, last_error = NULL"
-        case .retry(_, let retry, let error): "next_attempt = \(retry), lease_until = NULL, last_error = \(error)"
-        case .failed(let at, let error): "state = 'failed', ended = \(at), lease_until = NULL, last_error = \(error)"
-        }
-        _ = try await write { db in
-            try db.execute("UPDATE reminder_outbox SET \(change) WHERE id = \(id.rawValue) AND claimed_by = \(sender) AND state = 'queued'")
-        }
+    public func record(_ outcome: OutboxOutcome, of id: Int64, sender: String) async throws {
+        try await mail.record(outcome, of: id, sender: sender)
     }
+
+    /// The letters as every outbox keeps its messages.
+    private var mail: SQLMailOutbox { SQLMailOutbox(database: database, table: .reminders) }
 
     public func outbox(_ state: OutboxMessage.State?, limit: Int, offset: Int) async throws -> [OutboxMessage] {
         let condition: SQL = state.map { "WHERE state = \($0.rawValue)" } ?? ""
@@ -135,7 +124,8 @@ extension SQLLibraryStore {
     }
 
     private static let outboxColumns: SQL = """
-        id, key, kind, patron_id, book_id, loan_id, hold_id, due, recipient, recipient_name, subject, body, state, attempts, queued, next_attempt, ended, last_error
+        id, key, kind, patron_id, book_id, loan_id, hold_id, due, recipient, recipient_name, subject, body, state, attempts, queued, next_attempt, ended, last_error, \
+        message_id
         """
 
     private static func message(_ row: SQLRow) throws -> OutboxMessage {
@@ -145,6 +135,6 @@ extension SQLLibraryStore {
         return try OutboxMessage(id: OutboxMessage.ID(rawValue: row[0]),
                                  letter: ReminderLetter(reminder: reminder, recipient: row[8], recipientName: row[9], subject: row[10], body: row[11]),
                                  state: OutboxMessage.State(rawValue: row[12]) ?? .failed, attempts: row[13], queued: row[14], nextAttempt: row[15],
-                                 ended: row[16], lastError: row[17])
+                                 ended: row[16], lastError: row[17], messageID: row[18])
     }
 }

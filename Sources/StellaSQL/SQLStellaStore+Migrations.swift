@@ -124,6 +124,7 @@ extension SQLStellaStore {
             """,
             "CREATE INDEX stella_stock_adjustments_of_sku ON stella_stock_adjustments(sku, id)",
         ]),
+        SQLMailOutbox.migration(.sqlite),
     ]
 
     private static let postgres: [SQLMigration] = [
@@ -190,6 +191,7 @@ extension SQLStellaStore {
             """,
             "CREATE INDEX stella_stock_adjustments_of_sku ON stella_stock_adjustments(sku, id)",
         ]),
+        SQLMailOutbox.migration(.postgres),
     ]
 
     /// An order open, fulfilled or cancelled, and what happened to it: the same statements on

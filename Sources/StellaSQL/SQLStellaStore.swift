@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 import ListorSQL
 import Stella
 
@@ -10,21 +11,24 @@ import Stella
 /// `StellaStoreError.failed` naming it.
 public struct SQLStellaStore: StellaStore {
     public let database: any SQLDatabase
+    /// What the shopper is sent about an order, kept in the store's outbox with the change.
+    public let letters: OrderLetters
 
     /// Stock changes re-read behind the latest asked about: on PostgreSQL an order's number is
     /// taken when it starts, and one that commits after a later-numbered one must not be missed.
     static let inFlight: Int64 = 1000
 
-    public init(database: any SQLDatabase) {
+    public init(database: any SQLDatabase, letters: OrderLetters = OrderLetters()) {
         self.database = database
+        self.letters = letters
     }
 
     /// The store in the SQLite file at `path`, made or brought up to date.
-    public init(path: String) throws(StellaStoreError) {
+    public init(path: String, letters: OrderLetters = OrderLetters()) throws(StellaStoreError) {
         do {
             let database = try SQLiteDatabase(path: path)
             try database.migrate(Self.migrations(.sqlite))
-            self.init(database: database)
+            self.init(database: database, letters: letters)
         } catch {
             throw .failed("cannot open the store at \(path): \(error.message)")
         }
@@ -173,7 +177,9 @@ public struct SQLStellaStore: StellaStore {
                     VALUES (\(id), \(position), \(line.sku), \(line.title), \(line.quantity), \(line.price.minorUnits), \(line.price.currency))
                     """)
             }
-            return Order(number: number, key: key, lines: lines, name: request.name, email: request.email, address: request.address, placed: date)
+            let order = Order(number: number, key: key, lines: lines, name: request.name, email: request.email, address: request.address, placed: date)
+            try SQLMailOutbox.enqueue([letters.letter(order)], at: date, in: db)
+            return order
         }
     }
 
@@ -236,7 +242,8 @@ public struct SQLStellaStore: StellaStore {
     private func close(_ number: String, as state: Order.State, note: String?, by: String, at date: Date,
                        also: @escaping @Sendable (Int64, any SQLConnection) throws -> Void) async throws -> Order {
         let number = number.uppercased()
-        try await write { db in
+        let letters = letters
+        return try await write { db in
             guard let id = try db.value("""
                 UPDATE stella_orders SET state = \(state.rawValue) WHERE number = \(number) AND state = \(Order.State.open.rawValue) RETURNING id
                 """, as: Int64.self) else {
@@ -249,8 +256,10 @@ public struct SQLStellaStore: StellaStore {
             try db.execute("""
                 INSERT INTO stella_order_events (order_id, at, state, note, by_whom) VALUES (\(id), \(date), \(state.rawValue), \(note), \(by))
                 """)
+            let order = try Self.orders("WHERE id = \(id)", in: db)[0]
+            try SQLMailOutbox.enqueue([letters.letter(order)], at: date, in: db)
+            return order
         }
-        return try await order(number: number)
     }
 
     public func order(number: String) async throws -> Order {
@@ -264,27 +273,54 @@ public struct SQLStellaStore: StellaStore {
     }
 
     private func orders(_ condition: SQL) async throws -> [Order] {
-        try await read { db in
-            let orders = try db.rows("SELECT id, number, key, name, email, address, placed, state FROM stella_orders \(condition)")
-            let ids = try orders.map { try $0[0] as Int64 }
-            var history: [Int64: [Order.Event]] = [:]
-            for row in try db.rows("SELECT order_id, at, state, note, by_whom FROM stella_order_events WHERE order_id IN \(list: ids) ORDER BY order_id, at") {
-                history[try row[0], default: []].append(Order.Event(at: try row[1], state: Order.State(rawValue: try row[2]) ?? .open, note: try row[3], by: try row[4]))
-            }
-            var lines: [Int64: [OrderLine]] = [:]
-            for row in try db.rows("""
-                SELECT order_id, sku, title, quantity, price, currency FROM stella_order_lines
-                WHERE order_id IN \(list: ids) ORDER BY order_id, position
-                """) {
-                lines[try row[0], default: []].append(OrderLine(sku: try row[1], title: try row[2], quantity: try row[3],
-                                                                price: Money(minorUnits: try row[4], currency: try row[5])))
-            }
-            return try orders.map { row in
-                Order(number: try row[1], key: try row[2], lines: lines[try row[0]] ?? [], name: try row[3], email: try row[4], address: try row[5],
-                      placed: try row[6], state: Order.State(rawValue: try row[7]) ?? .open, history: history[try row[0]] ?? [])
-            }
+        try await read { db in try Self.orders(condition, in: db) }
+    }
+
+    private static func orders(_ condition: SQL, in db: any SQLConnection) throws -> [Order] {
+        let orders = try db.rows("SELECT id, number, key, name, email, address, placed, state FROM stella_orders \(condition)")
+        let ids = try orders.map { try $0[0] as Int64 }
+        var history: [Int64: [Order.Event]] = [:]
+        for row in try db.rows("SELECT order_id, at, state, note, by_whom FROM stella_order_events WHERE order_id IN \(list: ids) ORDER BY order_id, at") {
+            history[try row[0], default: []].append(Order.Event(at: try row[1], state: Order.State(rawValue: try row[2]) ?? .open, note: try row[3], by: try row[4]))
+        }
+        var lines: [Int64: [OrderLine]] = [:]
+        for row in try db.rows("""
+            SELECT order_id, sku, title, quantity, price, currency FROM stella_order_lines
+            WHERE order_id IN \(list: ids) ORDER BY order_id, position
+            """) {
+            lines[try row[0], default: []].append(OrderLine(sku: try row[1], title: try row[2], quantity: try row[3],
+                                                            price: Money(minorUnits: try row[4], currency: try row[5])))
+        }
+        return try orders.map { row in
+            Order(number: try row[1], key: try row[2], lines: lines[try row[0]] ?? [], name: try row[3], email: try row[4], address: try row[5],
+                  placed: try row[6], state: Order.State(rawValue: try row[7]) ?? .open, history: history[try row[0]] ?? [])
         }
     }
+
+    // MARK: Mail
+
+    /// Withdraws the messages too old to be worth sending (`OrderLetters.freshFor`), then claims
+    /// as every outbox does.
+    public func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [QueuedMail] {
+        let stale = now.addingTimeInterval(-OrderLetters.freshFor)
+        _ = try await write { db in
+            try db.execute("""
+                UPDATE mail_outbox SET state = 'withdrawn', ended = \(now), last_error = 'not sent within a day of the order: no mail server was set then'
+                WHERE state = 'queued' AND attempts = 0 AND queued < \(stale)
+                """)
+        }
+        return try await mail.claim(limit: limit, now: now, lease: lease, sender: sender)
+    }
+
+    public func record(_ outcome: OutboxOutcome, of id: Int64, sender: String) async throws {
+        try await mail.record(outcome, of: id, sender: sender)
+    }
+
+    public func mail(aboutOrder number: String) async throws -> [QueuedMail] {
+        try await mail.messages(keyPrefix: "order-\(number.uppercased())-")
+    }
+
+    private var mail: SQLMailOutbox { SQLMailOutbox(database: database) }
 
     // MARK: Helpers
 

@@ -36,8 +36,11 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
     public var ended: Date?
     /// Why the last attempt failed, or why it was withdrawn.
     public var lastError: String?
+    /// The token of its Message-ID (`QueuedMail.messageID`), where the store keeps one.
+    public var messageID: String?
 
-    public init(id: ID, letter: ReminderLetter, state: State, attempts: Int, queued: Date, nextAttempt: Date, ended: Date? = nil, lastError: String? = nil) {
+    public init(id: ID, letter: ReminderLetter, state: State, attempts: Int, queued: Date, nextAttempt: Date, ended: Date? = nil, lastError: String? = nil,
+                messageID: String? = nil) {
         self.id = id
         self.letter = letter
         self.state = state
@@ -46,5 +49,6 @@ public struct OutboxMessage: Sendable, Hashable, Identifiable {
         self.nextAttempt = nextAttempt
         self.ended = ended
         self.lastError = lastError
+        self.messageID = messageID
     }
 }

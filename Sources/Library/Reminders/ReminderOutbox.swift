@@ -1,10 +1,11 @@
 import Foundation
+import ListorKit
 import Tagged
 
 /// The reminders' outbox, in the library's own database, so that several nodes running the
 /// sender at once send each letter once: a letter is kept once per key, and a node sends only
 /// the letters it has claimed, each claimed by one node at a time.
-public protocol ReminderOutbox: Sendable {
+public protocol ReminderOutbox: MailOutbox {
     /// The open loans due before `dueBefore`, the holds set aside, and which of their patrons
     /// take reminders.
     func reminderSources(dueBefore: Date) async throws -> ReminderSources
@@ -16,14 +17,8 @@ public protocol ReminderOutbox: Sendable {
     /// Keeps the letters whose reminders' keys it does not have yet, to be sent from `now`;
     /// answers how many were new. Two nodes enqueuing one letter at once keep it once.
     func enqueue(_ letters: [ReminderLetter], at now: Date) async throws -> Int
-    /// Withdraws the queued letters that stopped being true (the loan ended, the hold left the
-    /// queue, the patron turned reminders off or has no address now), then claims up to `limit`
-    /// of those due by `now` for `sender` until `lease`, oldest first: a letter claimed by
-    /// another sender is not claimed again before its lease ends. Each claim counts an attempt.
-    func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [OutboxMessage]
-    /// Records what became of a letter `sender` claimed; nothing when its claim passed to
-    /// another sender meanwhile.
-    func record(_ outcome: OutboxOutcome, of id: OutboxMessage.ID, sender: String) async throws
+    // `claim` withdraws the queued letters that stopped being true (the loan ended, the hold
+    // left the queue, the patron turned reminders off or has no address now) before it claims.
     /// The outbox, most recently queued first, all of it or the letters in `state`.
     func outbox(_ state: OutboxMessage.State?, limit: Int, offset: Int) async throws -> [OutboxMessage]
     /// How many letters are in each state.

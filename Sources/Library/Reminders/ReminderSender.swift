@@ -4,7 +4,7 @@ import Synchronization
 
 /// Sends the library's reminders, a round at a time: lets holds not collected in time pass on
 /// (which sets books aside for the next in their queues), keeps a letter in the outbox for each
-/// reminder that fell due, then sends the letters it claims. Several nodes may run rounds at
+/// reminder that fell due, then sends the letters it claims (`OutboxSender`). Several nodes may run rounds at
 /// once on one database: the outbox keeps each letter once and lets one node claim it.
 public struct ReminderSender: Sendable {
     /// What one round did.
@@ -33,42 +33,28 @@ public struct ReminderSender: Sendable {
     private let outbox: any ReminderOutbox
     private let schedule: ReminderSchedule
     private let letters: ReminderLetters
-    private let mail: MailTransport
-    private let from: MailAddress
-    /// This node's name in the outbox's claims.
-    private let name: String
-    private let lease: Duration
+    private let sender: OutboxSender
+    /// The other apps' outboxes, sent from in each round too: one sender for all the mail.
+    private let others: [any MailOutbox]
     private let now: @Sendable () -> Date
     /// Keys this sender knows the outbox has: a key once kept stays kept, so the outbox is asked
     /// only about the others, rather than about every reminder due in every round.
     private let known = KnownKeys()
 
-    /// `lease` must outlast one send (the mail transport's own timeout): a claim that lapses
-    /// lets another node send the letter again. A letter is claimed just before it is sent, one
-    /// at a time, so that the lease covers the send it protects however slow the others were.
-    public init(library: LocalLibrary, outbox: any ReminderOutbox, policy: ReminderPolicy, letters: ReminderLetters, mail: MailTransport, from: MailAddress,
-                name: String, lease: Duration = .seconds(300), now: @escaping @Sendable () -> Date = Date.init) {
+    /// `sender` sends the letters, and what `others` hold, in each round.
+    public init(library: LocalLibrary, outbox: any ReminderOutbox, policy: ReminderPolicy, letters: ReminderLetters, sender: OutboxSender,
+                alsoSending others: [any MailOutbox] = [], now: @escaping @Sendable () -> Date = Date.init) {
         self.library = library
         self.outbox = outbox
         schedule = ReminderSchedule(policy: policy)
         self.letters = letters
-        self.mail = mail
-        self.from = from
-        self.name = name
-        self.lease = lease
+        self.sender = sender
+        self.others = others
         self.now = now
     }
 
     /// Where the letters go, for messages.
-    public var destination: String { mail.destination }
-
-    /// How long to wait after failed attempt `attempt` (from 1): a minute, then four times
-    /// longer each time up to six hours; nil after the eighth, when the letter has failed for
-    /// good (about a day after the first attempt).
-    public static func retryDelay(afterAttempt attempt: Int) -> Duration? {
-        guard attempt < 8 else { return nil }
-        return .seconds(min(60 * Int(pow(4, Double(attempt - 1))), 6 * 3600))
-    }
+    public var destination: String { sender.destination }
 
     public func round() async throws -> Round {
         var round = Round()
@@ -99,31 +85,14 @@ public struct ReminderSender: Sendable {
         }
         round.queued = try await outbox.enqueue(written, at: start)
         known.insert(Set(written.map(\.reminder.key)))
-        while let message = try await outbox.claim(limit: 1, now: now(), lease: now().addingTimeInterval(lease.timeInterval), sender: name).first {
-            try await send(message, into: &round)
+        for outbox in [outbox] + others {
+            let pass = try await sender.send(outbox)
+            round.sent += pass.sent
+            round.retrying += pass.retrying
+            round.failed += pass.failed
+            round.lastError = pass.lastError ?? round.lastError
         }
         return round
-    }
-
-    private func send(_ message: OutboxMessage, into round: inout Round) async throws {
-        let outcome: OutboxOutcome
-        do {
-            let to = try MailAddress(message.letter.recipient, name: message.letter.recipientName)
-            try await mail.send(MailMessage(from: from, to: to, subject: message.letter.subject, body: message.letter.body,
-                                            id: "reminder-\(message.id)", date: now()))
-            outcome = .sent(at: now())
-            round.sent += 1
-        } catch let error as MailError {
-            round.lastError = error.description
-            if error.isTransient, let delay = Self.retryDelay(afterAttempt: message.attempts) {
-                outcome = .retry(at: now(), retry: now().addingTimeInterval(delay.timeInterval), error: error.description)
-                round.retrying += 1
-            } else {
-                outcome = .failed(at: now(), error: error.description)
-                round.failed += 1
-            }
-        }
-        try await outbox.record(outcome, of: message.id, sender: name)
     }
 }
 

@@ -25,9 +25,10 @@ package enum LibraryComposition {
         }
     }
 
-    /// `serve`'s library: the local one, and the sender of its reminders when a mail server is named.
-    package static func servedLibrary(_ settings: LibrarySettings, reminders: ReminderSettings, metrics: any MetricsFactory, work: any HeavyWork,
-                                      in scope: ResourceScope) async throws -> (library: LocalLibrary, reminders: ReminderSender?) {
+    /// `serve`'s library: the local one, and the sender of its reminders when a mail server is
+    /// named, which sends what the other apps' outboxes (`alsoSending`) hold too.
+    package static func servedLibrary(_ settings: LibrarySettings, reminders: ReminderSettings, alsoSending others: [any MailOutbox] = [], metrics: any MetricsFactory,
+                                      work: any HeavyWork, in scope: ResourceScope) async throws -> (library: LocalLibrary, reminders: ReminderSender?) {
         let store = try await store(settings.database, metrics: metrics, in: scope)
         let library = LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work)
         guard let smtp = reminders.smtp, let from = reminders.from else { return (library, nil) }
@@ -35,7 +36,7 @@ package enum LibraryComposition {
         do { mailer = try SMTPMailer(smtp) } catch { throw CompositionError("--smtp-url: \(error)") }
         let node = "\(ProcessInfo.processInfo.hostName)/\(ProcessInfo.processInfo.processIdentifier)/\(UInt32.random(in: 0...UInt32.max))"
         return (library, ReminderSender(library: library, outbox: store, policy: reminders.policy, letters: ReminderLetters(library: from.name ?? "Prolific Library"),
-                                        mail: mailer.transport, from: from, name: node))
+                                        sender: OutboxSender(mail: mailer.transport, from: from, name: node), alsoSending: others))
     }
 
     /// The store, open until `scope` ends: the SQLite file, or PostgreSQL with its client running

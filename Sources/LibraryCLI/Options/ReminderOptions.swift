@@ -9,10 +9,10 @@ import ListorSMTP
 package struct ReminderOptions: ParsableArguments {
     package init() {}
 
-    @Option(help: ArgumentHelp("The mail server that sends the library's reminders: smtp://host[:587] (STARTTLS), smtps://host[:465] (TLS), or smtp://host:25?tls=none on this machine; the login in LISTOR_SMTP_USERNAME and LISTOR_SMTP_PASSWORD, other trusted certificates in LISTOR_SMTP_CA_FILE (default: no reminders are sent).",
+    @Option(help: ArgumentHelp("The mail server that sends the library's reminders and the shop's mail to shoppers: smtp://host[:587] (STARTTLS), smtps://host[:465] (TLS), or smtp://host:25?tls=none on this machine; the login in LISTOR_SMTP_USERNAME and LISTOR_SMTP_PASSWORD, other trusted certificates in LISTOR_SMTP_CA_FILE (default: no mail is sent).",
                                valueName: "url"))
     var smtpURL: String?
-    @Option(help: ArgumentHelp("Who the reminders are from: \"Prolific Library <library@example.org>\"; needed with --smtp-url.", valueName: "address"))
+    @Option(help: ArgumentHelp("Who the mail is from: \"Prolific Library <library@example.org>\"; needed with --smtp-url.", valueName: "address"))
     var smtpFrom: String?
     @Option(help: ArgumentHelp("Days before the due date to remind (0 for none; default 2).", valueName: "days"))
     var reminderDaysBefore = 2

@@ -63,8 +63,10 @@ enum ServeComposition {
                 for problem in report.problems { logger.warning("\(file): \(problem)") }
             }
             let shop = try StellaComposition.shop(settings.stella, store: orders, dataDirectory: dataDirectory, transport: transport, work: work, metrics: metrics.factory)
-            let (library, reminders) = try await LibraryComposition.servedLibrary(settings.library, reminders: settings.reminders, metrics: metrics.factory,
-                                                                                  work: work, in: scope)
+            // One sender for all the mail: the library's letters and the shop's, when it has a store of its own.
+            let ownStore = settings.stella.catalogue == nil
+            let (library, reminders) = try await LibraryComposition.servedLibrary(settings.library, reminders: settings.reminders, alsoSending: ownStore ? [orders] : [],
+                                                                                  metrics: metrics.factory, work: work, in: scope)
             let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
                                                        work: work, metrics: metrics.factory)
             scope.onClose {
@@ -95,8 +97,8 @@ enum ServeComposition {
                                      letters: ReminderLetters(library: settings.reminders.from?.name ?? "Prolific Library"), metrics: metrics.factory),
                     StellaWebModule(catalogue: shop.catalogue, pictures: shop.pictures, store: shop.orders,
                                     allowance: settings.stella.orderLimit > 0 ? OrderAllowance(itemsPerHour: settings.stella.orderLimit) : nil,
-                                    formKey: formKey, owner: settings.stella.catalogue == nil ? orders : nil, adminToken: settings.stella.adminToken,
-                                    addresses: settings.reach.addressGuard(trusting: settings.operatorOrigins),
+                                    formKey: formKey, owner: ownStore ? orders : nil, adminToken: settings.stella.adminToken,
+                                    addresses: settings.reach.addressGuard(trusting: settings.operatorOrigins), sendsMail: ownStore && reminders != nil,
                                     metrics: metrics.factory),
                     reader,
                 ],

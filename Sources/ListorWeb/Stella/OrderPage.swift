@@ -22,10 +22,12 @@ struct OrderPage: Encodable {
     let lines: [Line]
     let total: String
     let isNew: Bool
+    /// Whether a confirmation is on its way.
+    let sendsMail: Bool
     /// "Sent", "Sent: DHL 123", "Cancelled"; nil while open.
     let state: String?
 
-    init(_ order: Order, shop: StellaHeader, timeZone: TimeZone, isNew: Bool) {
+    init(_ order: Order, shop: StellaHeader, timeZone: TimeZone, isNew: Bool, sendsMail: Bool) {
         self.shop = shop
         number = order.number
         placed = order.placed.formatted(Date.FormatStyle(date: .long, time: .shortened, timeZone: timeZone))
@@ -38,6 +40,7 @@ struct OrderPage: Encodable {
         }
         total = order.total.formatted
         self.isNew = isNew
+        self.sendsMail = sendsMail
         state = order.shopperState
     }
 }

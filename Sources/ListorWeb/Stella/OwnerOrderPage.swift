@@ -13,6 +13,12 @@ struct OwnerOrderPage: Encodable {
         let total: String
     }
 
+    struct Mail: Encodable {
+        let subject: String
+        /// "sent Nov 29, 13:09", "queued, attempt 2 failed: 451 later".
+        let state: String
+    }
+
     struct Event: Encodable {
         let at: String
         let headline: String
@@ -30,13 +36,17 @@ struct OwnerOrderPage: Encodable {
     let lines: [Line]
     let total: String
     let history: [Event]
+    let mail: [Mail]
+    let hasMail: Bool
+    let sendsMail: Bool
     let isOpen: Bool
     let key: String
     let tracking: String
     let notice: String?
     let problem: String?
 
-    init(_ order: Order, csrf: String, timeZone: TimeZone, tracking: String? = nil, notice: String? = nil, problem: String? = nil) {
+    init(_ order: Order, mail: [QueuedMail], sendsMail: Bool, csrf: String, timeZone: TimeZone, tracking: String? = nil, notice: String? = nil,
+         problem: String? = nil) {
         self.csrf = csrf
         number = order.number
         state = order.state.rawValue
@@ -51,6 +61,18 @@ struct OwnerOrderPage: Encodable {
         total = order.total.formatted
         history = [Event(at: placed, headline: "Placed", by: order.name)]
             + order.history.map { Event(at: DateText.dateTime($0.at, timeZone: timeZone, seconds: false), headline: $0.headline, by: $0.by) }
+        self.mail = mail.map { message in
+            func time(_ date: Date?) -> String { date.map { DateText.dateTime($0, timeZone: timeZone, seconds: false) } ?? "" }
+            let state = switch message.state {
+            case .sent: "sent \(time(message.ended))"
+            case .queued: message.lastError.map { "to be tried again \(time(message.nextAttempt)); attempt \(message.attempts) failed: \($0)" } ?? "waiting to be sent"
+            case .failed: "not sent: \(message.lastError ?? "the mail server refused it")"
+            case .withdrawn: "withdrawn: \(message.lastError ?? "")"
+            }
+            return Mail(subject: message.mail.subject, state: state)
+        }
+        hasMail = !mail.isEmpty
+        self.sendsMail = sendsMail
         isOpen = order.state == .open
         key = order.key
         self.tracking = tracking ?? ""

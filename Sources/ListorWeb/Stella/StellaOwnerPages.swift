@@ -20,6 +20,8 @@ struct StellaOwnerPages: Sendable {
     let gate: AdminGate
     /// What a catalogue's picture addresses may be.
     let addresses: AddressGuard
+    /// Whether the shopper's mail is sent (the server has a mail server).
+    let sendsMail: Bool
     let templates: Templates
 
     func addRoutes(to router: RouteTable) {
@@ -85,9 +87,10 @@ struct StellaOwnerPages: Sendable {
 
     @Sendable func order(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = session(request)
-        let order = try await order(context)
+        let (order, mail) = try await orderAndMail(context)
         let notice = QueryPairs.parameters(of: request)["done"].flatMap(Order.State.init(rawValue:)).map { "Order \(order.number): \($0 == .fulfilled ? "marked sent" : "cancelled, its stock put back")." }
-        return try respond(session, OwnerOrderPage(order, csrf: session.token, timeZone: session.timeZone, notice: notice), as: .stellaOwnerOrder)
+        return try respond(session, OwnerOrderPage(order, mail: mail, sendsMail: sendsMail, csrf: session.token, timeZone: session.timeZone, notice: notice),
+                           as: .stellaOwnerOrder)
     }
 
     @Sendable func fulfil(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -116,19 +119,22 @@ struct StellaOwnerPages: Sendable {
             let order = try await action()
             return SignInRoutes.redirect("\(Self.path)/orders/\(order.number)?done=\(order.state.rawValue)")
         } catch StellaStoreError.orderClosed(_, let state) {
-            let page = OwnerOrderPage(try await order(context), csrf: session.token, timeZone: session.timeZone,
+            let (order, mail) = try await orderAndMail(context)
+            let page = OwnerOrderPage(order, mail: mail, sendsMail: sendsMail, csrf: session.token, timeZone: session.timeZone,
                                       problem: "Nothing was changed: the order is \(state.rawValue) already.")
             return try respond(session, page, as: .stellaOwnerOrder, status: .conflict)
         } catch let errors as FieldErrors {
-            let page = OwnerOrderPage(try await order(context), csrf: session.token, timeZone: session.timeZone, tracking: form.tracking,
+            let (order, mail) = try await orderAndMail(context)
+            let page = OwnerOrderPage(order, mail: mail, sendsMail: sendsMail, csrf: session.token, timeZone: session.timeZone, tracking: form.tracking,
                                       problem: errors.errors.map(\.message).joined(separator: "; "))
             return try respond(session, page, as: .stellaOwnerOrder, status: .unprocessableContent)
         }
     }
 
-    private func order(_ context: WebRequestContext) async throws -> Order {
+    /// The order the address names, with the mail its shopper was sent about it.
+    private func orderAndMail(_ context: WebRequestContext) async throws -> (Order, [QueuedMail]) {
         let number = try context.parameters.require("number")
-        do { return try await OrderAdminViewModel(store: try owned()).order(number: number) } catch StellaStoreError.unknownOrder {
+        do { return try await OrderAdminViewModel(store: try owned()).orderWithMail(number: number) } catch StellaStoreError.unknownOrder {
             throw WebError(.notFound, title: "No such order", message: "There is no order \(number.prefix(20)).")
         }
     }

@@ -14,6 +14,8 @@ struct StellaPages: Sendable {
     /// How much one shopper may order in an hour.
     let allowance: OrderAllowance?
     let formKey: FormKey
+    /// Whether the shopper's mail about an order is sent.
+    let sendsMail: Bool
     let templates: Templates
     /// Product pages as rendered, while the catalogue's version holds.
     let listPages: RenderedPages<ProductListKey>
@@ -156,7 +158,7 @@ struct StellaPages: Sendable {
             throw WebError(.notFound, message: "there is no such order")
         }
         let isNew = QueryPairs.parameters(of: request)["placed"] != nil
-        var response = session.respond(try templates.html(OrderPage(order, shop: session.header, timeZone: session.page.timeZone, isNew: isNew), as: .stellaOrder))
+        var response = session.respond(try templates.html(OrderPage(order, shop: session.header, timeZone: session.page.timeZone, isNew: isNew, sendsMail: sendsMail), as: .stellaOrder))
         // The key is the order's secret: no cache keeps the page it opens.
         response.headers[.cacheControl] = "no-store"
         return response

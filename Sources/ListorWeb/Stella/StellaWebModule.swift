@@ -27,14 +27,18 @@ public struct StellaWebModule: WebModule {
     private let gate: AdminGate
     /// What a catalogue imported from the back office may name as pictures.
     private let addresses: AddressGuard
+    /// Whether the shopper's mail about an order is sent (the server has a mail server).
+    private let sendsMail: Bool
 
     /// `store` takes the orders (a `StellaStore`, or another store's API); `formKey` signs the forms' CSRF tokens and the bag's cookie:
     /// give every node of one site the same key.
     /// `owner` is the store the back office works on, behind `adminToken`: without a token it is
-    /// closed. `addresses` guards the picture addresses of a catalogue imported there.
+    /// closed. `addresses` guards the picture addresses of a catalogue imported there. With
+    /// `sendsMail`, the order page says that a confirmation is on its way.
     public init(catalogue: CatalogueClient, pictures: ProductPictures, store: (any OrderDesk)? = nil, allowance: OrderAllowance? = nil, formKey: FormKey = .random(),
                 owner: (any StellaStore)? = nil, adminToken: String? = nil, addresses: AddressGuard,
-                metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+                sendsMail: Bool = false, metrics: any MetricsFactory = NOOPMetricsHandler.instance) {
+        self.sendsMail = sendsMail
         self.owner = owner
         gate = AdminGate(token: adminToken.map(AdminToken.init(value:)), formKey: formKey, role: "owner", path: StellaOwnerPages.path)
         self.addresses = addresses
@@ -68,8 +72,9 @@ public struct StellaWebModule: WebModule {
         router.get("/stella/images/placeholder.svg", use: placeholder)
         router.get("/stella/images/:code/:index", use: picture)
         StellaOwnerAPI(store: owner).addRoutes(to: api.group().add(middleware: StellaOwnerMiddleware(gate: gate, hasStore: owner != nil, door: .api)))
-        StellaOwnerPages(store: owner, gate: gate, addresses: addresses, templates: templates).addRoutes(to: router)
-        StellaPages(catalogue: catalogue, store: store, allowance: allowance, formKey: formKey, templates: templates, listPages: listPages).addRoutes(to: router)
+        StellaOwnerPages(store: owner, gate: gate, addresses: addresses, sendsMail: sendsMail, templates: templates).addRoutes(to: router)
+        StellaPages(catalogue: catalogue, store: store, allowance: allowance, formKey: formKey, sendsMail: sendsMail, templates: templates, listPages: listPages)
+            .addRoutes(to: router)
     }
 
     /// An order in one request, so that other clients can sell too: 201 with the order, 409

@@ -28,6 +28,12 @@ public struct OrderAdminViewModel: Sendable {
         try await store.order(number: number.trimmingCharacters(in: .whitespaces))
     }
 
+    /// The order, and the mail its shopper was sent or is to be sent about it.
+    public func orderWithMail(number: String) async throws -> (Order, [QueuedMail]) {
+        let order = try await order(number: number)
+        return (order, try await store.mail(aboutOrder: order.number))
+    }
+
     /// The order its shopper's page key names.
     public func order(key: String) async throws -> Order {
         try await store.order(key: key)

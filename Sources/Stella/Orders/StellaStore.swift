@@ -1,9 +1,11 @@
 import Foundation
+import ListorKit
 
 /// Where the store keeps its catalogue, its stock and its orders: SQLite by default. Stock is
 /// taken in the transaction that writes the order, so the last item is sold once however many
-/// shoppers order it at once, and never goes below zero.
-public protocol StellaStore: OrderDesk {
+/// shoppers order it at once, and never goes below zero. Its outbox holds the mail to the
+/// shopper about each order, kept with the change it tells of.
+public protocol StellaStore: OrderDesk, MailOutbox {
     /// Adds the products, or replaces those of the same handle with their variants; a product's
     /// variants not in the file are removed. A variant the store has keeps its stock, which only
     /// orders move; a SKU another product has is refused (`StellaStoreError.skuTaken`) and nothing is
@@ -34,6 +36,8 @@ public protocol StellaStore: OrderDesk {
     func stockAdjustments(sku: String?, limit: Int) async throws -> [StockAdjustment]
     /// Throws `StellaStoreError.unknownOrder`.
     func order(number: String) async throws -> Order
+    /// The mail the order's shopper was sent or is to be sent, oldest first, with what became of each.
+    func mail(aboutOrder number: String) async throws -> [QueuedMail]
 }
 
 extension StellaStore {

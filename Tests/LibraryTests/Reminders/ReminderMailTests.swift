@@ -16,8 +16,10 @@ import Testing
                 let library = LocalLibrary(store: store, now: { clock.now })
                 let mailer = try SMTPMailer(try SMTPSettings(url: "smtp://127.0.0.1:\(smtp.port)?tls=none", environment: [:]))
                 let sender = ReminderSender(library: library, outbox: store, policy: try ReminderPolicy(dueSoonDays: 2, overdueDays: [1]),
-                                            letters: ReminderLetters(timeZone: TimeZone(identifier: "UTC")!), mail: mailer.transport,
-                                            from: try MailAddress("library@example.org", name: "Prolific Library"), name: "node-1", now: { clock.now })
+                                            letters: ReminderLetters(timeZone: TimeZone(identifier: "UTC")!),
+                                            sender: OutboxSender(mail: mailer.transport, from: try MailAddress("library@example.org", name: "Prolific Library"),
+                                                                 name: "node-1", now: { clock.now }),
+                                            now: { clock.now })
                 let dune = try await library.add(BookForm(title: "Dune", author: "Frank Herbert"))
                 let ann = try await library.addPatron(PatronForm(name: "Ann Brontë", card: "C-1", email: "ann@example.org"))
                 _ = try await library.checkOut(book: dune.id, to: .id(ann.id))

@@ -74,7 +74,7 @@ import Testing
             let policy = try ReminderPolicy(dueSoonDays: 2, overdueDays: [1, 7, 14])
             let from = try MailAddress("library@example.org")
             let senders = [(nodeA, a, "a"), (nodeB, b, "b")].map { library, store, name in
-                ReminderSender(library: library, outbox: store, policy: policy, letters: ReminderLetters(), mail: mail.transport, from: from, name: name,
+                ReminderSender(library: library, outbox: store, policy: policy, letters: ReminderLetters(), sender: OutboxSender(mail: mail.transport, from: from, name: name, now: { clock.now }),
                                now: { clock.now })
             }
             for tick in 0..<Self.ticks {
@@ -118,7 +118,7 @@ import Testing
             #expect(Set(sent).count == sent.count, "sent twice: \(Dictionary(grouping: sent, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted().prefix(5))")
             let outbox = try await nodeA.reminders(nil, page: 1, perPage: 5000)
             #expect(outbox.counts == [.sent: expected.count], "every letter sent, none failed or withdrawn")
-            let keys = Set(outbox.messages.filter { sent.contains("reminder-\($0.id)") }.map(\.letter.reminder.key))
+            let keys = Set(outbox.messages.filter { sent.contains($0.messageID ?? "") }.map(\.letter.reminder.key))
             #expect(keys.subtracting(expected).isEmpty, "sent but not expected: \(keys.subtracting(expected).sorted().prefix(5))")
             #expect(Set(expected).subtracting(keys).isEmpty, "expected but not sent: \(Set(expected).subtracting(keys).sorted().prefix(5))")
             #expect(sent.count == expected.count)
@@ -144,7 +144,7 @@ import Testing
             let policy = try ReminderPolicy(dueSoonDays: 2, overdueDays: [1])
             let from = try MailAddress("library@example.org")
             let mail = RecordingMail()
-            let other = ReminderSender(library: nodeB, outbox: b, policy: policy, letters: ReminderLetters(), mail: mail.transport, from: from, name: "b",
+            let other = ReminderSender(library: nodeB, outbox: b, policy: policy, letters: ReminderLetters(), sender: OutboxSender(mail: mail.transport, from: from, name: "b", now: { clock.now }),
                                        now: { clock.now })
             let sends = Mutex(0)
             // Node A's mail server takes 61 s a letter; at its sixth, node B's round runs.
@@ -153,7 +153,7 @@ import Testing
                 clock.advance(days: 61 / 86_400)
                 if sends.withLock({ $0 += 1; return $0 }) == 6 { _ = try await other.round() }
             }
-            let first = ReminderSender(library: nodeA, outbox: a, policy: policy, letters: ReminderLetters(), mail: slow, from: from, name: "a",
+            let first = ReminderSender(library: nodeA, outbox: a, policy: policy, letters: ReminderLetters(), sender: OutboxSender(mail: slow, from: from, name: "a", now: { clock.now }),
                                        now: { clock.now })
             _ = try await first.round()
             let sent = mail.sent.map(\.id)

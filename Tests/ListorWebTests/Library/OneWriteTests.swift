@@ -97,10 +97,10 @@ private final class CountingStore: LibraryStore {
     func kept(_ keys: [String]) async throws -> Set<String> { note("kept"); return try await base.kept(keys) }
     func overdueLettersSent(about loans: [Loan.ID]) async throws -> [Loan.ID: Int] { note("overdueLettersSent"); return try await base.overdueLettersSent(about: loans) }
     func enqueue(_ letters: [ReminderLetter], at now: Date) async throws -> Int { note("enqueue"); return try await base.enqueue(letters, at: now) }
-    func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [OutboxMessage] {
+    func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [QueuedMail] {
         note("claim"); return try await base.claim(limit: limit, now: now, lease: lease, sender: sender)
     }
-    func record(_ outcome: OutboxOutcome, of id: OutboxMessage.ID, sender: String) async throws { note("record"); try await base.record(outcome, of: id, sender: sender) }
+    func record(_ outcome: OutboxOutcome, of id: Int64, sender: String) async throws { note("record"); try await base.record(outcome, of: id, sender: sender) }
     func outbox(_ state: OutboxMessage.State?, limit: Int, offset: Int) async throws -> [OutboxMessage] {
         note("outbox"); return try await base.outbox(state, limit: limit, offset: offset)
     }

@@ -198,6 +198,55 @@ import Testing
       }
     }
 
+    /// The shopper's mail is kept with the change that makes it true and sent once, whichever
+    /// node claims it. Of owners on two nodes pressing "sent" and "cancel" at once, one wins, and
+    /// the shopper gets that one letter; a letter not sent within a day is not sent late.
+    @Test(arguments: Kind.allCases)
+    func theShoppersMailIsKeptWithTheOrderAndSentOnceFromTwoNodes(_ kind: Kind) async throws {
+      try await withTwoStores(kind) { store, other in
+        try await store.save([Self.shirt])
+        let placed = Date(timeIntervalSince1970: 1_796_000_000)
+        let order = try await store.place(request([("LS-S", 2)]), at: placed)
+        let outcomes = try await withThrowingTaskGroup(of: Result<Order, StellaStoreError>.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    let node = index.isMultiple(of: 2) ? store : other
+                    do {
+                        return .success(index % 4 < 2 ? try await node.fulfil(number: order.number, tracking: "DHL \(index)", by: "node \(index % 2)", at: placed)
+                                                      : try await node.cancel(number: order.number, by: "node \(index % 2)", at: placed))
+                    } catch let error as StellaStoreError { return .failure(error) }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let won = outcomes.compactMap { if case .success(let order) = $0 { order } else { nil } }
+        #expect(won.count == 1)
+        let winner = try #require(won.first)
+        #expect(try await store.products()[0].variants[0].stock == (winner.state == .cancelled ? 10 : 8))
+        let mail = try await other.mail(aboutOrder: order.number)
+        #expect(mail.map(\.mail.kind) == ["order-open", "order-\(winner.state.rawValue)"])
+        #expect(mail.first?.mail.subject == "Your order \(order.number) is placed" && mail.first?.mail.recipient == order.email)
+        #expect(mail.first?.mail.body.contains("1 × Linen shirt — S (LS-S)") == false && mail.first?.mail.body.contains("2 × ") == true)
+        if winner.state == .fulfilled { #expect(mail.last?.mail.body.contains("Tracking: \(winner.tracking ?? "?")") == true) }
+
+        // Two nodes send at once: each message goes once.
+        let delivered = Mutex<[String]>([])
+        let transport = MailTransport(destination: "the test's mailbox") { message in delivered.withLock { $0.append(message.subject) } }
+        let from = try MailAddress("shop@example.org", name: "Stella")
+        async let first = OutboxSender(mail: transport, from: from, name: "a", now: { placed }).send(store)
+        async let second = OutboxSender(mail: transport, from: from, name: "b", now: { placed }).send(other)
+        let (a, b) = try await (first, second)
+        #expect(a.sent + b.sent == 2 && delivered.withLock { $0.sorted() } == mail.map(\.mail.subject).sorted())
+        #expect(try await store.mail(aboutOrder: order.number).map(\.state) == [.sent, .sent])
+
+        // A letter no node sent within a day of the order (no mail server then) is withdrawn.
+        let late = try await other.place(request([("LS-M", 1)]), at: placed)
+        let pass = try await OutboxSender(mail: transport, from: from, name: "a", now: { placed.addingTimeInterval(2 * 86_400) }).send(store)
+        #expect(pass.sent == 0 && delivered.withLock { $0.count } == 2)
+        #expect(try await store.mail(aboutOrder: late.number).map(\.state) == [.withdrawn])
+      }
+    }
+
     /// The owner fulfils an order or cancels it. Of many cancelling one order at once through two
     /// nodes, one cancels it and the stock comes back once; the others are told it is cancelled
     /// already. A fulfilled order cannot be cancelled, nor fulfilled again.
@@ -354,6 +403,11 @@ import Testing
         }
         func stockAdjustments(sku: String?, limit: Int) async throws -> [StockAdjustment] { try await store.stockAdjustments(sku: sku, limit: limit) }
         func order(number: String) async throws -> Order { try await store.order(number: number) }
+        func mail(aboutOrder number: String) async throws -> [QueuedMail] { try await store.mail(aboutOrder: number) }
+        func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [QueuedMail] {
+            try await store.claim(limit: limit, now: now, lease: lease, sender: sender)
+        }
+        func record(_ outcome: OutboxOutcome, of id: Int64, sender: String) async throws { try await store.record(outcome, of: id, sender: sender) }
         func order(key: String) async throws -> Order { try await store.order(key: key) }
         func place(_ request: OrderRequest, at date: Date) async throws -> Order { try await store.place(request, at: date) }
     }

@@ -6,6 +6,45 @@ import Testing
 
 /// `serve --smtp-url`: the library's reminders sent to a real mail server (aiosmtpd), and shown.
 @Suite struct ReminderServeTests {
+    /// The shop's mail goes by the same sender: an order's confirmation, then its shipping
+    /// notice once the owner marks it sent, each once; the owner sees that they went.
+    @Test func serveSendsTheShoppersMailOnce() async throws {
+        guard !(await SMTPTestServer.isMissing()) else { return }
+        try await SMTPTestServer.with { smtp in
+            let token = "owner-token-0123456789abcdef"
+            let options = ["--smtp-url", "smtp://127.0.0.1:\(smtp.port)?tls=none", "--smtp-from", "Stella <shop@example.org>", "--reminder-interval", "1",
+                           "--stella-admin-token", token]
+            try await withServe(options) { base, _ in
+                try await withLiveHTTPTransport { transport in
+                    func send(_ method: String, _ path: String, _ json: String? = nil) async throws -> HTTPTransport.Response {
+                        try await transport.send(HTTPRequestMessage(method: method, url: try #require(URL(string: path, relativeTo: base)),
+                                                                    headers: ["Content-Type": "application/json", "Authorization": "Bearer \(token)"],
+                                                                    body: json.map { Data($0.utf8) }),
+                                                 HTTPLimits())
+                    }
+                    guard case .array(let rows) = try JSONParser.parse(try await send("GET", "/stella/api/stock").body) else { throw ChildProcess.Failure(description: "no stock") }
+                    let inStock = rows.first { row in
+                        guard case .number(let stock)? = row["stock"] else { return false }
+                        return row["status"] == .string("active") && stock > 0
+                    }
+                    let sku = try #require(inStock?["sku"]?.stringValue)
+                    let placed = try await send("POST", "/stella/api/orders", #"{"name": "Ann Lee", "email": "ann@example.org", "address": "1 High St", "items": [{"sku": "\#(sku)", "quantity": 1}]}"#)
+                    #expect(placed.status == 201)
+                    let order = try JSONParser.parse(placed.body)
+                    let number = try #require(order["number"]?.stringValue), key = try #require(order["key"]?.stringValue)
+                    let confirmation = try await smtp.waitForMessages(1)
+                    #expect(confirmation.first?.to == ["ann@example.org"] && confirmation.first?.subject == "Your order \(number) is placed", "\(confirmation)")
+                    #expect(try await send("POST", "/stella/api/orders/\(key)/fulfil", #"{"tracking": "DHL 123"}"#).status == 200)
+                    let both = try await smtp.waitForMessages(2)
+                    #expect(both.last?.subject == "Your order \(number) is on its way" && both.last?.body.contains("Tracking: DHL 123") == true, "\(both)")
+                    #expect(Set(both.map(\.messageId)).count == 2 && both.allSatisfy { $0.messageId.hasSuffix("@example.org>") })
+                }
+            }
+            // Once each, however many rounds ran.
+            #expect(try smtp.received().count == 2)
+        }
+    }
+
     @Test func serveSendsAReminderByMailAndListsIt() async throws {
         guard !(await SMTPTestServer.isMissing()) else { return }
         try await SMTPTestServer.with { smtp in

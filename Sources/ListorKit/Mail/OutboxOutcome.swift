@@ -1,6 +1,6 @@
 import Foundation
 
-/// What became of one attempt to send a claimed letter.
+/// What became of one attempt to send a claimed message.
 public enum OutboxOutcome: Sendable, Hashable {
     case sent(at: Date)
     /// Failed for now; tried again from `retry`.
