@@ -125,6 +125,7 @@ extension SQLStellaStore {
             "CREATE INDEX stella_stock_adjustments_of_sku ON stella_stock_adjustments(sku, id)",
         ]),
         SQLMailOutbox.migration(.sqlite),
+        details,
     ]
 
     private static let postgres: [SQLMigration] = [
@@ -192,7 +193,15 @@ extension SQLStellaStore {
             "CREATE INDEX stella_stock_adjustments_of_sku ON stella_stock_adjustments(sku, id)",
         ]),
         SQLMailOutbox.migration(.postgres),
+        details,
     ]
+
+    /// What Shopify's file says of a product and a variant beyond what the store sells by
+    /// (`ProductDetails`, `VariantDetails`), as JSON text: the same statements on both engines.
+    private static let details = SQLMigration("stella product details", [
+        "ALTER TABLE stella_products ADD COLUMN details TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE stella_variants ADD COLUMN details TEXT NOT NULL DEFAULT '{}'",
+    ])
 
     /// An order open, fulfilled or cancelled, and what happened to it: the same statements on
     /// both engines but for the type of a time.

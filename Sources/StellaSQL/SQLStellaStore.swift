@@ -76,22 +76,24 @@ public struct SQLStellaStore: StellaStore {
         for product in products {
             position += 1
             try db.execute("""
-                INSERT INTO stella_products (handle, position, title, body_html, vendor, type, tags, options, pictures, status, published)
+                INSERT INTO stella_products (handle, position, title, body_html, vendor, type, tags, options, pictures, status, published, details)
                 VALUES (\(product.code), \(position), \(product.name), \(product.description), \(product.brand), \(product.type), \(try json(product.tags)),
                         \(try json(product.options.map { [$0.name] + $0.values })), \(try json(product.pictures.map { [$0.source, String($0.position), $0.alt] })),
-                        \(product.status.rawValue), \(product.published))
+                        \(product.status.rawValue), \(product.published), \(try json(product.details)))
                 ON CONFLICT (handle) DO UPDATE SET title = excluded.title, body_html = excluded.body_html, vendor = excluded.vendor, type = excluded.type,
-                    tags = excluded.tags, options = excluded.options, pictures = excluded.pictures, status = excluded.status, published = excluded.published
+                    tags = excluded.tags, options = excluded.options, pictures = excluded.pictures, status = excluded.status, published = excluded.published,
+                    details = excluded.details
                 """)
             try db.execute("DELETE FROM stella_variants WHERE handle = \(product.code) AND sku NOT IN \(list: product.variants.map(\.sku))")
             for (index, variant) in product.variants.enumerated() {
                 let saved = try db.rows("""
-                    INSERT INTO stella_variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture, tracked, oversells)
+                    INSERT INTO stella_variants (sku, handle, position, option_values, price, compare_at_price, currency, stock, picture, tracked, oversells, details)
                     VALUES (\(variant.sku), \(product.code), \(index), \(try json(variant.values)), \(variant.price.minorUnits),
-                            \(variant.compareAtPrice?.minorUnits), \(variant.price.currency), \(variant.stock), \(variant.picture), \(variant.tracked), \(variant.oversells))
+                            \(variant.compareAtPrice?.minorUnits), \(variant.price.currency), \(variant.stock), \(variant.picture), \(variant.tracked), \(variant.oversells),
+                            \(try json(variant.details)))
                     ON CONFLICT (sku) DO UPDATE SET position = excluded.position, option_values = excluded.option_values,
                         price = excluded.price, compare_at_price = excluded.compare_at_price, currency = excluded.currency, picture = excluded.picture,
-                        tracked = excluded.tracked, oversells = excluded.oversells
+                        tracked = excluded.tracked, oversells = excluded.oversells, details = excluded.details
                     WHERE stella_variants.handle = excluded.handle
                     RETURNING sku
                     """)
@@ -105,17 +107,17 @@ public struct SQLStellaStore: StellaStore {
         try await read { db in
             var variants: [String: [ProductVariant]] = [:]
             for row in try db.rows("""
-                SELECT handle, sku, option_values, price, compare_at_price, currency, stock, picture, tracked, oversells
+                SELECT handle, sku, option_values, price, compare_at_price, currency, stock, picture, tracked, oversells, details
                 FROM stella_variants ORDER BY handle, position
                 """) {
                 let currency: String = try row[5]
                 variants[try row[0], default: []].append(ProductVariant(
                     sku: try row[1], values: try decode(try row[2]), price: Money(minorUnits: try row[3], currency: currency),
                     compareAtPrice: (try row[4] as Int?).map { Money(minorUnits: $0, currency: currency) }, stock: try row[6], picture: try row[7],
-                    tracked: try row[8], oversells: try row[9]))
+                    tracked: try row[8], oversells: try row[9], details: try decode(try row[10])))
             }
             return try db.rows("""
-                SELECT handle, title, body_html, vendor, type, tags, options, pictures, status, published FROM stella_products ORDER BY position
+                SELECT handle, title, body_html, vendor, type, tags, options, pictures, status, published, details FROM stella_products ORDER BY position
                 """).map { row in
                 let handle: String = try row[0]
                 let options: [[String]] = try decode(try row[6])
@@ -124,7 +126,7 @@ public struct SQLStellaStore: StellaStore {
                                options: options.map { ProductOption(name: $0.first ?? "", values: Array($0.dropFirst())) },
                                variants: variants[handle] ?? [],
                                pictures: pictures.map { ProductPicture(source: $0[0], position: Int($0[1]) ?? 1, alt: $0[2]) },
-                               status: Product.Status(rawValue: try row[8]) ?? .draft, published: try row[9])
+                               status: Product.Status(rawValue: try row[8]) ?? .draft, published: try row[9], details: try decode(try row[10]))
             }
         }
     }

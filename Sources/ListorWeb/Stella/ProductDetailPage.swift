@@ -29,6 +29,9 @@ struct ProductDetailPage: Encodable {
     let shop: StellaHeader
     let csrf: String
     let title: String
+    /// What search engines are shown, when the catalogue says (Shopify's SEO Title and Description).
+    let pageTitle: String
+    let metaDescription: String?
     let code: String
     let brand: String
     let name: String
@@ -52,6 +55,8 @@ struct ProductDetailPage: Encodable {
         self.shop = shop
         self.csrf = csrf
         title = view.title
+        pageTitle = product.details.seoTitle.isEmpty ? view.title : product.details.seoTitle
+        metaDescription = product.details.seoDescription.isEmpty ? nil : product.details.seoDescription
         code = product.code
         brand = product.brand
         name = product.name

@@ -57,6 +57,8 @@ public struct CatalogueImport: Sendable {
             }
             text += "; \(count(missing, "product")) not in the file \(done)"
         }
+        let giftCards = items.count { $0.details.giftCard }
+        if giftCards > 0 { text += "; \(count(giftCards, "gift card")) sold as \(giftCards == 1 ? "a product" : "products") (no gift card codes are issued)" }
         if demoRemoved > 0 { text += "; the demo catalogue's \(count(demoRemoved, "product")) \(applied ? "removed" : "to be removed")" }
         return text
     }

@@ -17,7 +17,12 @@ public enum ShopifyCSV {
         case sku = "Variant SKU", tracker = "Variant Inventory Tracker", stock = "Variant Inventory Qty", policy = "Variant Inventory Policy"
         case price = "Variant Price", compareAtPrice = "Variant Compare At Price"
         case variantImage = "Variant Image", imageSource = "Image Src", imagePosition = "Image Position", imageAlt = "Image Alt Text"
+        case barcode = "Variant Barcode", grams = "Variant Grams", weightUnit = "Variant Weight Unit", category = "Product Category"
+        case giftCard = "Gift Card", seoTitle = "SEO Title", seoDescription = "SEO Description"
     }
+
+    /// The units Shopify weighs a variant in.
+    static let weightUnits: Set<String> = ["g", "kg", "lb", "oz"]
 
     static let optionNames: [Column] = [.option1Name, .option2Name, .option3Name]
     static let optionValues: [Column] = [.option1Value, .option2Value, .option3Value]
@@ -90,6 +95,10 @@ public enum ShopifyCSV {
                     row[.tags] = product.tags.joined(separator: ", ")
                     row[.published] = String(product.published)
                     row[.status] = product.status.rawValue
+                    row[.category] = product.details.category
+                    row[.giftCard] = String(product.details.giftCard)
+                    row[.seoTitle] = product.details.seoTitle
+                    row[.seoDescription] = product.details.seoDescription
                     if product.options.isEmpty { row[.option1Name] = "Title" }
                     for (option, column) in zip(product.options, optionNames) { row[column] = option.name }
                 }
@@ -104,6 +113,9 @@ public enum ShopifyCSV {
                     row[.price] = variant.price.majorText
                     row[.compareAtPrice] = variant.compareAtPrice?.majorText
                     row[.variantImage] = variant.picture
+                    row[.barcode] = variant.details.barcode
+                    row[.grams] = variant.details.grams.map(String.init)
+                    row[.weightUnit] = variant.details.weightUnit
                 }
                 if index < product.pictures.count {
                     let picture = product.pictures[index]
@@ -189,9 +201,16 @@ public enum ShopifyCSV {
                     refused[handle] = line
                     return problem(publishedColumn, "\"\(publishedText.prefix(30))\" is neither true nor false")
                 }
+                let giftCardText = value(.giftCard, of: row).lowercased()
+                guard ["", "true", "false"].contains(giftCardText) else {
+                    refused[handle] = line
+                    return problem(.giftCard, "\"\(giftCardText.prefix(30))\" is neither true nor false")
+                }
                 product = Product(code: handle, name: title, brand: value(.vendor, of: row),
                                   type: value(.type, of: row), tags: value(.tags, of: row).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
-                                  description: value(.body, of: row), status: status, published: publishedText != "false")
+                                  description: value(.body, of: row), status: status, published: publishedText != "false",
+                                  details: ProductDetails(category: value(.category, of: row), seoTitle: value(.seoTitle, of: row),
+                                                          seoDescription: value(.seoDescription, of: row), giftCard: giftCardText == "true"))
                 let names = ShopifyCSV.optionNames.map { value($0, of: row) }
                 // Shopify's own single option: "Title" with the value "Default Title".
                 let named = names == ["Title", "", ""] ? [] : names
@@ -256,6 +275,11 @@ public enum ShopifyCSV {
             let stockText = value(.stock, of: row, trimmed: false)
             let stock = stockText.isEmpty ? 0 : (stockText.hasPrefix("-") && policy == "continue" ? Int(digits: stockText.dropFirst()).map { -$0 } : Int(digits: stockText))
             if stock == nil { problem(.stock, "\"\(stockText.prefix(30))\" is not a whole number from 0") }
+            let gramsText = value(.grams, of: row)
+            let grams = gramsText.isEmpty ? nil : Int(digits: gramsText.hasSuffix(".0") ? String(gramsText.dropLast(2)) : gramsText)
+            if !gramsText.isEmpty, grams == nil { problem(.grams, "\"\(gramsText.prefix(30))\" is not a whole number of grams") }
+            let unit = value(.weightUnit, of: row).lowercased()
+            if !unit.isEmpty, !ShopifyCSV.weightUnits.contains(unit) { problem(.weightUnit, "\"\(unit.prefix(30))\" is none of g, kg, lb and oz") }
             let image = value(.variantImage, of: row)
             if !image.isEmpty, let refusal = refusal(ofPicture: image) { problem(.variantImage, refusal) }
             if let line = combinations[product.code]?[chosen], !chosen.isEmpty {
@@ -263,7 +287,8 @@ public enum ShopifyCSV {
             }
             guard let price, let stock else { return nil }
             return ProductVariant(sku: sku, values: chosen, price: price, compareAtPrice: compare, stock: stock,
-                                  picture: image.isEmpty ? nil : image, tracked: tracked, oversells: policy == "continue")
+                                  picture: image.isEmpty ? nil : image, tracked: tracked, oversells: policy == "continue",
+                                  details: VariantDetails(barcode: value(.barcode, of: row), grams: grams, weightUnit: unit))
         }
 
         /// The row's picture, nil when it has none.

@@ -28,12 +28,14 @@ public struct Product: Sendable, Hashable, Identifiable {
     public var status: Status
     /// False when the file says it is not published on the online store: not on sale, though active.
     public var published: Bool
+    /// Its Shopify category, what search engines are shown, whether it is a gift card.
+    public var details: ProductDetails
 
     public var id: String { code }
 
     public init(code: String, name: String, brand: String = "", type: String = "", tags: [String] = [], description: String = "",
                 options: [ProductOption] = [], variants: [ProductVariant] = [], pictures: [ProductPicture] = [], status: Status = .active,
-                published: Bool = true) {
+                published: Bool = true, details: ProductDetails = ProductDetails()) {
         self.code = code
         self.name = name
         self.brand = brand
@@ -45,6 +47,7 @@ public struct Product: Sendable, Hashable, Identifiable {
         self.pictures = pictures
         self.status = status
         self.published = published
+        self.details = details
     }
 
     /// Whether shoppers see it and may order it.

@@ -18,9 +18,11 @@ public struct ProductVariant: Sendable, Hashable {
     /// True when it may be sold past zero (Shopify's `continue` inventory policy): orders take
     /// the stock below zero, as orders to fill later.
     public var oversells: Bool
+    /// Its barcode and weight.
+    public var details: VariantDetails
 
     public init(sku: String, values: [String], price: Money, compareAtPrice: Money? = nil, stock: Int, picture: String? = nil,
-                tracked: Bool = true, oversells: Bool = false) {
+                tracked: Bool = true, oversells: Bool = false, details: VariantDetails = VariantDetails()) {
         self.sku = sku
         self.values = values
         self.price = price
@@ -29,6 +31,7 @@ public struct ProductVariant: Sendable, Hashable {
         self.picture = picture
         self.tracked = tracked
         self.oversells = oversells
+        self.details = details
     }
 
     /// How many one order may take: the stock when it bounds orders, nil when nothing does.

@@ -6,7 +6,7 @@ import Testing
 /// Shopify's product CSV: variants on continuation rows, pictures in order, and each bad row
 /// reported by line and column while the good ones are kept.
 @Suite struct ShopifyCSVTests {
-    /// Columns in Shopify's export order, with some it writes that Listor passes over.
+    /// Columns in Shopify's export order.
     static let header = "Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,"
         + "Variant SKU,Variant Grams,Variant Inventory Qty,Variant Price,Variant Compare At Price,Image Src,Image Position,Image Alt Text,Variant Image,Status"
 
@@ -36,13 +36,15 @@ import Testing
         #expect(shirt.name == "Linen shirt" && shirt.brand == "Stella" && shirt.type == "Shirts" && shirt.tags == ["summer", "linen"])
         #expect(shirt.options == [ProductOption(name: "Size", values: ["S", "M"]), ProductOption(name: "Colour", values: ["White", "Blue"])])
         #expect(shirt.variants.map(\.sku) == ["LS-S-W", "LS-M-W", "LS-S-B"], "the bad rows' variants are left out")
-        #expect(shirt.variants[0] == ProductVariant(sku: "LS-S-W", values: ["S", "White"], price: Money(minorUnits: 4990), compareAtPrice: Money(minorUnits: 5990), stock: 3))
+        #expect(shirt.variants[0] == ProductVariant(sku: "LS-S-W", values: ["S", "White"], price: Money(minorUnits: 4990), compareAtPrice: Money(minorUnits: 5990), stock: 3,
+                                                   details: VariantDetails(grams: 200)))
         #expect(shirt.variants[1].stock == 0 && shirt.variants[2].picture == "https://cdn.example.org/shirt-blue.jpg")
         #expect(shirt.pictures.map(\.source) == ["https://cdn.example.org/shirt-1.jpg", "https://cdn.example.org/shirt-2.jpg"], "by position")
         #expect(shirt.pictures.map(\.alt) == ["The shirt", "The shirt from the back"])
         #expect(shirt.description.contains("<script>"), "kept as the file has it; shown only sanitized")
         let tote = try #require(result.items.last)
-        #expect(tote.options.isEmpty && tote.variants == [ProductVariant(sku: "TOTE-1", values: [], price: Money(minorUnits: 1900), stock: 40)])
+        #expect(tote.options.isEmpty && tote.variants == [ProductVariant(sku: "TOTE-1", values: [], price: Money(minorUnits: 1900), stock: 40,
+                                                                                    details: VariantDetails(grams: 300))])
     }
 
     @Test func eachBadRowIsReportedByLineAndColumn() throws {
@@ -127,6 +129,28 @@ import Testing
         let exported = ShopifyCSV.write(read.items)
         #expect(!exported.contains("rugby-top/small"))
         #expect(try ShopifyCSV.read(exported).items == read.items)
+    }
+
+    /// What Shopify's file says beyond what the store sells by is kept and exported again: a
+    /// variant's barcode and weight, the product's category, what search engines are shown, a
+    /// gift card; a weight that is no number is refused by its column.
+    @Test func barcodesWeightsCategoriesSEOAndGiftCardsAreKept() throws {
+        let file = """
+            Handle,Title,Product Category,Gift Card,SEO Title,SEO Description,Option1 Name,Option1 Value,Variant Price,Variant Barcode,Variant Grams,Variant Weight Unit
+            sea-shirt,Sea Shirt,Apparel & Accessories > Clothing > Shirts & Tops,false,Sea Shirt | Stella,A light shirt for summer.,Size,S,50,4006381333931,250.0,kg
+            sea-shirt,,,,,,,M,50,4006381333948,270,g
+            gift,Gift card,Gift Cards,true,,,Title,Default Title,25,,,
+            cap,Cap,,,,,Title,Default Title,20,,heavy,stone
+            """
+        let read = try ShopifyCSV.read(file)
+        #expect(read.problems.map(\.description) == ["line 5: Variant Grams: \"heavy\" is not a whole number of grams", "line 5: Variant Weight Unit: \"stone\" is none of g, kg, lb and oz"])
+        let shirt = try #require(read.items.first)
+        #expect(shirt.details == ProductDetails(category: "Apparel & Accessories > Clothing > Shirts & Tops", seoTitle: "Sea Shirt | Stella",
+                                                seoDescription: "A light shirt for summer."))
+        #expect(shirt.variants.map(\.details) == [VariantDetails(barcode: "4006381333931", grams: 250, weightUnit: "kg"),
+                                                   VariantDetails(barcode: "4006381333948", grams: 270, weightUnit: "g")])
+        #expect(read.items.last?.details.giftCard == true)
+        #expect(try ShopifyCSV.read(ShopifyCSV.write(read.items)).items == read.items)
     }
 
     /// Status and Published decide what is on sale: a draft, an archived product and one not
