@@ -825,6 +825,32 @@ import Transistors
         }
     }
 
+    /// Choosing a colour turns the gallery to that colour's picture: at once with the script;
+    /// without it, by "Show this choice".
+    @Test(arguments: [true, false])
+    func theGalleryShowsTheChosenVariantsPicture(javaScript: Bool) async throws {
+        if browserMissing() { return }
+        let module = bundledStellaModule(catalogue: .bundled(Catalogue(products: [StellaPageTests.shirt])))
+        try await withLoopbackServer(try await buildRouter(configuration: WebConfiguration(), modules: [module])) { base in
+            try await WebDriverSession.with(width: 375, height: 812, javaScript: javaScript) { browser in
+                try await browser.open(base.absoluteString + "/stella/products/sea-shirt")
+                #expect(try await browser.script("return document.getElementById('gallery').scrollLeft") == .number(0))
+                if javaScript {
+                    #expect(try await browser.isDisplayed("#show-choice") == false, "the script shows the choice at once")
+                    try await browser.click(#"label[for="option1-2"]"#)
+                    try await browser.waitUntil("document.getElementById('gallery').scrollLeft >= document.getElementById('picture-2').offsetLeft - document.getElementById('gallery').offsetLeft - 1")
+                } else {
+                    try await browser.type(" ", into: "#option1-2")
+                    try await browser.press("#show-choice")
+                    try await browser.waitUntil("location.search === '?option1=Blue'")
+                    #expect(try await browser.script("return document.querySelector('#picture-1 img').getAttribute('src')") == .string("/stella/images/sea-shirt/2"))
+                    #expect(try await browser.script("return document.querySelector('input[name=option1]:checked').value") == .string("Blue"))
+                }
+                #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true))
+            }
+        }
+    }
+
     /// A picture's place holds the grey frame while it loads, and the frame with a cross when
     /// it cannot be had; never a broken image.
     @Test func picturesHoldTheirPlaceWhileTheyLoadAndWhenTheyFail() async throws {

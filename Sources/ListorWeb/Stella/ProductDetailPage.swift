@@ -79,8 +79,12 @@ struct ProductDetailPage: Encodable {
         pictures = all.enumerated().map { Picture(id: "picture-\($0.offset + 1)", src: $0.element.path, alt: $0.element.alt, label: "Picture \($0.offset + 1) of \(all.count)") }
         hasThumbnails = all.count > 1
         description = HTMLFragment(bytes: Array(view.descriptionHTML.utf8))
+        // Each variant with its own picture's address, for the gallery to show it when chosen.
         variantsJSON = JSONValue.array(product.variants.map { variant in
-            .members([("values", .array(variant.values.map(JSONValue.string))), ("stock", variant.orderable.map { .number(Double($0)) } ?? .null), ("price", .string(variant.price.formatted))])
+            let picture = variant.picture.flatMap { source in product.pictures.firstIndex { $0.source == source } }
+                .map { JSONValue.string(ProductPictures.path(code: product.code, index: $0 + 1)) } ?? .null
+            return .members([("values", .array(variant.values.map(JSONValue.string))), ("stock", variant.orderable.map { .number(Double($0)) } ?? .null),
+                             ("price", .string(variant.price.formatted)), ("picture", picture)])
         }).serialized(pretty: false)
     }
 }

@@ -32,6 +32,7 @@ struct StellaPages: Sendable {
         router.post("/stella/checkout", use: placeOrder)
         router.get("/stella/orders/:key", use: order)
         router.get("/stella/products/:code", use: product)
+        router.post("/stella/products/:code/choice", use: showChoice)
         router.get("/stella/:department", use: products)
     }
 
@@ -71,6 +72,17 @@ struct StellaPages: Sendable {
         let parameters = QueryPairs.parameters(of: request)
         let detail = try await ProductDetailViewModel.load(code: try context.parameters.require("code"), choice: { parameters[$0] }, from: catalogue)
         return session.respond(try templates.html(ProductDetailPage(detail, shop: session.header, csrf: session.page.token), as: .stellaProduct))
+    }
+
+    /// The product again with the values chosen (its variant's picture first, its price and
+    /// stock): what the page's script shows at once, for a browser without it.
+    @Sendable func showChoice(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = StellaSession(request, formKey: formKey)
+        let form = try await session.page.checkedForm(StellaPageForm.self, from: request, limit: Self.formLimit)
+        let code = try context.parameters.require("code")
+        let chosen = ["option1", "option2", "option3"].compactMap { field in form.choice(field).map { (name: field, value: $0) } }
+        let path = "/stella/products/" + (code.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? code)
+        return session.redirect(to: path + (chosen.isEmpty ? "" : "?" + URLQuery.encode(chosen)))
     }
 
     /// Puts the chosen variant in the bag and shows the bag; a choice that cannot be had shows

@@ -11,6 +11,35 @@ import Testing
         try await Application(router: try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule()])).test(.router, test)
     }
 
+    /// A product whose colours each have their own picture.
+    static let shirt = Product(code: "sea-shirt", name: "Sea shirt", type: "Shirts", options: [ProductOption(name: "Colour", values: ["White", "Blue"])],
+                               variants: [ProductVariant(sku: "SS-W", values: ["White"], price: Money(minorUnits: 5000), stock: 3, picture: "https://cdn.example.org/white.jpg"),
+                                          ProductVariant(sku: "SS-B", values: ["Blue"], price: Money(minorUnits: 5000), stock: 3, picture: "https://cdn.example.org/blue.jpg")],
+                               pictures: [ProductPicture(source: "https://cdn.example.org/white.jpg", position: 1, alt: "White"),
+                                          ProductPicture(source: "https://cdn.example.org/blue.jpg", position: 2, alt: "Blue")])
+
+    /// Without scripts, "Show this choice" shows the chosen variant's own picture first; the
+    /// script is given each variant's picture to turn the gallery to it.
+    @Test func theChosenVariantsPictureComesFirst() async throws {
+        let module = bundledStellaModule(catalogue: .bundled(Catalogue(products: [Self.shirt])))
+        try await Application(router: try await buildRouter(configuration: WebConfiguration(), modules: [module])).test(.router) { client in
+            let first = try await client.execute(uri: "/stella/products/sea-shirt", method: .get)
+            let page = String(buffer: first.body)
+            #expect(page.contains(#"&quot;picture&quot;:&quot;/stella/images/sea-shirt/2&quot;"#), "the script knows Blue's picture")
+            let firstPicture = /<li id="picture-1"><img class="product-image" src="([^"]+)"/
+            #expect(page.firstMatch(of: firstPicture)?.1 == "/stella/images/sea-shirt/1")
+            let token = String(try #require(first.headers[.setCookie]?.split(separator: ";").first?.split(separator: "=").last))
+            let shown = try await client.execute(uri: "/stella/products/sea-shirt/choice", method: .post,
+                                                 headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "listor_csrf=\(token)"],
+                                                 body: ByteBuffer(string: "csrf=\(token)&code=sea-shirt&option1=Blue&quantity=1"))
+            #expect(shown.status == .seeOther && shown.headers[.location] == "/stella/products/sea-shirt?option1=Blue")
+            let blue = String(buffer: try await client.execute(uri: "/stella/products/sea-shirt?option1=Blue", method: .get).body)
+            #expect(blue.firstMatch(of: firstPicture)?.1 == "/stella/images/sea-shirt/2")
+            #expect(try await client.execute(uri: "/stella/products/sea-shirt/choice", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                                             body: ByteBuffer(string: "option1=Blue")).status == .forbidden, "a form from elsewhere")
+        }
+    }
+
     @Test func departmentsThenAGridWhoseLinksKeepTheQuery() async throws {
         try await withPages { client in
             let departments = String(buffer: try await client.execute(uri: "/stella", method: .get).body)

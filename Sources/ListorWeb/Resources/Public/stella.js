@@ -1,6 +1,7 @@
 // The product page says at once what a choice gives: each value's note ("sold out", "not made
 // in Navy"), the status line (read out by screen readers) and the price. Without this script
-// the page says it when the form is sent.
+// the page says it when the form is sent. The gallery turns to the chosen variant's own
+// picture (without the script, "Show this choice" puts it first).
 (() => {
   "use strict";
   const form = document.getElementById("add-to-bag");
@@ -9,6 +10,11 @@
   const groups = [...form.querySelectorAll("fieldset.option-group")];
   const status = document.getElementById("availability");
   const price = document.querySelector("#price strong");
+  const strip = document.getElementById("gallery");
+  const show = (picture) => {
+    const image = picture && strip ? [...strip.querySelectorAll("img")].find((img) => img.getAttribute("src") === picture) : null;
+    if (image) strip.scrollTo({ left: image.parentElement.offsetLeft - strip.offsetLeft, behavior: "smooth" });
+  };
   const chosen = () => groups.map((group) => {
     const checked = group.querySelector("input[type=radio]:checked");
     return checked ? checked.value : null;
@@ -33,6 +39,7 @@
     const variant = variants.find((candidate) => candidate.values.every((value, index) => value === values[index]));
     if (!variant) { status.textContent = named + " is not made"; return; }
     price.textContent = variant.price;
+    show(variant.picture);
     status.textContent = variant.stock === 0 ? named + " is sold out"
       : (named ? named + ": " : "") + (variant.stock !== null && variant.stock <= 5 ? "only " + variant.stock + " left" : "in stock");
   };
