@@ -22,6 +22,10 @@ struct StellaProducts: ListorCommand {
     var size: String?
     @Option(help: "Only products with this colour in stock.")
     var colour: String?
+    @Option(help: "Only products of this vendor.")
+    var vendor: String?
+    @Option(help: "in-stock or sold-out.")
+    var availability: String?
     @Option(help: ArgumentHelp("The lowest price, e.g. 50 or 49.90.", valueName: "price"))
     var minPrice: String?
     @Option(help: ArgumentHelp("The highest price.", valueName: "price"))
@@ -29,7 +33,7 @@ struct StellaProducts: ListorCommand {
 
     func run(in environment: CommandEnvironment) async throws {
         let values: [String: String] = ["q": search ?? "", "page": "\(page)", "per_page": "\(perPage)", "sort": sort.rawValue, "size": size ?? "", "colour": colour ?? "",
-                                        "min_price": minPrice ?? "", "max_price": maxPrice ?? ""]
+                                        "min_price": minPrice ?? "", "max_price": maxPrice ?? "", "vendor": vendor ?? "", "availability": availability ?? ""]
         let (query, errors) = CatalogueQuery.parse { values[$0] }
         if !errors.isEmpty {
             throw ValidationError(errors.map { "--\($0.field == "q" ? "search" : $0.field.replacingOccurrences(of: "_", with: "-")): \($0.message)" }.joined(separator: "\n"))

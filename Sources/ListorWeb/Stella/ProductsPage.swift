@@ -3,7 +3,8 @@ import ListorKit
 import Stella
 
 /// What `stella/products.mustache` shows: a department's product grid, or a search of the whole
-/// store, with its filter form (each size and colour with how many products it would show) and pages.
+/// store, with its filter form (each size, colour, vendor and availability with how many products
+/// it would show) and pages.
 struct ProductsPage: Encodable {
     struct Card: Encodable {
         let code: String
@@ -31,6 +32,9 @@ struct ProductsPage: Encodable {
     let sorts: HTMLFragment
     let sizes: HTMLFragment
     let colours: HTMLFragment
+    let vendors: HTMLFragment
+    let hasVendors: Bool
+    let availability: HTMLFragment
     let prices: [PriceField]
     let hasErrors: Bool
     let errorList: [String]
@@ -61,6 +65,13 @@ struct ProductsPage: Encodable {
         }
         sizes = try templates.options(choices(facets.sizes, chosen: query.size, any: "Any size"))
         colours = try templates.options(choices(facets.colours, chosen: query.colour, any: "Any colour"))
+        vendors = try templates.options(choices(facets.vendors, chosen: query.vendor, any: "Any vendor"))
+        hasVendors = facets.vendors.count > 1 || query.vendor != nil
+        availability = try templates.options([Choice(value: "", label: "Any", selected: query.availability == nil)] + facets.availability.compactMap { facet in
+            CatalogueQuery.Availability(rawValue: facet.value).map { kind in
+                Choice(value: kind.rawValue, label: "\(kind.label) (\(facet.count))", selected: kind == query.availability, disabled: facet.count == 0 && kind != query.availability)
+            }
+        })
         prices = [
             PriceField(name: "min_price", label: "Min price", value: input["min_price"] ?? "", error: error("min_price")),
             PriceField(name: "max_price", label: "Max price", value: input["max_price"] ?? "", error: error("max_price")),
@@ -80,7 +91,7 @@ struct ProductsPage: Encodable {
         let refused = Set(errors.map(\.field))
         let path = path
         func link(_ page: Int) -> String {
-            var pairs = ["q", "sort", "size", "colour", "min_price", "max_price", "per_page"].filter { !refused.contains($0) }.compactMap { name in
+            var pairs = ["q", "sort", "size", "colour", "vendor", "availability", "min_price", "max_price", "per_page"].filter { !refused.contains($0) }.compactMap { name in
                 input[name].flatMap { $0.isEmpty ? nil : (name: name, value: $0) }
             }
             if page > 1 { pairs.append((name: "page", value: "\(page)")) }

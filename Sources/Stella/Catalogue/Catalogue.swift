@@ -83,11 +83,12 @@ public struct Catalogue: Sendable {
     }
 
     /// A page of the department's products (the whole store's when `department` is nil) that
-    /// match the query, with the facets: each size and colour counted under the other filters.
+    /// match the query, with the facets: each size, colour, vendor and availability counted under
+    /// the other filters.
     public func page(department: String?, _ query: CatalogueQuery) throws(CatalogueError) -> ProductPage {
         let scope = try department.map { id throws(CatalogueError) in try self.department(id: id) }
         let search = query.text.map(SearchQuery.init)
-        // The products in scope that match the filters other than size and colour.
+        // The products in scope that match the filters other than size, colour, vendor and availability.
         var candidates: [Int] = []
         for index in products.indices {
             if let scope, departmentIDs[index] != scope.id { continue }
@@ -97,7 +98,11 @@ public struct Catalogue: Sendable {
             candidates.append(index)
         }
         let chosen = query.options
-        var matching = candidates.filter { chosen.isEmpty || products[$0].isAvailable(in: chosen) }
+        let vendor = query.vendor?.lowercased()
+        func ofVendor(_ index: Int) -> Bool { vendor.map { products[index].brand.lowercased() == $0 } ?? true }
+        func available(_ index: Int) -> Bool { query.availability?.includes(products[index]) ?? true }
+        func inOptions(_ index: Int) -> Bool { chosen.isEmpty || products[index].isAvailable(in: chosen) }
+        var matching = candidates.filter { ofVendor($0) && available($0) && inOptions($0) }
         switch query.sort {
         case .relevance: break
         case .priceAscending: matching.sort { (prices[$0], $0) < (prices[$1], $1) }
@@ -109,6 +114,18 @@ public struct Catalogue: Sendable {
         let start = min(matching.count, (page - 1) * query.perPage)
         let end = min(matching.count, start + query.perPage)
         return ProductPage(products: matching[start..<end].map { products[$0] }, total: matching.count, page: page, perPage: query.perPage,
-                           facets: CatalogueFacets(candidates.map { products[$0] }, chosen: chosen))
+                           facets: facets(of: candidates, chosen: chosen, ofVendor: ofVendor, available: available, inOptions: inOptions))
+    }
+
+    /// Each filter's values counted under the other filters: sizes and colours under the vendor
+    /// and availability, vendors under the rest, availability under the rest.
+    private func facets(of candidates: [Int], chosen: [ProductOption.Kind: String], ofVendor: (Int) -> Bool, available: (Int) -> Bool,
+                        inOptions: (Int) -> Bool) -> CatalogueFacets {
+        let inStock = candidates.filter { ofVendor($0) && inOptions($0) }
+        let stocked = inStock.count { !products[$0].isSoldOut }
+        return CatalogueFacets(candidates.filter { ofVendor($0) && available($0) }.map { products[$0] }, chosen: chosen,
+                               vendors: CatalogueFacets.vendors(of: candidates.map { (products[$0], available($0) && inOptions($0)) }),
+                               availability: [CatalogueFacets.Value(CatalogueQuery.Availability.inStock.rawValue, count: stocked),
+                                              CatalogueFacets.Value(CatalogueQuery.Availability.soldOut.rawValue, count: inStock.count - stocked)])
     }
 }

@@ -65,7 +65,7 @@ extension CatalogueClient {
                     return try await ProductsDataProvider(baseURL: baseURL, department: department, query: query, transport: transport).load()
                 } catch NetworkError.badStatus(_, 404) where department != nil {
                     throw CatalogueError.unknownDepartment(department ?? "", known: (try? await departments().map(\.id)) ?? [])
-                } catch NetworkError.badStatus(_, 400) where query.size != nil || query.colour != nil {
+                } catch NetworkError.badStatus(_, 400) where query.size != nil || query.colour != nil || query.vendor != nil {
                     throw CatalogueError.filterNotOffered(department: department ?? "the store")
                 }
             },

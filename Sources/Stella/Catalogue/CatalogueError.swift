@@ -6,7 +6,7 @@ public enum CatalogueError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownDepartment(String, known: [String])
     case unknownProduct(String)
     case unknownPicture(String)
-    /// A catalogue API refused the query's size or colour: its department never has it.
+    /// A catalogue API refused the query's size, colour or vendor: its department never has it.
     case filterNotOffered(department: String)
 
     public var description: String {
@@ -15,7 +15,7 @@ public enum CatalogueError: Error, Sendable, Hashable, CustomStringConvertible {
             "there is no department \"\(id.prefix(60))\"; the departments are \(known.joined(separator: ", "))"
         case .unknownProduct(let code): "there is no product \"\(code.prefix(60))\""
         case .unknownPicture(let path): "there is no picture at \(path.prefix(100))"
-        case .filterNotOffered(let department): "the catalogue has no such size or colour in \(department)"
+        case .filterNotOffered(let department): "the catalogue has no such size, colour or vendor in \(department)"
         }
     }
 }

@@ -20,6 +20,17 @@ public struct CatalogueQuery: Sendable, Hashable {
         }
     }
 
+    /// Whether a product can be had: in stock in some variant, or sold out in all.
+    public enum Availability: String, Sendable, CaseIterable {
+        case inStock = "in-stock"
+        case soldOut = "sold-out"
+
+        public var label: String { self == .inStock ? "In stock" : "Sold out" }
+
+        /// Whether `product` is one this shows.
+        public func includes(_ product: Product) -> Bool { (self == .soldOut) == product.isSoldOut }
+    }
+
     public static let maximumPerPage = 100
 
     public var page: Int
@@ -32,9 +43,13 @@ public struct CatalogueQuery: Sendable, Hashable {
     public var colour: String?
     public var minPrice: Money?
     public var maxPrice: Money?
+    /// Only products of this vendor (the brand), in any case.
+    public var vendor: String?
+    /// Only products in stock, or only the sold out.
+    public var availability: Availability?
 
     public init(page: Int = 1, perPage: Int = 24, sort: Sort = .relevance, text: String? = nil, size: String? = nil, colour: String? = nil,
-                minPrice: Money? = nil, maxPrice: Money? = nil) {
+                minPrice: Money? = nil, maxPrice: Money? = nil, vendor: String? = nil, availability: Availability? = nil) {
         self.page = page
         self.perPage = perPage
         self.sort = sort
@@ -43,6 +58,8 @@ public struct CatalogueQuery: Sendable, Hashable {
         self.colour = colour
         self.minPrice = minPrice
         self.maxPrice = maxPrice
+        self.vendor = vendor
+        self.availability = availability
     }
 
     /// The size and colour filters, by kind.
@@ -54,10 +71,11 @@ public struct CatalogueQuery: Sendable, Hashable {
     }
 
     /// The parameters' names, as `parse` reads them.
-    public static let parameterNames = ["q", "page", "per_page", "sort", "size", "colour", "min_price", "max_price"]
+    public static let parameterNames = ["q", "page", "per_page", "sort", "size", "colour", "min_price", "max_price", "vendor", "availability"]
 
     /// The query from parameters by name (`q`, `page`, `per_page`, `sort`, `size`, `colour`,
-    /// `min_price`, `max_price`); each bad one is reported and left at its default.
+    /// `min_price`, `max_price`, `vendor`, `availability`); each bad one is reported and left at
+    /// its default.
     public static func parse(_ parameter: @escaping (String) -> String?) -> (CatalogueQuery, [FieldError]) {
         var reader = ParameterReader(parameter)
         var query = CatalogueQuery()
@@ -77,6 +95,8 @@ public struct CatalogueQuery: Sendable, Hashable {
         query.colour = reader.text("colour")
         query.minPrice = price("min_price")
         query.maxPrice = price("max_price")
+        query.vendor = reader.text("vendor").map { String($0.prefix(200)) }
+        query.availability = reader.choice("availability", Availability.self)
         if let low = query.minPrice, let high = query.maxPrice, low > high {
             reader.refuse("max_price", "is below min_price")
             query.maxPrice = nil

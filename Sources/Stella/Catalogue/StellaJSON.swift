@@ -39,7 +39,8 @@ public enum StellaJSON {
         ])
     }
 
-    /// A page, with the sizes and colours in view and how many products each would show (`facets`).
+    /// A page, with the sizes, colours, vendors and availability in view and how many products
+    /// each would show (`facets`).
     public static func value(_ page: ProductPage) -> JSONValue {
         func facet(_ values: [CatalogueFacets.Value]) -> JSONValue {
             .array(values.map { .members([("value", .string($0.value)), ("count", .number(Double($0.count)))]) })
@@ -47,7 +48,8 @@ public enum StellaJSON {
         return .members([
             ("products", .array(page.products.map(value))), ("total", .number(Double(page.total))),
             ("page", .number(Double(page.page))), ("per_page", .number(Double(page.perPage))),
-            ("facets", .members([("sizes", facet(page.facets.sizes)), ("colours", facet(page.facets.colours))])),
+            ("facets", .members([("sizes", facet(page.facets.sizes)), ("colours", facet(page.facets.colours)), ("vendors", facet(page.facets.vendors)),
+                                 ("availability", facet(page.facets.availability))])),
         ])
     }
 
@@ -125,11 +127,14 @@ extension Product: JSONValueDecodable {
 }
 
 extension CatalogueFacets: JSONValueDecodable {
-    private enum Key: String, CodingKey { case sizes, colours }
+    private enum Key: String, CodingKey { case sizes, colours, vendors, availability }
 
+    /// A server of an older version sends no vendors or availability: none then.
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
-        self.init(sizes: try fields.array(of: Value.self, Key.sizes), colours: try fields.array(of: Value.self, Key.colours))
+        self.init(sizes: try fields.array(of: Value.self, Key.sizes), colours: try fields.array(of: Value.self, Key.colours),
+                  vendors: fields.object[Key.vendors.rawValue] == nil ? [] : try fields.array(of: Value.self, Key.vendors),
+                  availability: fields.object[Key.availability.rawValue] == nil ? [] : try fields.array(of: Value.self, Key.availability))
     }
 
     public init(from decoder: any Decoder) throws { try self.init(decodingJSONFrom: decoder) }

@@ -40,13 +40,14 @@ public struct ProductListViewModel: Sendable {
         } catch CatalogueError.filterNotOffered {
             // A catalogue API refuses a size or colour its department never has: asked without
             // them, it tells which it has.
-            (asked.size, asked.colour) = (nil, nil)
+            (asked.size, asked.colour, asked.vendor) = (nil, nil, nil)
             first = try await catalogue.page(id, asked)
         }
         let refused = first.facets.refusals(of: query, in: department?.name ?? "the store")
         var open = query
         if refused.contains(where: { $0.field == "size" }) { open.size = nil }
         if refused.contains(where: { $0.field == "colour" }) { open.colour = nil }
+        if refused.contains(where: { $0.field == "vendor" }) { open.vendor = nil }
         if open != asked { first = try await catalogue.page(id, open) }
         return ProductListViewModel(department: department, query: open, page: first, refused: refused)
     }

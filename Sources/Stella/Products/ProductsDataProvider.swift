@@ -30,6 +30,8 @@ public struct ProductsDataProvider: DataProvider {
         if let colour = query.colour { items.append(URLQueryItem(name: "colour", value: colour)) }
         if let low = query.minPrice { items.append(URLQueryItem(name: "min_price", value: low.majorText)) }
         if let high = query.maxPrice { items.append(URLQueryItem(name: "max_price", value: high.majorText)) }
+        if let vendor = query.vendor { items.append(URLQueryItem(name: "vendor", value: vendor)) }
+        if let availability = query.availability { items.append(URLQueryItem(name: "availability", value: availability.rawValue)) }
         let products = department.map { base.appendingPathComponent("departments").appendingPathComponent($0) } ?? base
         var components = URLComponents(url: products.appendingPathComponent("products"), resolvingAgainstBaseURL: false)
         components?.queryItems = items

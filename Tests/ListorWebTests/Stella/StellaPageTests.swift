@@ -56,6 +56,23 @@ import Testing
         }
     }
 
+    /// Vendor and availability filter beside size and colour, each value with the products it
+    /// would show under the other filters; a vendor the department never has is named.
+    @Test func vendorAndAvailabilityFilterWithCountsThatFollowTheOthers() async throws {
+        try await withPages { client in
+            let query = CatalogueQuery(size: "M", vendor: "fiore", availability: .inStock)
+            let expected = try Catalogue.bundled.page(department: "ready-to-wear", query)
+            let html = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?size=M&vendor=fiore&availability=in-stock", method: .get).body)
+            #expect(html.contains("of \(expected.total) products</p>") || html.contains(">\(expected.total) product"))
+            let fiore = try #require(expected.facets.vendors.first { $0.value == "Fiore" })
+            #expect(html.contains(#"<option value="Fiore" selected>Fiore (\#(fiore.count))</option>"#))
+            let inStock = try #require(expected.facets.availability.first)
+            #expect(html.contains(#"<option value="in-stock" selected>In stock (\#(inStock.count))</option>"#))
+            let unknown = String(buffer: try await client.execute(uri: "/stella/ready-to-wear?vendor=Nobody", method: .get).body)
+            #expect(unknown.contains("&quot;Nobody&quot; is not a vendor of Ready-to-wear; its vendors are "))
+        }
+    }
+
     @Test func aBadPriceIsExplainedBesideItsFieldAndTheOtherFiltersApply() async throws {
         try await withPages { client in
             let response = try await client.execute(uri: "/stella/beauty?max_price=cheap&colour=Red", method: .get)

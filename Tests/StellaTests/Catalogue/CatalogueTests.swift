@@ -63,9 +63,13 @@ import Testing
             if random.chance(40) { query.minPrice = Money(minorUnits: random.int(0...500) * 100) }
             if random.chance(40) { query.maxPrice = Money(minorUnits: random.int(200...1300) * 100) }
             if random.chance(20) { query.text = random.pick(["silk", "dress", "Vela", "wool coat", "st1000"]) }
+            if random.chance(30) { query.vendor = random.pick(scope.map(\.brand)).uppercased() }
+            if random.chance(30) { query.availability = random.pick(CatalogueQuery.Availability.allCases) }
             let page = try catalogue.page(department: department, query)
 
-            func matches(_ product: Product, size: String?, colour: String?) -> Bool {
+            func matches(_ product: Product, size: String?, colour: String?, vendor: String?? = .none, availability: CatalogueQuery.Availability?? = .none) -> Bool {
+                if let vendor = vendor ?? query.vendor, product.brand.lowercased() != vendor.lowercased() { return false }
+                if let availability = availability ?? query.availability, (availability == .soldOut) != !product.variants.contains(where: { $0.stock > 0 }) { return false }
                 if let low = query.minPrice, product.price < low { return false }
                 if let high = query.maxPrice, product.price > high { return false }
                 if let text = query.text {
@@ -92,6 +96,17 @@ import Testing
             }
             for facet in page.facets.colours {
                 #expect(facet.count == scope.count { matches($0, size: query.size, colour: facet.value) }, "colour \(facet.value) under \(query)")
+            }
+            // Every vendor of the products searched and priced, those the other filters leave none of with 0.
+            let searched = scope.filter { matches($0, size: nil, colour: nil, vendor: .some(nil), availability: .some(nil)) }
+            #expect(Set(page.facets.vendors.map { $0.value.lowercased() }) == Set(searched.map { $0.brand.lowercased() }))
+            for facet in page.facets.vendors {
+                #expect(facet.count == scope.count { matches($0, size: query.size, colour: query.colour, vendor: .some(facet.value)) }, "vendor \(facet.value) under \(query)")
+            }
+            #expect(page.facets.availability.map(\.value) == ["in-stock", "sold-out"])
+            for facet in page.facets.availability {
+                let kind = try #require(CatalogueQuery.Availability(rawValue: facet.value))
+                #expect(facet.count == scope.count { matches($0, size: query.size, colour: query.colour, availability: .some(kind)) }, "\(kind) under \(query)")
             }
         }
     }
