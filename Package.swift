@@ -450,7 +450,7 @@ let package = Package(
             name: "ListorWebTests",
             dependencies: [
                 "ListorWeb", "Transistors", "Modbus", "ModbusSQL", "Library", "LibrarySQL", "Stella", "StellaSQL", "TextBrowser", "TextBrowserSQLite", "ListorKit",
-                "ListorHTTPClient", "ListorTestSupport",
+                "ListorHTTPClient", "ListorSMTP", "ListorTestSupport",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
