@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 import Tagged
 
 /// A letter in the outbox and what became of it: queued (perhaps after failed attempts), sent,
@@ -6,15 +7,9 @@ import Tagged
 public struct OutboxMessage: Sendable, Hashable, Identifiable {
     public typealias ID = Tagged<OutboxMessage, Int64>
 
-    public enum State: String, Sendable, CaseIterable {
-        /// Waiting for its next attempt (its first, or a retry after `lastError`).
-        case queued
-        case sent
-        /// Given up: the server refused it, or every attempt failed.
-        case failed
-        /// Not sent: the book came back, the hold left the queue, or the patron turned reminders off.
-        case withdrawn
-    }
+    /// As every outbox's message: withdrawn when the book came back, the hold left the queue,
+    /// or the patron turned reminders off.
+    public typealias State = QueuedMail.State
 
     /// Why a queued letter was withdrawn, as its `lastError` says; a store asks in this order.
     public enum Withdrawal: String, Sendable, CaseIterable {

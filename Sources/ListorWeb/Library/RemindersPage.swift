@@ -1,4 +1,5 @@
 import Library
+import ListorKit
 
 /// What `library/reminders.mustache` shows: the outbox's letters, a filter per state with its
 /// count, and whether the server sends reminders at all.

@@ -5,21 +5,13 @@ import Stella
 /// What `stella/order.mustache` shows: an order placed, its number, lines, total and address;
 /// paid on delivery.
 struct OrderPage: Encodable {
-    struct Line: Encodable {
-        let sku: String
-        let title: String
-        let quantity: Int
-        let price: String
-        let total: String
-    }
-
     let shop: StellaHeader
     let number: String
     let placed: String
     let name: String
     let email: String
     let address: String
-    let lines: [Line]
+    let lines: [OrderLineRow]
     let total: String
     let isNew: Bool
     /// Whether a confirmation is on its way.
@@ -34,10 +26,7 @@ struct OrderPage: Encodable {
         name = order.name
         email = order.email
         address = order.address
-        lines = order.lines.map { line in
-            Line(sku: line.sku, title: line.title.isEmpty ? line.sku : line.title, quantity: line.quantity, price: line.price.formatted,
-                 total: Money(minorUnits: line.price.minorUnits * line.quantity, currency: line.price.currency).formatted)
-        }
+        lines = order.lines.map(OrderLineRow.init)
         total = order.total.formatted
         self.isNew = isNew
         self.sendsMail = sendsMail

@@ -5,14 +5,6 @@ import Stella
 /// What `stella/owner-order.mustache` shows: an order as its owner sees it — its lines, where
 /// it goes, what happened to it — and, while open, the forms to send or cancel it.
 struct OwnerOrderPage: Encodable {
-    struct Line: Encodable {
-        let sku: String
-        let title: String
-        let quantity: Int
-        let price: String
-        let total: String
-    }
-
     struct Mail: Encodable {
         let subject: String
         /// "sent Nov 29, 13:09", "queued, attempt 2 failed: 451 later".
@@ -33,7 +25,7 @@ struct OwnerOrderPage: Encodable {
     let name: String
     let email: String
     let address: String
-    let lines: [Line]
+    let lines: [OrderLineRow]
     let total: String
     let history: [Event]
     let mail: [Mail]
@@ -54,10 +46,7 @@ struct OwnerOrderPage: Encodable {
         name = order.name
         email = order.email
         address = order.address
-        lines = order.lines.map { line in
-            Line(sku: line.sku, title: line.title.isEmpty ? line.sku : line.title, quantity: line.quantity, price: line.price.formatted,
-                 total: Money(minorUnits: line.price.minorUnits * line.quantity, currency: line.price.currency).formatted)
-        }
+        lines = order.lines.map(OrderLineRow.init)
         total = order.total.formatted
         history = [Event(at: placed, headline: "Placed", by: order.name)]
             + order.history.map { Event(at: DateText.dateTime($0.at, timeZone: timeZone, seconds: false), headline: $0.headline, by: $0.by) }

@@ -65,10 +65,8 @@ struct OwnerProductsPage: Encodable {
         }
         back = URLQuery.encode(query(show, page: page))
         tabs = Show.allCases.map { OwnerTab(label: "\($0.label) (\(products.filter($0.includes).count))", href: href($0), current: $0 == show) }
-        let all = products.filter(show.includes)
-        let start = (page - 1) * pageSize
-        let shown = start < all.count ? Array(all[start..<min(start + pageSize, all.count)]) : []
-        rows = shown.enumerated().map { index, product in
+        let slice = OwnerSlice(products.filter(show.includes), page: page, pageSize: pageSize, noun: "product")
+        rows = slice.items.enumerated().map { index, product in
             let stocked = product.variants.filter(\.isAvailable).count
             return Row(index: index, code: product.code, name: product.name, saleState: product.saleState,
                        variants: "\(product.variants.count) variant\(product.variants.count == 1 ? "" : "s"), \(stocked) to be had",
@@ -76,9 +74,9 @@ struct OwnerProductsPage: Encodable {
                        href: product.isOnSale ? "/stella/products/" + (product.code.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? product.code) : nil)
         }
         hasRows = !rows.isEmpty
-        summary = all.isEmpty ? "No products to show." : "\(all.count) product\(all.count == 1 ? "" : "s")" + (all.count > pageSize ? ", \(start + 1)–\(start + shown.count) shown" : "")
+        summary = slice.summary ?? "No products to show."
         previous = page > 1 ? href(show, page: page - 1) : nil
-        next = start + pageSize < all.count ? href(show, page: page + 1) : nil
+        next = slice.hasNext ? href(show, page: page + 1) : nil
         self.notice = notice
         self.problem = problem
     }

@@ -58,18 +58,16 @@ struct OwnerStockPage: Encodable {
         back = URLQuery.encode(query(view, page: page))
         tabs = [OwnerTab(label: "All", href: href(.all), current: view == .all), OwnerTab(label: "Low", href: href(.low), current: view == .low),
                 OwnerTab(label: "Sold out", href: href(.soldOut), current: view == .soldOut)]
-        let start = (page - 1) * pageSize
-        let shown = start < all.count ? Array(all[start..<min(start + pageSize, all.count)]) : []
-        rows = shown.enumerated().map { index, row in
+        let slice = OwnerSlice(all, page: page, pageSize: pageSize, noun: "variant")
+        rows = slice.items.enumerated().map { index, row in
             Row(index: index, sku: row.variant.sku, title: row.variant.values.joined(separator: " / "), product: row.product.name,
                 saleState: row.product.saleState, stock: row.variant.stockText, count: row.variant.tracked ? row.variant.stock : nil,
                 history: StellaOwnerPages.path + "/stock/history?" + URLQuery.encode([("sku", row.variant.sku)]))
         }
         hasRows = !rows.isEmpty
-        summary = all.isEmpty ? (search.isEmpty ? "No variants to show." : "No variants match.")
-            : "\(all.count) variant\(all.count == 1 ? "" : "s")" + (all.count > pageSize ? ", \(start + 1)–\(start + shown.count) shown" : "")
+        summary = slice.summary ?? (search.isEmpty ? "No variants to show." : "No variants match.")
         previous = page > 1 ? href(view, page: page - 1) : nil
-        next = start + pageSize < all.count ? href(view, page: page + 1) : nil
+        next = slice.hasNext ? href(view, page: page + 1) : nil
         self.notice = notice
         self.problems = problems
         hasProblems = !problems.isEmpty

@@ -85,6 +85,6 @@ public struct Order: Sendable, Hashable {
     public var tracking: String? { history.last { $0.state == .fulfilled }?.note }
 
     public var total: Money {
-        Money(minorUnits: lines.reduce(0) { $0 + $1.price.minorUnits * $1.quantity }, currency: lines.first?.price.currency ?? "EUR")
+        Money(minorUnits: lines.reduce(0) { $0 + $1.total.minorUnits }, currency: lines.first?.price.currency ?? "EUR")
     }
 }

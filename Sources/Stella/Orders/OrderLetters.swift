@@ -19,7 +19,7 @@ public struct OrderLetters: Sendable {
     /// The letter about the order as it is now.
     public func letter(_ order: Order) -> OutgoingMail {
         let lines = order.lines.map { line in
-            "\(line.quantity) × \(line.title.isEmpty ? line.sku : line.title) (\(line.sku)), \(Money(minorUnits: line.price.minorUnits * line.quantity, currency: line.price.currency).formatted)"
+            "\(line.quantity) × \(line.name) (\(line.sku)), \(line.total.formatted)"
         }
         let summary = lines.joined(separator: "\n") + "\nTotal \(order.total.formatted), to be paid on delivery."
         let (subject, text): (String, String) = switch order.state {

@@ -13,6 +13,14 @@ public struct OrderLine: Sendable, Hashable {
         self.price = price
     }
 
+    /// The line's price: each one's times how many.
+    public var total: Money {
+        Money(minorUnits: price.minorUnits * quantity, currency: price.currency)
+    }
+
+    /// "Belted Dress — M / Navy", or the SKU where the catalogue gave no title.
+    public var name: String { title.isEmpty ? sku : title }
+
     /// "Belted Dress — M / Navy": a product's title and a variant's values, as a line names them.
     public static func title(_ product: String, values: [String]) -> String {
         values.isEmpty ? product : product + " — " + values.joined(separator: " / ")

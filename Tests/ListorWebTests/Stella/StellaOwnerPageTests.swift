@@ -14,15 +14,9 @@ import Testing
 @Suite struct StellaOwnerPageTests {
     static let token = "owner-token-0123456789"
 
+    /// The API tests' store of one shirt, behind the pages.
     func withPages(adminToken: String?, _ body: @escaping @Sendable (any TestClientProtocol, SQLStellaStore) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
-        let store = try SQLStellaStore(path: directory.path("stella.sqlite"))
-        try await store.save([Product(code: "linen-shirt", name: "Linen shirt", options: [ProductOption(name: "Size", values: ["S", "M"])],
-                                      variants: [ProductVariant(sku: "LS-S", values: ["S"], price: Money(minorUnits: 4990), stock: 10),
-                                                 ProductVariant(sku: "LS-M", values: ["M"], price: Money(minorUnits: 4990), stock: 3)])])
-        let router = try await buildRouter(configuration: WebConfiguration(), modules: [bundledStellaModule(store: store, owner: store, adminToken: adminToken)])
-        try await Application(router: router).test(.router) { client in try await body(client, store) }
-        withExtendedLifetime(directory) {}
+        try await StellaOwnerAPITests().withStore(adminToken: adminToken, body)
     }
 
     /// The cookies of a signed-in owner: the CSRF token's and the sign-in's.
