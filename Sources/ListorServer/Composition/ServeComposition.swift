@@ -172,10 +172,10 @@ enum ServeComposition {
         let service = ReminderService(sender: sender, interval: interval) { event in
             switch event {
             case .round(let round):
-                logger.info("Reminders: \(round.queued) queued, \(round.sent) sent, \(round.retrying) to retry, \(round.failed) failed; \(round.holdsExpired) holds expired")
-            case .failing(let error): logger.warning("Reminders cannot be sent by \(sender.destination): \(error); each is tried again later")
-            case .roundFailed(let error): logger.warning("Reminders: the round failed: \(error); trying again in \(interval)")
-            case .working: logger.notice("Reminders are sent again by \(sender.destination)")
+                logger.info("Mail: \(round.queued) reminders queued; \(round.sent) sent, \(round.retrying) to retry, \(round.failed) failed; \(round.holdsExpired) holds expired")
+            case .failing(let error): logger.warning("Mail cannot be sent by \(sender.destination): \(error); each message is tried again later")
+            case .roundFailed(let error): logger.warning("Mail: the round failed: \(error); trying again in \(interval)")
+            case .working: logger.notice("Mail is sent again by \(sender.destination)")
             }
         }
         return ClosureService { await cancelWhenGracefulShutdown { await service.run() } }
