@@ -128,6 +128,9 @@ enum ServeComposition {
             lines += ["Stella shows the catalogue at \(catalogue)", "Stella's orders go to \(catalogue)/orders"]
         } else {
             lines.append("Stella's catalogue, stock and orders are in \(store)")
+            lines.append(settings.stella.adminToken == nil ? "Stella's back office is closed (no --stella-admin-token)"
+                         : "Stella's back office is at http://\(host):\(port)/stella/admin (sign in with --stella-admin-token)")
+            lines.append(reminders.map { "Shoppers are mailed about their orders by \($0)" } ?? "Shoppers are not mailed (no --smtp-url)")
         }
         let source = pictures.map { "fetched from \($0.absoluteString)" } ?? "drawn here or fetched from the catalogue's addresses"
         lines.append("Stella's pictures are \(source), kept in \(dataDirectory)/image-cache")

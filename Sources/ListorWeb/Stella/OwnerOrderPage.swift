@@ -54,6 +54,7 @@ struct OwnerOrderPage: Encodable {
             func time(_ date: Date?) -> String { date.map { DateText.dateTime($0, timeZone: timeZone, seconds: false) } ?? "" }
             let state = switch message.state {
             case .sent: "sent \(time(message.ended))"
+            case .queued where !sendsMail: "not sent: this server has no mail server"
             case .queued: message.lastError.map { "to be tried again \(time(message.nextAttempt)); attempt \(message.attempts) failed: \($0)" } ?? "waiting to be sent"
             case .failed: "not sent: \(message.lastError ?? "the mail server refused it")"
             case .withdrawn: "withdrawn: \(message.lastError ?? "")"
