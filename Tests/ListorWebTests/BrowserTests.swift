@@ -485,6 +485,10 @@ import Transistors
                 try await browser.press("#filter-failed")
                 try await browser.waitUntil("location.search === '?state=failed'")
                 #expect(try await browser.text("#reminders .status").contains("550 5.1.1"))
+                if width > 500 {
+                    #expect(try await browser.script("return new Set([...document.querySelectorAll('[id^=filter-]')].map(a => a.offsetTop)).size") == .number(1),
+                            "the states on one line")
+                }
                 #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the outbox fits")
                 try await save(browser, "library-reminders-\(width).png")
                 try await browser.press(#"#reminders a[href="/library/patrons/\#(ann.id)"]"#)

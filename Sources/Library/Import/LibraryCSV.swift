@@ -43,8 +43,9 @@ public enum LibraryCSV {
                                   remindersOff: ["true", "yes", "1"].contains(off))
             let given = value("card").trimmed()
             let card = given.lowercased()
+            // A card twice in the file is the file's mistake, not something the library has.
             if !card.isEmpty, let earlier = cards[card] {
-                report.alreadyThere.append(Problem(line: line, reason: "the card \(given) is line \(earlier)'s"))
+                report.problems.append(Problem(line: line, reason: "card: \(given) is line \(earlier)'s card already; a card names one patron"))
                 continue
             }
             if !card.isEmpty, let patron = try? await library.patron(card: given) {

@@ -15,7 +15,7 @@ public struct PatronViewModel: Sendable {
 
     public struct HoldRow: Sendable, Hashable {
         public let hold: Hold
-        /// "waiting", "set aside until 2026-11-30 16:06", "collected", …
+        /// "waiting", "set aside until Nov 30, 2026 at 4:06 PM", "collected", …
         public let state: String
     }
 
@@ -30,13 +30,14 @@ public struct PatronViewModel: Sendable {
         let loans = try await library.loans(.patron(id)).items
         let holds = try await library.holds(of: id)
         func row(_ loan: Loan) -> LoanRow {
-            LoanRow(bookID: loan.bookID, checkedOut: DateText.dateTime(loan.checkedOut, timeZone: timeZone, seconds: false), due: DateText.dateTime(loan.due, timeZone: timeZone, seconds: false),
-                    returned: loan.returned.map { DateText.dateTime($0, timeZone: timeZone, seconds: false) }, isOverdue: loan.isOpen && loan.due < now, renewals: loan.renewals)
+            // As the book pages write them: "Nov 27, 2026 at 9:19 PM", due "Dec 11, 2026".
+            LoanRow(bookID: loan.bookID, checkedOut: BookDates.long(loan.checkedOut, timeZone: timeZone), due: BookDates.day(loan.due, timeZone: timeZone),
+                    returned: loan.returned.map { BookDates.long($0, timeZone: timeZone) }, isOverdue: loan.isOpen && loan.due < now, renewals: loan.renewals)
         }
         return PatronViewModel(
             patron: patron, current: loans.filter(\.isOpen).map(row), past: loans.filter { !$0.isOpen }.map(row),
             holds: holds.map { hold in
-                HoldRow(hold: hold, state: hold.state == .ready ? "set aside until \(hold.expires.map { DateText.dateTime($0, timeZone: timeZone, seconds: false) } ?? "?")" : hold.state.rawValue)
+                HoldRow(hold: hold, state: hold.state == .ready ? "set aside until \(hold.expires.map { BookDates.long($0, timeZone: timeZone) } ?? "?")" : hold.state.rawValue)
             })
     }
 }

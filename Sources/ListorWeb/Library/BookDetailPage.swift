@@ -42,6 +42,7 @@ struct BookDetailPage: Encodable {
     let problem: String?
     let borrower: String
     let borrowerError: String?
+    let dueError: String?
     let due: String
     let holder: String
     let holderError: String?
@@ -58,7 +59,7 @@ struct BookDetailPage: Encodable {
     let categories: String?
 
     init(_ detail: BookDetailViewModel, csrf: String, notice: String? = nil, problem: String? = nil, borrower: String = "", borrowerError: String? = nil,
-         due: String = "", holder: String = "", holderError: String? = nil) {
+         due: String = "", dueError: String? = nil, holder: String = "", holderError: String? = nil) {
         let book = detail.book
         title = book.title
         author = book.author
@@ -81,6 +82,7 @@ struct BookDetailPage: Encodable {
         self.borrower = borrower
         self.borrowerError = borrowerError
         self.due = due
+        self.dueError = dueError
         self.holder = holder
         self.holderError = holderError
         queue = detail.queueLines.enumerated().map { index, line in

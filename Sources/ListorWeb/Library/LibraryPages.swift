@@ -141,8 +141,13 @@ struct LibraryPages: Sendable {
             _ = try await desk.checkOut(book: id, cardOrName: borrower, due: try CirculationDesk.due(due))
             return Self.redirect("/library/books/\(id)?notice=checked-out")
         } catch let errors as FieldErrors {
-            let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, borrower: borrower, borrowerError: errors.errors.map(\.message).joined(separator: "; "),
-                                      due: due)
+            // Each problem beside its field: the borrower's, or the due date's.
+            func messages(_ due: Bool) -> String? {
+                let found = errors.errors.filter { ($0.field == "due") == due }.map { due ? "The due date \($0.message)" : $0.message }
+                return found.isEmpty ? nil : found.joined(separator: "; ")
+            }
+            let page = BookDetailPage(try await detail(id, session, request, context), csrf: session.token, borrower: borrower, borrowerError: messages(false),
+                                      due: due, dueError: messages(true))
             return session.page(try templates.html(page, as: .libraryDetail, status: .badRequest))
         } catch let error as LibraryError where error.isRefusal {
             // The page again, as the book is now, with why it was not checked out.

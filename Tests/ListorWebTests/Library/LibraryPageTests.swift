@@ -88,6 +88,10 @@ import Testing
             let noName = try await post(client, "/library/books/1/checkout", token: token, "borrower=++")
             #expect(noName.status == .badRequest)
             #expect(String(buffer: noName.body).contains(#"<p class="field-error" id="borrower-error">is required: who is checking the book out?</p>"#))
+            // A due date in the past is said under Due, not under the borrower, and both stay as typed.
+            let past = String(buffer: try await post(client, "/library/books/1/checkout", token: token, "borrower=Ann&due=2020-01-01").body)
+            #expect(past.contains(#"<p class="field-error" id="due-error">The due date is not after the checkout</p>"#), "\(past)")
+            #expect(!past.contains(#"id="borrower-error""#) && past.contains(#"id="due" name="due" value="2020-01-01" aria-invalid="true""#))
             #expect(try await page(client, "/library", token: token).contains("1 book"))
         }
     }
