@@ -63,7 +63,13 @@ struct ModbusVariablePage: Encodable {
         let writes: [Kept]
         let hasWrites: Bool
 
-        init(offered: Bool, takesWrites: Bool, polledHere: Bool = true, csrf: String, value: String, problem: (field: String, message: String)?, outcome: WriteRecord?,
+        /// "Wrote 1.5: it was 0.25 and reads back 1.5", or why the write failed.
+        static func sentence(of record: WriteRecord) -> String {
+            record.succeeded ? "Wrote \(record.requested): it was \(record.old ?? "unreadable") and reads back \(record.readBack ?? "unreadable")."
+                : "The write of \(record.requested) failed: \(record.answer)."
+        }
+
+        init(offered: Bool, takesWrites: Bool, polledHere: Bool = true, csrf: String, value: String, problem: (field: String, message: String)?, outcome: (text: String, failed: Bool)?,
              writes: [WriteRecord], timeZone: TimeZone) {
             self.offered = offered
             self.takesWrites = takesWrites
@@ -72,11 +78,8 @@ struct ModbusVariablePage: Encodable {
             self.value = value
             valueError = problem?.field == "value" ? problem?.message : nil
             tokenError = problem?.field == "admin_token" ? problem?.message : nil
-            self.outcome = outcome.map { record in
-                record.succeeded ? "Wrote \(record.requested): it was \(record.old ?? "unreadable") and reads back \(record.readBack ?? "unreadable")."
-                    : "The write of \(record.requested) failed: \(record.answer)."
-            }
-            outcomeFailed = outcome.map { !$0.succeeded } ?? false
+            self.outcome = outcome?.text
+            outcomeFailed = outcome?.failed ?? false
             self.writes = writes.map { record in
                 Kept(time: ModbusFeed.dateText(record.time, timeZone: timeZone, seconds: true), who: record.who,
                      change: "\(record.old ?? "?") → \(record.succeeded ? record.readBack ?? "?" : record.requested)", answer: record.answer, succeeded: record.succeeded)

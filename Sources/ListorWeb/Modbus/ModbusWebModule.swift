@@ -176,7 +176,19 @@ public struct ModbusWebModule: WebModule {
         } catch let error as RegisterValueError {
             return try await variablePage(request, context, templates: templates, status: .unprocessableContent, form: form, problem: ("value", error.description))
         }
-        return try await variablePage(request, context, templates: templates, status: outcome.succeeded ? .ok : .badGateway, outcome: outcome)
+        // The page again by a redirect, so that a reload never writes again; what the write did
+        // goes with it, signed, so that no link can make the page claim a write.
+        let said = (outcome.succeeded ? "ok:" : "failed:") + ModbusVariablePage.Write.sentence(of: outcome)
+        let page = String(request.uri.path.dropLast("/write".count))
+        return Response(status: .seeOther, headers: [.location: page + "?" + URLQuery.encode([("written", formKey.signed(said, for: "modbus-write"))])])
+    }
+
+    /// What the write the address carries did, when this server signed it.
+    private func written(_ request: Request) -> (text: String, failed: Bool)? {
+        guard let said = formKey.value(of: QueryPairs.parameters(of: request)["written"], for: "modbus-write") else { return nil }
+        if said.hasPrefix("ok:") { return (String(said.dropFirst(3)), false) }
+        if said.hasPrefix("failed:") { return (String(said.dropFirst(7)), true) }
+        return nil
     }
 
     @Sendable private func alarms(_ request: Request, _ context: WebRequestContext) async throws -> Response {
@@ -210,7 +222,7 @@ public struct ModbusWebModule: WebModule {
     /// A variable's page: its chart and figures, the form that writes it (when the server takes
     /// writes and the variable can be written), what the last write did, and its recent writes.
     private func variablePage(_ request: Request, _ context: WebRequestContext, templates: Templates, status: HTTPResponse.Status = .ok,
-                              form: ModbusWriteForm? = nil, problem: (field: String, message: String)? = nil, outcome: WriteRecord? = nil) async throws -> Response {
+                              form: ModbusWriteForm? = nil, problem: (field: String, message: String)? = nil) async throws -> Response {
         let device = try await charted(context)
         let trends = try trendsKept(of: device)
         let register = try context.parameters.require("register")
@@ -227,7 +239,7 @@ public struct ModbusWebModule: WebModule {
         let page = try ModbusVariablePage(chart, device: device.name, path: device.path, apiPath: device.apiPath, rowIndex: index, templates: templates,
                                           write: ModbusVariablePage.Write(offered: writable, takesWrites: gate.token != nil, polledHere: device.polled != nil,
                                                                           csrf: writable ? session.token : "",
-                                                                          value: form?.value ?? "", problem: problem, outcome: outcome,
+                                                                          value: form?.value ?? "", problem: problem, outcome: written(request),
                                                                           writes: Array(writes), timeZone: readerTimeZone(request)))
         var response = try templates.html(page, as: .modbusVariable)
         response.status = status
