@@ -8,13 +8,15 @@ import Tagged
 struct CheckOutBook: ListorCommand {
     static let configuration = CommandConfiguration(
         commandName: "checkout", abstract: "Check a book out to a patron, by the library's rules (holds, the loan limit).",
-        discussion: "Name the patron with --patron (an id), --card, or --to (a name: the patron of that name, made if there is none).")
+        discussion: "Name the patron with --patron (an id), --card, or --to (a card or a name; one that no patron has is refused with the closest patrons, unless --new-patron makes a patron of that name).")
 
     @OptionGroup var location: LibraryLocation
     @Argument(help: "The book's id.")
     var id: Book.ID
-    @Option(name: .customLong("to"), help: "The borrower's name.")
+    @Option(name: .customLong("to"), help: "The borrower's card or name.")
     var borrower: String?
+    @Flag(help: "With --to: make a new patron of that name.")
+    var newPatron = false
     @Option(help: ArgumentHelp("The patron's id.", valueName: "id"))
     var patron: String?
     @Option(help: ArgumentHelp("The patron's card.", valueName: "card"))
@@ -24,6 +26,7 @@ struct CheckOutBook: ListorCommand {
 
     func validate() throws {
         guard [borrower, patron, card].compactMap({ $0 }).count == 1 else { throw ValidationError("name the patron once: --to NAME, --patron ID or --card CARD") }
+        if newPatron, borrower == nil { throw ValidationError("--new-patron makes a patron of the name --to gives") }
         _ = try reference()
         do { _ = try CirculationDesk.due(due) } catch { throw ValidationError("--due: \(error.errors.first?.message ?? "\(error)")") }
     }
@@ -39,10 +42,21 @@ struct CheckOutBook: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let (id, patron, due) = (id, try reference(), try CirculationDesk.due(due))
-        let done = try await location.withLibrary(in: environment) { library -> BookDetailViewModel in
-            let outcome = try await CirculationDesk(library: library).checkOut(book: id, to: patron, due: due)
-            return BookDetailViewModel(book: outcome.book, now: Date(), timeZone: .current)
+        let (id, patron, due, typed, newPatron) = (id, try reference(), try CirculationDesk.due(due), borrower, newPatron)
+        let done: BookDetailViewModel
+        do {
+            done = try await location.withLibrary(in: environment) { library -> BookDetailViewModel in
+                let desk = CirculationDesk(library: library)
+                let outcome = if let typed {
+                    try await desk.checkOut(book: id, cardOrName: typed, newPatron: newPatron, due: due)
+                } else {
+                    try await desk.checkOut(book: id, to: patron, due: due)
+                }
+                return BookDetailViewModel(book: outcome.book, now: Date(), timeZone: .current)
+            }
+        } catch let errors as FieldErrors where errors.errors.first?.field == "borrower" {
+            environment.writeError("error: --to: \(errors.errors.first?.message ?? "")\n")
+            throw ExitCode.failure
         }
         let book = done.book
         environment.write("checked out book \(book.id) (\(book.title)) to \(book.loan?.borrower ?? "?")\(done.dueDate.map { ", due " + $0 } ?? "")\n")

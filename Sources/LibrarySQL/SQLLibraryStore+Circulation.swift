@@ -156,8 +156,9 @@ extension SQLLibraryStore {
         }
     }
 
-    /// The patron `reference` names; one of a name that none has is made, once even when two
-    /// actions name it at once (on PostgreSQL they take turns on a lock of the name).
+    /// The patron `reference` names; one of a name that none has is made (for `.name`, the
+    /// original clients' free text), once even when two actions name it at once (on PostgreSQL
+    /// they take turns on a lock of the name).
     static func resolve(_ reference: PatronReference, in db: any SQLConnection) throws -> Patron {
         switch reference {
         case .name(let name), .cardOrName(let name):
@@ -167,8 +168,8 @@ extension SQLLibraryStore {
         if let found = try find(reference, in: db) { return found }
         switch reference {
         case .id(let id): throw LibraryError.patronNotFound(id: id)
-        case .card(let card): throw LibraryError.cardNotFound(card: card)
-        case .name(let name), .cardOrName(let name): return try insertPatron(PatronFields(name: name), in: db)
+        case .card(let card), .cardOrName(let card): throw LibraryError.cardNotFound(card: card)
+        case .name(let name): return try insertPatron(PatronFields(name: name), in: db)
         }
     }
 

@@ -40,7 +40,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.url.path
         let borrower = "Bartholomew Fitzwilliam-Montgomery of the Lending Desk Volunteers"
-        #expect(await listor("library", "checkout", "1", "--to", borrower, "--data-dir", path).exitCode == 0)
+        #expect(await listor("library", "checkout", "1", "--to", borrower, "--new-patron", "--data-dir", path).exitCode == 0)
         let list = await listor(["library", "list", "--data-dir", path], columns: width)
         let lines = list.output.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= width }, "\(list.output)")

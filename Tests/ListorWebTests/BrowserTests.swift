@@ -374,7 +374,12 @@ import Transistors
         #expect(try await browser.text("#notice") == "Added.")
         #expect(try await browser.text("#checkout-status") == "Available. Never checked out")
 
+        // A name nobody has is refused beside the field; a new patron is made when asked for.
         try await browser.type("Ann", into: "#borrower")
+        try await browser.click("#check-out")
+        try await browser.waitUntil("document.getElementById('borrower-error') !== null")
+        #expect(try await browser.text("#borrower-error").hasPrefix("no patron has the card or the name “Ann”"))
+        try await browser.click("#new-patron")
         try await browser.click("#check-out")
         try await browser.waitUntil("document.getElementById('checkout-status').textContent.startsWith('Checked out by Ann on ')")
         #expect(try await browser.text("#notice") == "Checked out.")

@@ -42,24 +42,50 @@ public struct CirculationDesk: Sendable {
         throw FieldErrors([FieldError(field: "due", message: "\"\(text.prefix(30))\" is not a date (2026-12-01, or 2026-12-01 17:00:00 in UTC)")])
     }
 
-    /// Lends the book to what the librarian typed: the patron whose card it is, else the patron of
-    /// that name, made if nobody has it; found and lent in one write.
-    public func checkOut(book id: Book.ID, cardOrName text: String, due: Date? = nil) async throws -> CirculationOutcome {
+    /// Lends the book to what the librarian typed: the patron whose card it is, else the patron
+    /// of that name, found and lent in one write. A card or name no patron has is refused with
+    /// the closest patrons ("did you mean Ann Smith (C-1001)?"); with `newPatron`, a patron of
+    /// that name is made, as an act of its own, in the same write.
+    public func checkOut(book id: Book.ID, cardOrName text: String, newPatron: Bool = false, due: Date? = nil) async throws -> CirculationOutcome {
         let typed: String
         do { typed = try BookForm.borrower(text).get() } catch { throw FieldErrors(error.errors.map { FieldError(field: "borrower", message: $0.message) }) }
-        return try await library.checkOut(book: id, to: .cardOrName(typed), due: due, ifVersion: nil)
+        do {
+            return try await library.checkOut(book: id, to: newPatron ? .name(typed) : .cardOrName(typed), due: due, ifVersion: nil)
+        } catch LibraryError.cardNotFound(let card) where card == typed {
+            throw try await unknown(typed, field: "borrower")
+        }
     }
 
-    /// The existing patron a librarian typed: the one whose card it is, else the patron of that name.
-    public func patron(cardOrName text: String) async throws -> PatronReference {
+    /// The existing patron a librarian typed: the one whose card it is, else the patron of that
+    /// name; a `FieldError` of `field` naming the closest patrons otherwise.
+    public func patron(cardOrName text: String, field: String = "holder") async throws -> PatronReference {
         let typed = text.trimmed()
-        guard !typed.isEmpty else { throw FieldErrors([FieldError(field: "holder", message: "is required: a patron's card number or name")]) }
+        guard !typed.isEmpty else { throw FieldErrors([FieldError(field: field, message: "is required: a patron's card number or name")]) }
         if let patron = try? await library.patron(card: typed) { return .id(patron.id) }
         // A patron of that very name is the first the search lists.
         if let patron = try await library.patrons(search: typed, page: 1, perPage: 1).first, PatronSearch.key(of: patron.name) == PatronSearch.key(of: typed) {
             return .id(patron.id)
         }
-        throw FieldErrors([FieldError(field: "holder", message: "no patron has the card or the name “\(typed.prefix(60))”")])
+        throw try await unknown(typed, field: field)
+    }
+
+    /// That no patron has the card or the name `typed`, with the closest patrons: found by the
+    /// start of each of its words, then ranked by how few edits make a name or card the one typed.
+    private func unknown(_ typed: String, field: String) async throws -> FieldErrors {
+        var found: [Patron.ID: Patron] = [:]
+        for word in typed.split(whereSeparator: { $0.isWhitespace }) where word.count >= 2 {
+            for patron in try await library.patrons(search: String(word.prefix(3)), page: 1, perPage: 100) { found[patron.id] = patron }
+        }
+        let candidates = found.values.sorted { $0.id.rawValue < $1.id.rawValue }
+        let names = ClosestMatches.indices(to: typed, count: candidates.count, limit: 3, folded: { FoldedText(candidates[$0].name).utf8 }, order: { $0 })
+        let cards = ClosestMatches.indices(to: typed, count: candidates.count, limit: 3, folded: { FoldedText(candidates[$0].card ?? "").utf8 }, order: { $0 })
+        var seen = Set<Int>()
+        let named = (names + cards).filter { seen.insert($0).inserted }.prefix(3).map { index -> String in
+            let patron = candidates[index]
+            return patron.card.map { "\(patron.name) (\($0))" } ?? patron.name
+        }
+        let guess = named.isEmpty ? "" : "; did you mean " + named.joined(separator: " or ") + "?"
+        return FieldErrors([FieldError(field: field, message: "no patron has the card or the name “\(typed.prefix(60))”\(guess)")])
     }
 
     public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date? = nil, ifVersion: Int? = nil) async throws -> CirculationOutcome {

@@ -194,6 +194,17 @@ public struct RemoteLibrary: LibraryService {
     // MARK: Circulation
 
     public func checkOut(book id: Book.ID, to patron: PatronReference, due: Date?, ifVersion: Int?) async throws -> CirculationOutcome {
+        var patron = patron
+        if case .cardOrName(let text) = patron {
+            // The desk's patron must exist: found here, as the server's store finds it.
+            if let found = try? await self.patron(card: text) {
+                patron = .id(found.id)
+            } else if let found = try await patrons(search: text, page: 1, perPage: 1).first, PatronSearch.key(of: found.name) == PatronSearch.key(of: text) {
+                patron = .id(found.id)
+            } else {
+                throw LibraryError.cardNotFound(card: text)
+            }
+        }
         let body = JSONValue.members(Self.members(patron) + (due.map { [("due", JSONValue.string(LibraryDate.text($0)))] } ?? []))
         let book = try one(Book.self, try await send("PUT", ["books", "\(id)"], id: id, body: body, ifVersion: ifVersion))
         return CirculationOutcome(book: book, queue: try await queue(of: id))

@@ -6,6 +6,7 @@ public enum PatronReference: Sendable, Hashable {
     /// The original clients' free text: the patron of that name (the first made, if several), or
     /// a new one without a card.
     case name(String)
-    /// What a librarian types at the desk: the patron whose card it is, else as `name`.
+    /// What a librarian types at the desk: the patron whose card it is, else the patron of that
+    /// name; never a new patron (`LibraryError.cardNotFound` names what was typed).
     case cardOrName(String)
 }

@@ -15,6 +15,8 @@ struct LibraryPageForm: CSRFProtectedForm {
     /// A checkout's due date (`2026-12-01`), and the patron a hold is for (card or name).
     var due: String?
     var holder: String?
+    /// "on" when the checkout's "A new patron" is ticked: the borrower is made a patron.
+    var newPatron: String?
     var adminToken: String?
     /// Where the sign-in form goes next.
     var next: String?
@@ -22,7 +24,7 @@ struct LibraryPageForm: CSRFProtectedForm {
     var removeCover: String?
 
     enum CodingKeys: String, CodingKey {
-        case csrf, version, title, author, publisher, categories, isbn, borrower, due, holder, next
+        case csrf, version, title, author, publisher, categories, isbn, borrower, due, holder, next, newPatron
         case adminToken = "admin_token"
         case removeCover = "remove_cover"
     }
@@ -39,6 +41,7 @@ struct LibraryPageForm: CSRFProtectedForm {
         borrower = fields[CodingKeys.borrower.rawValue]
         due = fields[CodingKeys.due.rawValue]
         holder = fields[CodingKeys.holder.rawValue]
+        newPatron = fields[CodingKeys.newPatron.rawValue]
         adminToken = fields[CodingKeys.adminToken.rawValue]
         next = fields[CodingKeys.next.rawValue]
         removeCover = fields[CodingKeys.removeCover.rawValue]

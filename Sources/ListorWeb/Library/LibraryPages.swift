@@ -130,7 +130,7 @@ struct LibraryPages: Sendable {
     }
 
     /// One write when it goes through; the book is read only to show why it did not. The
-    /// borrower is a patron's card number or name (a name nobody has makes a patron).
+    /// borrower is a patron's card number or name; a new patron is made only when ticked.
     @Sendable func checkOut(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         let fields = try await session.checkedForm(request, limit: maximumBodySize)
@@ -138,7 +138,7 @@ struct LibraryPages: Sendable {
         let id = try Self.id(context)
         let (borrower, due) = (fields.borrower ?? "", fields.due ?? "")
         do {
-            _ = try await desk.checkOut(book: id, cardOrName: borrower, due: try CirculationDesk.due(due))
+            _ = try await desk.checkOut(book: id, cardOrName: borrower, newPatron: fields.newPatron == "on", due: try CirculationDesk.due(due))
             return Self.redirect("/library/books/\(id)?notice=checked-out")
         } catch let errors as FieldErrors {
             // Each problem beside its field: the borrower's, or the due date's.

@@ -94,7 +94,7 @@ import Testing
         let cookie = try #require(page.values(of: "set-cookie").first { $0.hasPrefix("listor_csrf=") })
         let token = String(try #require(cookie.split(separator: ";").first?.dropFirst("listor_csrf=".count)))
         let checkout = try await b.send("POST", "/library/books/1/checkout", headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "listor_csrf=\(token)"],
-                                        body: Array("csrf=\(token)&borrower=Ann".utf8))
+                                        body: Array("csrf=\(token)&borrower=Ann&newPatron=on".utf8))
         // The transport follows the redirect to the book's page.
         #expect(checkout.status == 200, "the other node's token is taken")
         #expect(String(decoding: checkout.body, as: UTF8.self).contains("Checked out by Ann on "))

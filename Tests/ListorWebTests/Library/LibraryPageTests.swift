@@ -53,7 +53,9 @@ import Testing
             #expect(detail.contains("Available. Never checked out"))
             #expect(detail.contains(#"action="/library/books/2/checkout""#))
 
-            let out = try await post(client, "/library/books/2/checkout", token: token, "borrower=Ann")
+            let unknown = try await post(client, "/library/books/2/checkout", token: token, "borrower=Ann")
+            #expect(unknown.status == .badRequest && String(buffer: unknown.body).contains("no patron has the card or the name “Ann”"), "a patron is made only when asked for")
+            let out = try await post(client, "/library/books/2/checkout", token: token, "borrower=Ann&newPatron=on")
             #expect(out.headers[.location] == "/library/books/2?notice=checked-out")
             let onLoan = try await page(client, "/library/books/2", token: token)
             #expect(onLoan.contains("Checked out by Ann on "))
@@ -89,7 +91,7 @@ import Testing
             #expect(noName.status == .badRequest)
             #expect(String(buffer: noName.body).contains(#"<p class="field-error" id="borrower-error">is required: who is checking the book out?</p>"#))
             // A due date in the past is said under Due, not under the borrower, and both stay as typed.
-            let past = String(buffer: try await post(client, "/library/books/1/checkout", token: token, "borrower=Ann&due=2020-01-01").body)
+            let past = String(buffer: try await post(client, "/library/books/1/checkout", token: token, "borrower=Ann&newPatron=on&due=2020-01-01").body)
             #expect(past.contains(#"<p class="field-error" id="due-error">The due date is not after the checkout</p>"#), "\(past)")
             #expect(!past.contains(#"id="borrower-error""#) && past.contains(#"id="due" name="due" value="2020-01-01" aria-invalid="true""#))
             #expect(try await page(client, "/library", token: token).contains("1 book"))

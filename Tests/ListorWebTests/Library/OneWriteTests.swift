@@ -18,6 +18,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let sqlite = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await sqlite.insert(BookFields(title: "Dune", author: "Frank Herbert"))
+        _ = try await sqlite.insertPatron(PatronFields(name: "Ann"))
+        _ = try await sqlite.insertPatron(PatronFields(name: "Bob"))
         let store = CountingStore(sqlite)
         let library = LocalLibrary(store: store)
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [LibraryWebModule(library: library, covers: BookCovers(library: library))])

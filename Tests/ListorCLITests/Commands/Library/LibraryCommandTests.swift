@@ -26,10 +26,15 @@ import Testing
         #expect(bad.exitCode == 1)
         #expect(bad.errorOutput == "error: title: is required\nerror: isbn: \"12\" has 2 digits; an ISBN has 10 or 13\n")
 
-        let out = await listor(["library", "checkout", id, "--to", "Ann"] + data)
+        // A name nobody has is refused with the closest patrons; making a patron is its own act.
+        let mistyped = await listor(["library", "checkout", id, "--to", "Ann Smyth"] + data)
+        #expect(mistyped.exitCode == 1 && mistyped.errorOutput.hasPrefix("error: --to: no patron has the card or the name “Ann Smyth”"), "\(mistyped.errorOutput)")
+        let out = await listor(["library", "checkout", id, "--to", "Ann", "--new-patron"] + data)
         #expect(out.exitCode == 0)
         #expect(out.output.hasPrefix("checked out book \(id) (Emma) to Ann, due "))
-        let again = await listor(["library", "checkout", id, "--to", "Bob"] + data)
+        let near = await listor(["library", "checkout", id, "--to", "Anne"] + data)
+        #expect(near.exitCode == 1 && near.errorOutput == "error: --to: no patron has the card or the name “Anne”; did you mean Ann?\n", "\(near.errorOutput)")
+        let again = await listor(["library", "checkout", id, "--to", "Bob", "--new-patron"] + data)
         #expect(again.exitCode == 1)
         #expect(again.errorOutput == "error: book \(id) is already checked out by Ann\n")
 
@@ -91,10 +96,10 @@ import Testing
         let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
         try await withLoopbackServer(try await site.router()) { base in
             let server = ["--server", base.absoluteString + "/library/api"]
-            #expect(await listor(["library", "checkout", "1", "--to", "Ann"] + server).exitCode == 0)
+            #expect(await listor(["library", "checkout", "1", "--to", "Ann", "--new-patron"] + server).exitCode == 0)
             let list = await listor(["library", "list"] + server)
             #expect(list.output.contains("Dune   Frank Herbert  Checked out by Ann just now"))
-            let conflict = await listor(["library", "checkout", "1", "--to", "Bob"] + server)
+            let conflict = await listor(["library", "checkout", "1", "--to", "Bob", "--new-patron"] + server)
             #expect(conflict.errorOutput == "error: book 1 is already checked out by Ann\n")
         }
         let refused = await listor(["library", "list", "--server", "http://127.0.0.1:1/library/api"])
@@ -107,7 +112,7 @@ import Testing
     @Test func exportThenImportMovesALibrary() async throws {
         let from = try TemporaryDirectory()
         let to = try TemporaryDirectory()
-        #expect(await listor(["library", "checkout", "2", "--to", "Ann", "--data-dir", from.url.path]).exitCode == 0)
+        #expect(await listor(["library", "checkout", "2", "--to", "Ann", "--new-patron", "--data-dir", from.url.path]).exitCode == 0)
         #expect(await listor(["library", "export", "books", "-o", from.path("books.csv"), "--data-dir", from.url.path]).exitCode == 0)
         #expect(await listor(["library", "export", "loans", "-o", from.path("loans.csv"), "--data-dir", from.url.path]).exitCode == 0)
 
@@ -137,7 +142,7 @@ import Testing
     @Test func theLocalLibraryLendsForTheLoanDaysGiven() async throws {
         let directory = try TemporaryDirectory()
         let data = ["--data-dir", directory.url.path]
-        let out = await listor(["library", "checkout", "3", "--to", "Ann", "--library-loan-days", "3"] + data)
+        let out = await listor(["library", "checkout", "3", "--to", "Ann", "--new-patron", "--library-loan-days", "3"] + data)
         #expect(out.exitCode == 0)
         let book = try JSONParser.parse(Array(await listor(["library", "show", "3", "--format", "json"] + data).output.utf8))
         let checkedOut = try #require(book["loan"]?["checkedOut"]?.stringValue.flatMap(LibraryDate.date))
@@ -145,9 +150,9 @@ import Testing
         #expect(due.timeIntervalSince(checkedOut) == 3 * 86400)
         #expect(out.output.hasSuffix(", due \(BookDates.day(due, timeZone: .current))\n"))
         // The same option is refused where it cannot apply: a server lends for its own period.
-        let remote = await listor(["library", "checkout", "3", "--to", "Ann", "--library-loan-days", "3", "--server", "http://127.0.0.1:1/library/api"])
+        let remote = await listor(["library", "checkout", "3", "--to", "Ann", "--new-patron", "--library-loan-days", "3", "--server", "http://127.0.0.1:1/library/api"])
         #expect(remote.exitCode == 64)
-        #expect(await listor(["library", "checkout", "3", "--to", "Ann", "--library-loan-days", "0"] + data).exitCode == 64)
+        #expect(await listor(["library", "checkout", "3", "--to", "Ann", "--new-patron", "--library-loan-days", "0"] + data).exitCode == 64)
     }
 
     @Test func anEmptyAdminTokenMeansNoneForEveryCommand() async throws {
