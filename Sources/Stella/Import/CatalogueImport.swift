@@ -75,8 +75,11 @@ public struct CatalogueImport: Sendable {
         let read = try ShopifyCSV.read(csv, store: owners, addresses: addresses)
         let inFile = Set(read.items.map(\.code))
         let demo = CatalogueGenerator.codes
-        let deleting = stored.map(\.code).filter { demo.contains($0) && !inFile.contains($0) }
-        let missing = stored.filter { !inFile.contains($0.code) && !demo.contains($0.code) }
+        // A file none of whose products can be read is no catalogue: it removes, drafts and
+        // archives nothing (every row refused would otherwise empty the store).
+        let stays = read.items.isEmpty ? [] : stored
+        let deleting = stays.map(\.code).filter { demo.contains($0) && !inFile.contains($0) }
+        let missing = stays.filter { !inFile.contains($0.code) && !demo.contains($0.code) }
         let statuses = rule.status.map { status in Dictionary(uniqueKeysWithValues: missing.map { ($0.code, status) }) } ?? [:]
         let had = Set(stored.map(\.code))
         return CatalogueImport(products: read.items.count, variants: read.items.reduce(0) { $0 + $1.variants.count },

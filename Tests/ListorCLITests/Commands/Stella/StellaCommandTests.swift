@@ -63,6 +63,18 @@ import Testing
         #expect(wrong.exitCode == 64 && wrong.errorOutput.contains("--missing"))
     }
 
+    /// A file none of whose rows can be read imports nothing and takes nothing away: the demo
+    /// catalogue stays, and what the store has is neither archived nor drafted.
+    @Test func aFileOfRefusedRowsLeavesTheStoreAsItWas() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        let csv = try directory.write("bad.csv", Data("Handle,Title,Variant Price,Image Src\nshirt,Shirt,49.90,/not/an/address.jpg\n".utf8))
+        let report = await listor(["stella", "import", csv, "--missing", "archive"] + data)
+        #expect(report.exitCode == 1 && report.output == "imported 0 products (0 variants, 0 new) from \(csv)\n", "\(report.output)")
+        let products = await listor(["stella", "products", "--per-page", "1"] + data, columns: 120)
+        #expect(products.output.hasSuffix("\(CatalogueGenerator.codes.count) products\n"), "\(products.output)")
+    }
+
     @Test func aShopifyCatalogueIsImportedAndOrdersListed() async throws {
         let directory = try TemporaryDirectory()
         let data = ["--data-dir", directory.url.path]
