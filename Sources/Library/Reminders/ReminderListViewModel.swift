@@ -30,14 +30,8 @@ public struct ReminderListViewModel: Sendable {
         let outbox = try await library.reminders(state, page: page, perPage: perPage + 1)
         func time(_ date: Date?) -> String { date.map { DateText.dateTime($0, timeZone: timeZone, seconds: false) } ?? "?" }
         let rows = outbox.messages.prefix(perPage).map { message in
-            let (status, problem): (String, Bool) = switch message.state {
-            case .queued where message.lastError != nil:
-                ("failed \(message.attempts) time\(message.attempts == 1 ? "" : "s"); tries again at \(time(message.nextAttempt)): \(message.lastError ?? "")", true)
-            case .queued: ("waiting to be sent", false)
-            case .sent: ("sent \(time(message.ended))", false)
-            case .failed: ("failed for good \(time(message.ended)) after \(message.attempts) attempt\(message.attempts == 1 ? "" : "s"): \(message.lastError ?? "")", true)
-            case .withdrawn: ("not sent: \(message.lastError ?? "withdrawn")", false)
-            }
+            let (status, problem) = MailStatus.of(message.state, attempts: message.attempts, nextAttempt: message.nextAttempt, ended: message.ended,
+                                                  lastError: message.lastError, timeZone: timeZone)
             return Row(message: message, kind: Self.kind(message.letter.reminder.kind), queued: time(message.queued), status: status, isProblem: problem)
         }
         return ReminderListViewModel(rows: Array(rows), counts: OutboxMessage.State.allCases.map { ($0, outbox.counts[$0] ?? 0) }, state: state,

@@ -7,7 +7,7 @@ import Stella
 struct OwnerOrderPage: Encodable {
     struct Mail: Encodable {
         let subject: String
-        /// "sent Nov 29, 13:09", "queued, attempt 2 failed: 451 later".
+        /// "sent 2026-11-29 13:09", "failed 2 times; tries again at …" (`MailStatus`).
         let state: String
     }
 
@@ -51,14 +51,9 @@ struct OwnerOrderPage: Encodable {
         history = [Event(at: placed, headline: "Placed", by: order.name)]
             + order.history.map { Event(at: DateText.dateTime($0.at, timeZone: timeZone, seconds: false), headline: $0.headline, by: $0.by) }
         self.mail = mail.map { message in
-            func time(_ date: Date?) -> String { date.map { DateText.dateTime($0, timeZone: timeZone, seconds: false) } ?? "" }
-            let state = switch message.state {
-            case .sent: "sent \(time(message.ended))"
-            case .queued where !sendsMail: "not sent: this server has no mail server"
-            case .queued: message.lastError.map { "to be tried again \(time(message.nextAttempt)); attempt \(message.attempts) failed: \($0)" } ?? "waiting to be sent"
-            case .failed: "not sent: \(message.lastError ?? "the mail server refused it")"
-            case .withdrawn: "withdrawn: \(message.lastError ?? "")"
-            }
+            let state = message.state == .queued && !sendsMail ? "not sent: this server has no mail server"
+                : MailStatus.of(message.state, attempts: message.attempts, nextAttempt: message.nextAttempt, ended: message.ended,
+                                lastError: message.lastError, timeZone: timeZone).text
             return Mail(subject: message.mail.subject, state: state)
         }
         hasMail = !mail.isEmpty

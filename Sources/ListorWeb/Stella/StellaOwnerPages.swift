@@ -79,7 +79,7 @@ struct StellaOwnerPages: Sendable {
         let parameters = QueryPairs.parameters(of: request)
         let state = parameters["state"].flatMap(Order.State.init(rawValue:))
         let search = parameters["search"] ?? ""
-        let page = parameters["page"].flatMap { Int(digits: $0) }.map { min(max($0, 1), 100_000) } ?? 1
+        let page = Self.page(parameters)
         let found = try await OrderAdminViewModel(store: try owned()).orders(state: state, search: search, page: page)
         return try respond(session, OwnerOrdersPage(found, state: state, search: search, page: page, csrf: session.token, timeZone: session.timeZone),
                            as: .stellaOwnerOrders)
@@ -150,7 +150,7 @@ struct StellaOwnerPages: Sendable {
         let parameters = QueryPairs.parameters(of: request)
         let view = parameters["show"].flatMap(StockViewModel.View.init(rawValue:)) ?? .all
         let search = parameters["search"] ?? ""
-        let page = parameters["page"].flatMap { Int(digits: $0) }.map { min(max($0, 1), 100_000) } ?? 1
+        let page = Self.page(parameters)
         let rows = try await StockViewModel(store: try owned()).rows(view, search: search)
         let shown = OwnerStockPage(rows, view: view, search: search, page: page, pageSize: Self.pageSize, csrf: session.token,
                                    notice: notice ?? parameters["set"].map { "Set \($0.prefix(80))." }, problems: problems)
@@ -209,7 +209,7 @@ struct StellaOwnerPages: Sendable {
     private func productsPage(_ request: Request, _ session: PageSession, status: HTTPResponse.Status = .ok, problem: String? = nil) async throws -> Response {
         let parameters = QueryPairs.parameters(of: request)
         let show = parameters["show"].flatMap(OwnerProductsPage.Show.init(rawValue:)) ?? .all
-        let page = parameters["page"].flatMap { Int(digits: $0) }.map { min(max($0, 1), 100_000) } ?? 1
+        let page = Self.page(parameters)
         let products = try await owned().products()
         let notice = parameters["done"].map { "\($0.prefix(200))." }
         return try respond(session, OwnerProductsPage(products, show: show, page: page, pageSize: Self.pageSize, csrf: session.token, notice: notice, problem: problem),
@@ -261,6 +261,11 @@ struct StellaOwnerPages: Sendable {
 
     @Sendable func exportCatalogue(_ request: Request, context: WebRequestContext) async throws -> Response {
         Self.download(ShopifyCSV.write(try await owned().products()), named: "products_export.csv")
+    }
+
+    /// The list's page the address asks for, from 1.
+    private static func page(_ parameters: [String: String]) -> Int {
+        parameters["page"].flatMap { Int(digits: $0) }.map { min(max($0, 1), 100_000) } ?? 1
     }
 
     private static func download(_ csv: String, named name: String) -> Response {
