@@ -11,7 +11,7 @@ struct ListBooks: ListorCommand {
     @OptionGroup var location: LibraryLocation
     @Option(help: "Words to find in title, author, publisher or categories.")
     var search = ""
-    @Option(help: "all, available, on-loan or overdue.")
+    @Option(help: "all, available (on the shelf for anyone), on-hold-shelf (set aside for a patron), on-loan or overdue.")
     var status: BookQuery.Status = .all
     @Option(help: "table or json (the API's format).")
     var format: OutputFormat = .table

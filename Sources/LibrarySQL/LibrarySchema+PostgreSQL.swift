@@ -181,5 +181,17 @@ extension LibrarySchema {
             );
             CREATE INDEX reminder_outbox_due ON reminder_outbox(next_attempt, id) WHERE state = 'queued';
             CREATE INDEX reminder_outbox_patron ON reminder_outbox(patron_id);
+            """,
+        holdShelf: """
+            CREATE UNIQUE INDEX holds_one_ready_per_book ON holds(book_id) WHERE state = 'ready';
+            DROP VIEW books_with_loans;
+            CREATE VIEW books_with_loans AS
+            SELECT b.id, b.title, b.author, b.publisher, b.categories, b.isbn, b.last_checked_out, b.last_checked_out_by, b.version,
+                   l.id AS loan_id, l.borrower, l.checked_out, l.due, b.has_cover, b.cover_colors, l.patron_id, l.renewals,
+                   h.id AS hold_id, h.patron_id AS hold_patron_id, hp.name AS hold_patron, h.placed AS hold_placed, h.ready_at AS hold_ready_at,
+                   h.expires AS hold_expires
+            FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+            LEFT JOIN holds h ON h.book_id = b.id AND h.state = 'ready' LEFT JOIN patrons hp ON hp.id = h.patron_id;
+            CREATE TRIGGER holds_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON holds FOR EACH STATEMENT EXECUTE FUNCTION listor_library_changed();
             """)
 }

@@ -151,5 +151,18 @@ extension LibrarySchema {
             CREATE INDEX reminder_outbox_due ON reminder_outbox(next_attempt, id) WHERE state = 'queued';
             CREATE INDEX reminder_outbox_recent ON reminder_outbox(id DESC, state);
             CREATE INDEX reminder_outbox_patron ON reminder_outbox(patron_id);
+            """,
+        holdShelf: """
+            CREATE UNIQUE INDEX holds_one_ready_per_book ON holds(book_id) WHERE state = 'ready';
+            DROP VIEW books_with_loans;
+            CREATE VIEW books_with_loans AS
+            SELECT b.*, l.id AS loan_id, l.borrower, l.checked_out, l.due, l.patron_id, l.renewals,
+                   h.id AS hold_id, h.patron_id AS hold_patron_id, hp.name AS hold_patron, h.placed AS hold_placed, h.ready_at AS hold_ready_at,
+                   h.expires AS hold_expires
+            FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned IS NULL
+            LEFT JOIN holds h ON h.book_id = b.id AND h.state = 'ready' LEFT JOIN patrons hp ON hp.id = h.patron_id;
+            CREATE TRIGGER library_changes_hold_insert AFTER INSERT ON holds BEGIN UPDATE library_changes SET number = number + 1; END;
+            CREATE TRIGGER library_changes_hold_update AFTER UPDATE ON holds BEGIN UPDATE library_changes SET number = number + 1; END;
+            CREATE TRIGGER library_changes_hold_delete AFTER DELETE ON holds BEGIN UPDATE library_changes SET number = number + 1; END;
             """)
 }

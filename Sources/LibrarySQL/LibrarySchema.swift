@@ -19,4 +19,7 @@ struct LibrarySchema {
     let patronsAndHolds: String
     /// The reminders' outbox: a letter per key, claimed by one sender at a time.
     let reminderOutbox: String
+    /// The hold each book is set aside for, with the book (one at most, as a unique index says),
+    /// and the change number moved by every change of a hold, as it is by the books' and the loans'.
+    let holdShelf: String
 }

@@ -62,6 +62,7 @@ extension SQLLibraryStore {
                 try db.execute("UPDATE reminder_outbox SET message_id = \(QueuedMail.newMessageID()) WHERE id = \(row[0] as Int64)")
             }
         })
+        migrations.append(SQLMigration("hold shelf", script: schema.holdShelf))
         return migrations
     }
 

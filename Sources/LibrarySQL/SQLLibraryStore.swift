@@ -121,7 +121,7 @@ public struct SQLLibraryStore: LibraryStore {
         // books, which time changes), in one statement.
         let kept = counts.kept(query)
         let counted: SQL = switch (query.searchTerms.isEmpty, query.status) {
-        case (true, .all), (true, .available), (true, .onLoan): "NULL"
+        case (true, .all), (true, .available), (true, .onHoldShelf), (true, .onLoan): "NULL"
         case (true, .overdue): "(SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil, in: database.dialect).ids)) AS picked)"
         case (false, _):
             """
@@ -129,13 +129,16 @@ public struct SQLLibraryStore: LibraryStore {
             ELSE (SELECT count(*) FROM (\(Self.picked(query, at: date, after: nil, in: database.dialect).ids)) AS picked) END
             """
         }
-        guard let counters = try await self.query("SELECT b.books, b.on_loan, c.number, \(counted) FROM book_count b, library_changes c").first else {
+        // The books on the hold shelf are few: counted from the ready holds' index.
+        guard let counters = try await self.query("""
+            SELECT b.books, b.on_loan, c.number, \(counted), (SELECT count(*) FROM (\(Self.onHoldShelf)) AS shelf) FROM book_count b, library_changes c
+            """).first else {
             throw LibraryStoreError(.failed, "cannot use the library database at \(database.location): it keeps no counts")
         }
-        let (total, out, change, count): (Int, Int, Int64, Int?)
-        do { (total, out, change, count) = (try counters[0], try counters[1], try counters[2], try counters[3]) } catch { throw failure(error) }
+        let (total, out, change, count, shelf): (Int, Int, Int64, Int?, Int)
+        do { (total, out, change, count, shelf) = (try counters[0], try counters[1], try counters[2], try counters[3], try counters[4]) } catch { throw failure(error) }
         let matching: Int
-        if query.searchTerms.isEmpty, let known = query.status.count(ofBooks: total, onLoan: out) {
+        if query.searchTerms.isEmpty, let known = query.status.count(ofBooks: total, onLoan: out, onHoldShelf: shelf) {
             matching = known
         } else if let count {
             if !query.searchTerms.isEmpty { counts.keep(count, for: query, change: change) }
@@ -195,14 +198,18 @@ public struct SQLLibraryStore: LibraryStore {
             if query.status == .overdue { conditions.append("due < \(date)") }
             if let after { conditions.append("book_id > \(after.rawValue)") }
             return (selecting("SELECT book_id FROM loans", where: conditions), "book_id")
+        case (true, .onHoldShelf, _):
+            return (after.map { "SELECT * FROM (\(onHoldShelf)) AS shelf WHERE book_id > \($0.rawValue)" } ?? onHoldShelf, "book_id")
         case (true, .all, _):
             (source, key) = ("SELECT id FROM books", "id")
         case (true, .available, .sqlite):
             (source, key) = ("SELECT id FROM books INDEXED BY books_on_shelf", "id")
             conditions.append("on_loan = 0")
+            conditions.append("id NOT IN (SELECT book_id FROM holds WHERE state = 'ready')")
         case (true, .available, .postgres):
             (source, key) = ("SELECT id FROM books", "id")
             conditions.append("NOT on_loan")
+            conditions.append("id NOT IN (SELECT book_id FROM holds WHERE state = 'ready')")
         case (false, _, .sqlite):
             (source, key) = ("SELECT rowid FROM books_search", "rowid")
             conditions.append("books_search MATCH \(BookSearch.fts5Query(terms))")
@@ -214,17 +221,25 @@ public struct SQLLibraryStore: LibraryStore {
         case (true, _, _), (false, .all, _): break
         // The matches of FTS5 are rowids of its own table: each is looked for among the few open
         // loans, "+" keeping the test from becoming a lookup that runs the search once a loan.
-        case (false, .available, .sqlite): conditions.append("+\(key) NOT IN (SELECT book_id FROM loans WHERE returned IS NULL)")
+        case (false, .available, .sqlite):
+            conditions.append("+\(key) NOT IN (SELECT book_id FROM loans WHERE returned IS NULL)")
+            conditions.append("+\(key) NOT IN (SELECT book_id FROM holds WHERE state = 'ready')")
+        case (false, .onHoldShelf, .sqlite): conditions.append("+\(key) IN (\(onHoldShelf))")
         case (false, .onLoan, .sqlite): conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL)")
         case (false, .overdue, .sqlite): conditions.append("+\(key) IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))")
         // PostgreSQL's matches are rows of the books, which say whether they are out.
-        case (false, .available, .postgres): conditions.append("NOT on_loan")
+        case (false, .available, .postgres): conditions.append("NOT on_loan AND id NOT IN (SELECT book_id FROM holds WHERE state = 'ready')")
+        case (false, .onHoldShelf, .postgres): conditions.append("id IN (\(onHoldShelf))")
         case (false, .onLoan, .postgres): conditions.append("on_loan")
         case (false, .overdue, .postgres): conditions.append("on_loan AND id IN (SELECT book_id FROM loans WHERE returned IS NULL AND due < \(date))")
         }
         if let after { conditions.append("\(key) > \(after.rawValue)") }
         return (selecting(source, where: conditions), key)
     }
+
+    /// The books on the hold shelf: set aside for a patron, and not out (which a checkout through
+    /// the original API, which knows no holds, can make them).
+    static let onHoldShelf: SQL = "SELECT book_id FROM holds WHERE state = 'ready' AND book_id NOT IN (SELECT book_id FROM loans WHERE returned IS NULL)"
 
     /// `source` with `conditions`, all of them, in its `WHERE`.
     static func selecting(_ source: SQL, where conditions: [SQL]) -> SQL {
@@ -435,7 +450,7 @@ public struct SQLLibraryStore: LibraryStore {
     /// The columns `book(_:)` reads, by position.
     static let columns: SQL = """
         id, title, author, publisher, categories, isbn, last_checked_out, last_checked_out_by, version, has_cover, cover_colors, \
-        loan_id, borrower, checked_out, due, patron_id, renewals
+        loan_id, borrower, checked_out, due, patron_id, renewals, hold_id, hold_patron_id, hold_patron, hold_placed, hold_ready_at, hold_expires
         """
 
     static func book(_ row: SQLRow) throws -> Book {
@@ -446,7 +461,13 @@ public struct SQLLibraryStore: LibraryStore {
             loan = try Loan(id: Loan.ID(rawValue: loanID), bookID: id, borrower: row[12], patronID: (row[15] as Int64?).map(Patron.ID.init(rawValue:)),
                             checkedOut: row[13], due: row[14], renewals: row[16] ?? 0)
         }
+        var shelfHold: Hold?
+        if let holdID = try row[17] as Int64? {
+            shelfHold = try Hold(id: Hold.ID(rawValue: holdID), bookID: id, patronID: Patron.ID(rawValue: row[18]), patronName: row[19], placed: row[20],
+                                 state: .ready, readyAt: row[21], expires: row[22])
+        }
         return try Book(id: id, title: row[1], author: row[2], publisher: row[3], categories: row[4], isbn: row[5], lastCheckedOut: row[6],
-                        lastCheckedOutBy: row[7], version: row[8], loan: loan, hasCover: row[9], coverColors: colors.flatMap(CoverColors.init(text:)))
+                        lastCheckedOutBy: row[7], version: row[8], loan: loan, shelfHold: shelfHold, hasCover: row[9],
+                        coverColors: colors.flatMap(CoverColors.init(text:)))
     }
 }

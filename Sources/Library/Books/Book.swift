@@ -23,14 +23,16 @@ public struct Book: Sendable, Hashable, Identifiable {
     public var version: Int
     /// The open loan: set while the book is out.
     public var loan: Loan?
+    /// The hold it is set aside for on the hold shelf, when it is there: only that patron may take it out.
+    public var shelfHold: Hold?
     /// Whether a cover was uploaded for it.
     public var hasCover: Bool
     /// The colours taken from the uploaded cover; nil without one.
     public var coverColors: CoverColors?
 
     public init(id: ID, title: String, author: String, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
-                lastCheckedOut: Date? = nil, lastCheckedOutBy: String? = nil, version: Int = 1, loan: Loan? = nil, hasCover: Bool = false,
-                coverColors: CoverColors? = nil) {
+                lastCheckedOut: Date? = nil, lastCheckedOutBy: String? = nil, version: Int = 1, loan: Loan? = nil, shelfHold: Hold? = nil,
+                hasCover: Bool = false, coverColors: CoverColors? = nil) {
         self.id = id
         self.title = title
         self.author = author
@@ -41,11 +43,18 @@ public struct Book: Sendable, Hashable, Identifiable {
         self.lastCheckedOutBy = lastCheckedOutBy
         self.version = version
         self.loan = loan
+        self.shelfHold = shelfHold
         self.hasCover = hasCover
         self.coverColors = coverColors
     }
 
     public var isOnLoan: Bool { loan != nil }
+
+    /// Set aside for a patron who holds it, and not out.
+    public var isOnHoldShelf: Bool { loan == nil && shelfHold != nil }
+
+    /// On the shelf for anyone to take out.
+    public var isAvailable: Bool { loan == nil && shelfHold == nil }
 
     public func isOverdue(at date: Date) -> Bool {
         guard let loan else { return false }

@@ -25,7 +25,7 @@ public struct BookBody: Sendable, Hashable, JSONValueDecodable {
     }
 
     /// The members of `BookJSON`'s book that a body may carry and that are not written.
-    static let readOnly: Set<String> = ["id", "lastCheckedOut", "url", "version", "loan", "cover", "colors"]
+    static let readOnly: Set<String> = ["id", "lastCheckedOut", "url", "version", "loan", "holdShelf", "cover", "colors"]
 
     public init(title: String? = nil, author: String? = nil, publisher: String? = nil, categories: String? = nil, isbn: String? = nil,
                 lastCheckedOutBy: String? = nil, patron: String? = nil, card: String? = nil, due: String? = nil) {

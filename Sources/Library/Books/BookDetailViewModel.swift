@@ -78,6 +78,7 @@ public struct BookDetailViewModel: Sendable {
 
     /// "Checked out by Ann on Nov 3, 2026 at 4:06 PM", or that the book is on the shelf.
     public var checkoutText: String {
+        if book.loan == nil, let hold = book.shelfHold { return BookListViewModel.holdShelfText(hold, audience: audience, timeZone: timeZone) }
         if audience == .visitors || book.loan?.borrower.isEmpty == true { return book.isOnLoan ? "On loan" : "Available" }
         if let loan = book.loan {
             return "Checked out by \(loan.borrower) on \(BookDates.long(loan.checkedOut, timeZone: timeZone))"

@@ -5,8 +5,8 @@ import Tagged
 /// Books and loans as the Prolific API writes them: `{"id": 1, "title": …, "author": …,
 /// "publisher": …, "categories": "a, b", "lastCheckedOut": "2026-11-03 16:06:00" (UTC) or null,
 /// "lastCheckedOutBy": name or null, "url": "/books/1"}`, plus Listor's `isbn`, `version`, and
-/// the open `loan`, the `cover`'s address and its `colors` (null while a service's cover has not
-/// been fetched). Reading them back is `Book` and `Loan`'s `JSONValueDecodable` conformance.
+/// the open `loan`, the `holdShelf` hold it is set aside for (`CirculationJSON`'s hold), the
+/// `cover`'s address and its `colors` (null while a service's cover has not been fetched). Reading them back is `Book` and `Loan`'s `JSONValueDecodable` conformance.
 public enum BookJSON {
     /// The book; `colors` are its cover's when known beyond what the book carries. Visitors are
     /// not told who has it or had it: `lastCheckedOutBy` is null, the loan has no borrower.
@@ -18,7 +18,8 @@ public enum BookJSON {
             ("publisher", text(book.publisher)), ("categories", text(book.categories)),
             ("lastCheckedOut", date(book.lastCheckedOut)), ("lastCheckedOutBy", audience == .staff ? text(book.lastCheckedOutBy) : .null),
             ("url", .string("/books/\(book.id.rawValue)")), ("isbn", text(book.isbn)), ("version", .number(Double(book.version))),
-            ("loan", book.loan.map { audience == .staff ? value($0) : whenDue($0) } ?? .null), ("cover", .string(CoverRendition.medium.path(of: book))),
+            ("loan", book.loan.map { audience == .staff ? value($0) : whenDue($0) } ?? .null),
+            ("holdShelf", book.shelfHold.map { CirculationJSON.value($0, place: 1, audience: audience) } ?? .null), ("cover", .string(CoverRendition.medium.path(of: book))),
             ("colors", (colors ?? book.coverColors).map(value) ?? .null),
         ] + extra)
     }
@@ -53,7 +54,7 @@ public enum BookJSON {
 
 extension Book: JSONValueDecodable {
     private enum Key: String, CodingKey {
-        case id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loan
+        case id, title, author, publisher, categories, isbn, lastCheckedOut, lastCheckedOutBy, version, loan, holdShelf
     }
 
     /// A book from a Prolific-compatible server: the original fields are required, Listor's optional.
@@ -63,7 +64,8 @@ extension Book: JSONValueDecodable {
             id: ID(rawValue: try fields.integer(Int64.self, Key.id)), title: try fields.string(Key.title), author: try fields.string(Key.author),
             publisher: try fields.optionalString(Key.publisher), categories: try fields.optionalString(Key.categories), isbn: try fields.optionalString(Key.isbn),
             lastCheckedOut: try BookJSON.date(fields, Key.lastCheckedOut), lastCheckedOutBy: try fields.optionalString(Key.lastCheckedOutBy),
-            version: try fields.optionalInteger(Int.self, Key.version) ?? 1, loan: try fields.optionalDecode(Loan.self, Key.loan))
+            version: try fields.optionalInteger(Int.self, Key.version) ?? 1, loan: try fields.optionalDecode(Loan.self, Key.loan),
+            shelfHold: try fields.optionalDecode(Hold.self, Key.holdShelf))
     }
 
     public init(from decoder: any Decoder) throws {

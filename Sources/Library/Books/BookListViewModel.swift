@@ -9,7 +9,8 @@ public struct BookListViewModel: Sendable {
         public let id: Book.ID
         public let title: String
         public let author: String
-        /// "Available", "Checked out by Ann 5 min ago", "Overdue: Ann, due Nov 17, 2026".
+        /// "Available", "On the hold shelf for Hana Kim until Dec 4, 2026", "Checked out by Ann 5 min ago",
+        /// "Overdue: Ann, due Nov 17, 2026".
         public let status: String
         public let isOnLoan: Bool
         public let isOverdue: Bool
@@ -63,6 +64,8 @@ public struct BookListViewModel: Sendable {
                 status = overdue
                     ? "Overdue: \(loan.borrower), due \(BookDates.day(loan.due, timeZone: timeZone))"
                     : "Checked out by \(loan.borrower) \(BookDates.relative(loan.checkedOut, now: now, timeZone: timeZone))"
+            } else if let hold = book.shelfHold {
+                status = BookListViewModel.holdShelfText(hold, audience: audience, timeZone: timeZone)
             } else {
                 status = "Available"
             }
@@ -77,6 +80,11 @@ public struct BookListViewModel: Sendable {
                             from library: any LibraryService, now: Date, timeZone: TimeZone, audience: Audience = .staff) async throws -> BookListViewModel {
         BookListViewModel(page: try await library.books(query, page: page, perPage: perPage), query: query, layout: layout, now: now, timeZone: timeZone,
                           audience: audience)
+    }
+
+    /// "On the hold shelf for Hana Kim until Dec 4, 2026"; visitors are not told for whom.
+    public static func holdShelfText(_ hold: Hold, audience: Audience, timeZone: TimeZone) -> String {
+        "On the hold shelf" + (audience == .staff ? " for \(hold.patronName)" : "") + (hold.expires.map { " until \(BookDates.day($0, timeZone: timeZone))" } ?? "")
     }
 
     public var previousPage: Int? { pageNumber > 1 ? pageNumber - 1 : nil }
@@ -99,6 +107,7 @@ public struct BookListViewModel: Sendable {
         switch query.status {
         case .all: return "No books match \u{201C}\(query.search)\u{201D}."
         case .available: return "No book matching that is on the shelf."
+        case .onHoldShelf: return query.search.isEmpty ? "No book is on the hold shelf." : "No book matching that is on the hold shelf."
         case .onLoan: return query.search.isEmpty ? "No book is checked out." : "No book matching that is checked out."
         case .overdue: return query.search.isEmpty ? "Nothing is overdue." : "No book matching that is overdue."
         }
@@ -110,6 +119,7 @@ public struct BookListViewModel: Sendable {
             let label = switch status {
             case .all: "All books"
             case .available: "On the shelf"
+            case .onHoldShelf: "On the hold shelf"
             case .onLoan: "Checked out"
             case .overdue: "Overdue"
             }

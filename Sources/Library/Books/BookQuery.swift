@@ -6,15 +6,17 @@ import ListorKit
 public struct BookQuery: Sendable, Hashable {
     public enum Status: String, Sendable, CaseIterable {
         case all, available
+        case onHoldShelf = "on-hold-shelf"
         case onLoan = "on-loan"
         case overdue
 
-        /// How many books have this status, of `books` with `onLoan` out; nil for overdue, which
-        /// only the loans' due dates say.
-        public func count(ofBooks books: Int, onLoan: Int) -> Int? {
+        /// How many books have this status, of `books` with `onLoan` out and `onHoldShelf` set
+        /// aside; nil for overdue, which only the loans' due dates say.
+        public func count(ofBooks books: Int, onLoan: Int, onHoldShelf: Int) -> Int? {
             switch self {
             case .all: books
-            case .available: books - onLoan
+            case .available: books - onLoan - onHoldShelf
+            case .onHoldShelf: onHoldShelf
             case .onLoan: onLoan
             case .overdue: nil
             }
@@ -32,7 +34,8 @@ public struct BookQuery: Sendable, Hashable {
     public func matches(_ book: Book, at date: Date) -> Bool {
         switch status {
         case .all: break
-        case .available: if book.isOnLoan { return false }
+        case .available: if !book.isAvailable { return false }
+        case .onHoldShelf: if !book.isOnHoldShelf { return false }
         case .onLoan: if !book.isOnLoan { return false }
         case .overdue: if !book.isOverdue(at: date) { return false }
         }

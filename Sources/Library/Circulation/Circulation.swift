@@ -30,7 +30,7 @@ public struct Circulation: Sendable {
             throw LibraryError.loanLimit(patron: patron.name, limit: policy.loanLimit)
         }
         if let first = queue.first, first.patronID != patron.id {
-            throw LibraryError.held(id: state.book.id, for: first.patronName, ready: first.state == .ready)
+            throw LibraryError.held(id: state.book.id, for: first.patronName, ready: first.state == .ready, until: first.state == .ready ? first.expires : nil)
         }
         if var own = queue.first {
             own.state = .collected

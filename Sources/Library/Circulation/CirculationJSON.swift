@@ -57,7 +57,9 @@ extension Hold: JSONValueDecodable {
         guard let placed = try BookJSON.date(fields, Key.placed) else { throw fields.invalid(Key.placed, "missing") }
         let state = try fields.choice(State.self, Key.state)
         self.init(id: ID(rawValue: try fields.integer(Int64.self, Key.id)), bookID: Book.ID(rawValue: try fields.integer(Int64.self, Key.bookId)),
-                  patronID: Patron.ID(rawValue: try fields.integer(Int64.self, Key.patronId)), patronName: try fields.string(Key.patron), placed: placed,
+                  // Visitors are not told whose a hold is.
+                  patronID: Patron.ID(rawValue: try fields.optionalInteger(Int64.self, Key.patronId) ?? 0), patronName: try fields.optionalString(Key.patron) ?? "",
+                  placed: placed,
                   state: state, readyAt: try BookJSON.date(fields, Key.readyAt), expires: try BookJSON.date(fields, Key.expires),
                   ended: try BookJSON.date(fields, Key.ended))
     }

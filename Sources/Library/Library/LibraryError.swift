@@ -13,7 +13,7 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
     case cardTaken(card: String, by: Patron.ID)
     case loanLimit(patron: String, limit: Int)
     /// Someone is before the patron in the book's queue: set aside for them, or waited for.
-    case held(id: Book.ID, for: String, ready: Bool)
+    case held(id: Book.ID, for: String, ready: Bool, until: Date? = nil)
     case renewalLimit(id: Book.ID, limit: Int)
     case renewalHeld(id: Book.ID, holds: Int)
     case alreadyHolds(id: Book.ID, patron: String, hold: Hold.ID)
@@ -31,8 +31,9 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cardNotFound(let card): "no patron has the card \(card)"
         case .cardTaken(let card, let other): "the card \(card) is patron \(other)'s already"
         case .loanLimit(let patron, let limit): "\(patron) has \(limit) books out already, the most a patron may have"
-        case .held(let id, let patron, let ready):
-            ready ? "book \(id) is set aside for \(patron), who holds it" : "book \(id) is held: \(patron) is first in its queue"
+        case .held(let id, let patron, true, let until):
+            "book \(id) is on the hold shelf for \(patron)" + (until.map { " until \(BookDates.day($0, timeZone: .current))" } ?? "")
+        case .held(let id, let patron, false, _): "book \(id) is held: \(patron) is first in its queue"
         case .renewalLimit(let id, let limit): "book \(id)'s loan has been renewed \(limit) \(limit == 1 ? "time" : "times"), the most a loan may be"
         case .renewalHeld(let id, let holds): "book \(id) cannot be renewed: \(holds) \(holds == 1 ? "patron is" : "patrons are") waiting for it"
         case .alreadyHolds(let id, let patron, let hold): "\(patron) holds book \(id) already (hold \(hold))"
@@ -48,7 +49,7 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         return switch self {
         case .onLoan(let id, _, let since): .onLoan(id: id, borrower: "another patron", since: since)
         case .loanLimit(_, let limit): .loanLimit(patron: "the patron", limit: limit)
-        case .held(let id, _, let ready): .held(id: id, for: "another patron", ready: ready)
+        case .held(let id, _, let ready, let until): .held(id: id, for: "another patron", ready: ready, until: until)
         case .alreadyHolds(let id, _, let hold): .alreadyHolds(id: id, patron: "the patron", hold: hold)
         case .holdsOwnLoan(let id, _): .holdsOwnLoan(id: id, patron: "the patron")
         default: self

@@ -16,7 +16,8 @@ public enum LibraryErrorJSON {
         case .cardNotFound(let card): [("card", .string(card))]
         case .cardTaken(let card, let other): [("card", .string(card)), ("patron", number(other.rawValue))]
         case .loanLimit(let patron, let limit): [("patronName", .string(patron)), ("limit", number(limit))]
-        case .held(_, let patron, let ready): [("patronName", .string(patron)), ("ready", .bool(ready))]
+        case .held(_, let patron, let ready, let until):
+            [("patronName", .string(patron)), ("ready", .bool(ready))] + (until.map { [("until", .string(LibraryDate.text($0)))] } ?? [])
         case .renewalLimit(_, let limit): [("limit", number(limit))]
         case .renewalHeld(_, let holds): [("holds", number(holds))]
         case .alreadyHolds(_, let patron, let hold): [("patronName", .string(patron)), ("hold", number(hold.rawValue))]
@@ -38,7 +39,9 @@ public enum LibraryErrorJSON {
         case "cardNotFound": return json["card"]?.stringValue.map { .cardNotFound(card: $0) }
         case "cardTaken": return json["card"]?.stringValue.map { .cardTaken(card: $0, by: Patron.ID(rawValue: int("patron") ?? 0)) }
         case "loanLimit": return int("limit").map { .loanLimit(patron: name, limit: Int($0)) }
-        case "held": if case .bool(let ready)? = json["ready"] { return .held(id: id, for: name, ready: ready) } else { return nil }
+        case "held":
+            guard case .bool(let ready)? = json["ready"] else { return nil }
+            return .held(id: id, for: name, ready: ready, until: json["until"]?.stringValue.flatMap(LibraryDate.date))
         case "renewalLimit": return int("limit").map { .renewalLimit(id: id, limit: Int($0)) }
         case "renewalHeld": return int("holds").map { .renewalHeld(id: id, holds: Int($0)) }
         case "alreadyHolds": return int("hold").map { .alreadyHolds(id: id, patron: name, hold: Hold.ID(rawValue: $0)) }

@@ -41,6 +41,8 @@ struct BookDetailPage: Encodable {
     let notice: String?
     let problem: String?
     let borrower: String
+    /// On the hold shelf, to the staff: for whom, whose name the checkout's field starts with.
+    let shelfHolder: String?
     let borrowerError: String?
     let dueError: String?
     let due: String
@@ -79,7 +81,8 @@ struct BookDetailPage: Encodable {
         self.csrf = csrf
         self.notice = notice
         self.problem = problem
-        self.borrower = borrower
+        shelfHolder = detail.audience == .staff && book.isOnHoldShelf ? book.shelfHold?.patronName : nil
+        self.borrower = borrower.isEmpty ? shelfHolder ?? "" : borrower
         self.borrowerError = borrowerError
         self.due = due
         self.dueError = dueError

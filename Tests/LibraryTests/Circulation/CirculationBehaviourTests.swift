@@ -138,11 +138,52 @@ import Testing
             #expect(back.setAside?.patronID == ben.id, "check-in names who has the book next")
             #expect(back.queue.map(\.state) == [.ready, .waiting])
             #expect(back.queue.first?.expires == clock.now.addingTimeInterval(3 * 86_400))
-            await #expect(throws: LibraryError.held(id: book, for: "Ben", ready: true)) { try await library.checkOut(book: book, to: .id(cy.id)) }
+            await #expect(throws: LibraryError.held(id: book, for: "Ben", ready: true, until: clock.now.addingTimeInterval(3 * 86_400))) { try await library.checkOut(book: book, to: .id(cy.id)) }
             let taken = try await library.checkOut(book: book, to: .id(ben.id))
             #expect(taken.book.loan?.patronID == ben.id)
             #expect(taken.queue.map(\.patronID) == [cy.id], "Ben's hold is collected; Cy is first now")
             #expect(try await library.holds(of: ben.id).map(\.state) == [.collected])
+        }
+    }
+
+    /// A book set aside for a patron is on the hold shelf, not available: the book says for whom
+    /// and until when, the status filters and their counts put it on the hold shelf, with a search
+    /// too, and anyone else is refused with that sentence; once collected it is out, and back on
+    /// the shelf for anyone when it comes back with nobody waiting.
+    @Test(arguments: Kind.allCases)
+    func aBookSetAsideIsOnTheHoldShelfNotAvailable(_ kind: Kind) async throws {
+        try await withLibrary(kind) { library, clock in
+            let (books, ann, ben, cy) = try await setUp(library)
+            let book = books[0].id
+            _ = try await library.checkOut(book: book, to: .id(ann.id))
+            _ = try await library.placeHold(on: book, for: .id(ben.id))
+            _ = try await library.checkIn(book: book)
+            let held = try await library.book(id: book)
+            #expect(held.shelfHold?.patronID == ben.id && held.shelfHold?.patronName == "Ben")
+            #expect(held.shelfHold?.expires == clock.now.addingTimeInterval(3 * 86_400))
+            #expect(held.isOnHoldShelf && !held.isAvailable)
+            func ids(_ status: BookQuery.Status, _ search: String = "") async throws -> (ids: [Book.ID], matching: Int) {
+                let page = try await library.books(BookQuery(search: search, status: status), page: 1, perPage: 50)
+                return (page.books.map(\.id), page.matching)
+            }
+            #expect(try await ids(.available) == ([books[1].id, books[2].id], 2))
+            #expect(try await ids(.onHoldShelf) == ([book], 1))
+            #expect(try await ids(.onLoan) == ([], 0))
+            #expect(try await ids(.available, "dune") == ([], 0), "a search on the shelf leaves it out")
+            #expect(try await ids(.onHoldShelf, "dune") == ([book], 1))
+            #expect(try await ids(.onHoldShelf, "emma") == ([], 0))
+            let list = BookListViewModel(page: try await library.books(BookQuery(), page: 1, perPage: 50), query: BookQuery(), now: clock.now, timeZone: .gmt)
+            let until = BookDates.day(clock.now.addingTimeInterval(3 * 86_400), timeZone: .gmt)
+            #expect(list.rows.first?.status == "On the hold shelf for Ben until \(until)")
+            let visitors = BookDetailViewModel(book: held, now: clock.now, timeZone: .gmt, audience: .visitors)
+            #expect(visitors.checkoutText == "On the hold shelf until \(until)", "visitors are not told for whom")
+            let refused = await #expect(throws: LibraryError.self) { try await library.checkOut(book: book, to: .id(cy.id)) }
+            #expect(refused?.description == "book \(book) is on the hold shelf for Ben until \(BookDates.day(clock.now.addingTimeInterval(3 * 86_400), timeZone: .current))")
+            _ = try await library.checkOut(book: book, to: .id(ben.id))
+            #expect(try await library.book(id: book).shelfHold == nil)
+            #expect(try await ids(.onHoldShelf) == ([], 0))
+            _ = try await library.checkIn(book: book)
+            #expect(try await ids(.available).ids.contains(book), "back with nobody waiting: on the shelf for anyone")
         }
     }
 

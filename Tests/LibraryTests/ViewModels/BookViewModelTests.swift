@@ -51,7 +51,7 @@ import Testing
         #expect(late.summary == "1 of 2 books")
         #expect(BookListViewModel(page: Self.page([], total: 2), query: BookQuery(search: "zzz"), now: now, timeZone: Self.utc).emptyMessage == "No books match \u{201C}zzz\u{201D}.")
         #expect(BookListViewModel(page: Self.page([], total: 0), query: BookQuery(), now: now, timeZone: Self.utc).emptyMessage == "The library has no books yet. Add the first one.")
-        #expect(late.statusChoices.map(\.label) == ["All books", "On the shelf", "Checked out", "Overdue"])
+        #expect(late.statusChoices.map(\.label) == ["All books", "On the shelf", "On the hold shelf", "Checked out", "Overdue"])
         #expect(late.statusChoices.filter(\.isSelected).map(\.status) == [.overdue])
         #expect(late.rows.map(\.isOverdue) == [true])
     }

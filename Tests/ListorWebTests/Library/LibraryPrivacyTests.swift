@@ -72,6 +72,37 @@ import Testing
         }
     }
 
+    /// Dune back and set aside for Ben: on the hold shelf on every page and in the API, with the
+    /// status filter's own choice; for whom is the librarian's.
+    @Test func aBookSetAsideIsOnTheHoldShelfForWhomTheStaffAloneSee() async throws {
+        try await withLibrary { client in
+            func get(_ uri: String, _ headers: HTTPFields = Self.anonymous) async throws -> String {
+                let response = try await client.execute(uri: uri, method: .get, headers: headers)
+                #expect(response.status == .ok, "\(uri)")
+                return String(buffer: response.body)
+            }
+            let back = try await client.execute(uri: "/library/api/books/1/checkin", method: .post, headers: Self.token)
+            #expect(back.status == .ok)
+            for uri in ["/library", "/library/books/1", "/library?status=on-hold-shelf"] {
+                let page = try await get(uri)
+                #expect(page.contains("On the hold shelf until "), "\(uri)")
+                for name in Self.names { #expect(!page.contains(name), "\(uri) names \(name)") }
+            }
+            let available = try await get("/library?status=available")
+            #expect(available.contains("Emma") && !available.contains("Dune"))
+            #expect(try await get("/library?status=on-hold-shelf").contains("1 of 2 books"))
+            let visitor = try JSONParser.parse(try await get("/library/api/books/1"))
+            #expect(visitor["holdShelf"]?["state"] == .string("ready") && visitor["holdShelf"]?["patron"] == nil)
+            let staff = try JSONParser.parse(try await get("/library/api/books/1", Self.token))
+            #expect(staff["holdShelf"]?["patron"] == .string("Ben Waitingman"))
+            #expect(try await get("/library/api/books?status=on-hold-shelf", Self.token).contains("Dune"))
+            let availableJSON = try await get("/library/api/books?status=available", Self.token)
+            #expect(!availableJSON.contains("Dune"))
+            let refused = try await client.execute(uri: "/library/api/books/1", method: .put, headers: Self.token, body: ByteBuffer(string: #"{"card": "C-1"}"#))
+            #expect(refused.status == .conflict && String(buffer: refused.body).contains("is on the hold shelf for Ben Waitingman until "))
+        }
+    }
+
     /// With open lending a visitor lends and holds books, and is told that another patron has a
     /// book or waits for it, never who; nobody cancels another patron's hold.
     @Test func openLendingNamesNobody() async throws {

@@ -55,6 +55,26 @@ import Testing
         #expect(await listor(["library", "show", id] + data).errorOutput == "error: there is no book \(id)\n")
     }
 
+    /// `checkin` that sets a book aside: `list`, `list --status`, `show` say it is on the hold
+    /// shelf for whom, and a checkout to anyone else is refused with that sentence.
+    @Test func aBookSetAsideIsOnTheHoldShelfInEveryCommand() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        #expect(await listor(["library", "patrons", "add", "--name", "Hana Kim", "--card", "C-7"] + data).exitCode == 0)
+        #expect(await listor(["library", "checkout", "2", "--to", "Ann", "--new-patron"] + data).exitCode == 0)
+        #expect(await listor(["library", "holds", "place", "2", "--card", "C-7"] + data).exitCode == 0)
+        #expect(await listor(["library", "checkin", "2"] + data).exitCode == 0)
+        let show = await listor(["library", "show", "2"] + data)
+        #expect(show.output.contains("\nOn the hold shelf for Hana Kim until "), "\(show.output)")
+        let shelf = await listor(["library", "list", "--status", "on-hold-shelf"] + data)
+        #expect(shelf.output.contains("On the hold shelf for Hana Kim until ") && shelf.output.hasSuffix("\n1 of \(SampleLibrary.books.count) books\n"), "\(shelf.output)")
+        let available = await listor(["library", "list", "--status", "available", "--format", "json"] + data)
+        #expect(!available.output.contains("\"id\": 2,") && !available.output.contains("\"id\":2,"), "\(available.output)")
+        let refused = await listor(["library", "checkout", "2", "--to", "Ann"] + data)
+        #expect(refused.exitCode == 1 && refused.errorOutput.hasPrefix("error: book 2 is on the hold shelf for Hana Kim until "), "\(refused.errorOutput)")
+        #expect(await listor(["library", "checkout", "2", "--to", "C-7"] + data).exitCode == 0)
+    }
+
     @Test func overdueExitsNonZeroWhenSomethingIsLate() async throws {
         let directory = try TemporaryDirectory()
         let data = ["--data-dir", directory.url.path]
