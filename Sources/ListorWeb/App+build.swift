@@ -72,6 +72,12 @@ public func buildRouter(
     table.get("/") { _, _ in
         try templates.html(HomePage(tiles: tiles), as: .home)
     }
+    // Asked for by browsers and feed readers whatever a page says: the site's icon.
+    if let icon = staticFiles.address(of: "favicon.svg") {
+        table.get("/favicon.ico") { _, _ in
+            Response(status: .movedPermanently, headers: [.location: icon, .cacheControl: "public, max-age=86400"])
+        }
+    }
     // A plain-text route: a health check for load balancers, and the baseline of the web benchmark.
     table.get("/health") { _, _ in "ok\n" }
     // Ready to take traffic: every module's stores answer and its background work runs.

@@ -19,6 +19,13 @@ import Testing
         for setting in ["DynamicUser=yes", "StateDirectory=listor", "Restart=on-failure", "ProtectSystem=strict", "NoNewPrivileges=yes"] {
             #expect(text.split(separator: "\n").contains(Substring(setting)), "\(setting) is missing")
         }
+        // Room for every connection serve takes by default, and a documentation address that
+        // deploy/install fills (the README beside the programs' folder, in share/doc/listor).
+        let files = try #require(text.firstMatch(of: /\nLimitNOFILE=(\d+)\n/).flatMap { Int($0.output.1) }, "LimitNOFILE is missing")
+        #expect(files >= 2 * 1000, "LimitNOFILE=\(files) is less than twice serve's 1000 connections")
+        let documentation = try #require(text.firstMatch(of: /\nDocumentation=file:(\S+)\n/)?.output.1, "Documentation= names no installed file")
+        let install = try String(contentsOf: Self.unit.deletingLastPathComponent().appendingPathComponent("install"), encoding: .utf8)
+        #expect(documentation == "/usr/local/share/doc/listor/README.md" && install.contains(#"install -D -m 644 README.md "$bin/../share/doc/listor/README.md""#))
         // As installed, with the binary where the unit's first comment puts it; here, the one just built.
         let directory = try TemporaryDirectory()
         let installed = directory.path("listor.service")

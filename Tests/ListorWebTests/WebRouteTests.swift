@@ -56,6 +56,19 @@ import Transistors
         }
     }
 
+    /// A browser's first visit asks for /favicon.ico whatever the page links: every page names the
+    /// site's icon, and /favicon.ico leads to it rather than to a logged 404.
+    @Test func theSiteHasAnIconWhereBrowsersLook() async throws {
+        try await withRouter { client in
+            let page = try await client.execute(uri: "/", method: .get).text
+            let linked = try #require(page.firstMatch(of: /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/)?.output.1)
+            let asked = try await client.execute(uri: "/favicon.ico", method: .get)
+            #expect(asked.status == .movedPermanently && asked.headers[.location] == String(linked))
+            let icon = try await client.execute(uri: String(linked), method: .get)
+            #expect(icon.status == .ok && icon.headers[.contentType]?.hasPrefix("image/svg+xml") == true && icon.text.hasPrefix("<svg"))
+        }
+    }
+
     @Test func oversizedBodiesAreRefusedBeforeTheyAreRead() async throws {
         try await withRouter { client in
             let body = ByteBuffer(repeating: 0x61, count: (1 << 20) + 1)
