@@ -73,8 +73,39 @@ package struct ServeCommand: ListorCommand {
                                valueName: "port"))
     var metricsPort: Int?
 
+    /// Every option that is wrong, each on its line, rather than the first alone.
     package func validate() throws {
-        _ = try settings(ProcessInfo.processInfo.environment)
+        var problems = ownProblems() + modbus.problems()
+        for check in [{ _ = try stella.settings() }, { _ = try browser.settings() }, { _ = try connections.limits() }] as [() throws -> Void] {
+            do { try check() } catch { problems.append(Self.message(of: error)) }
+        }
+        if problems.isEmpty {
+            do { _ = try settings(ProcessInfo.processInfo.environment) } catch { problems.append(Self.message(of: error)) }
+        }
+        guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
+    }
+
+    /// A refusal's words: a `ValidationError`'s message, or what the error says of itself.
+    static func message(of error: any Error) -> String {
+        (error as? ValidationError)?.message ?? String(describing: error)
+    }
+
+    /// What is wrong with the options that need nothing read to be checked.
+    private func ownProblems() -> [String] {
+        var problems: [String] = []
+        if !(0...65535).contains(port) { problems.append("--port: \(port) is not a port number (0–65535)") }
+        if let metricsPort {
+            if !(0...65535).contains(metricsPort) { problems.append("--metrics-port: \(metricsPort) is not a port number (0–65535)") }
+            else if metricsPort == port, port != 0 { problems.append("--metrics-port: \(metricsPort) is the main port; give another") }
+        }
+        if !(libraryAPIPrefix.hasPrefix("/") && !libraryAPIPrefix.hasSuffix("/") && !libraryAPIPrefix.contains("//")) {
+            problems.append("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
+        }
+        do { _ = try CoverService.parse(libraryCoverURL) } catch { problems.append("--library-cover-url: \(error)") }
+        if let formKeyFile, !FileManager.default.fileExists(atPath: formKeyFile) {
+            problems.append("--form-key-file: \(formKeyFile) does not exist; make one with: head -c \(FormKey.size) /dev/urandom > \(formKeyFile)")
+        }
+        return problems
     }
 
     package func run(in environment: CommandEnvironment) async throws {
@@ -97,14 +128,8 @@ package struct ServeCommand: ListorCommand {
     /// Every option checked and resolved into what the apps are built from, in a command whose
     /// environment's variables are `variables`.
     func settings(_ variables: [String: String]) throws -> ServeSettings {
-        guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not a port number (0–65535)") }
-        if let metricsPort {
-            guard (0...65535).contains(metricsPort) else { throw ValidationError("--metrics-port: \(metricsPort) is not a port number (0–65535)") }
-            guard metricsPort != port || port == 0 else { throw ValidationError("--metrics-port: \(metricsPort) is the main port; give another") }
-        }
-        guard libraryAPIPrefix.hasPrefix("/"), !libraryAPIPrefix.hasSuffix("/"), !libraryAPIPrefix.contains("//") else {
-            throw ValidationError("--library-api-prefix: \"\(libraryAPIPrefix)\" must start with / and not end with one, e.g. /library/api")
-        }
+        let problems = ownProblems() + modbus.problems()
+        guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
         let dataDirectory = data.directory(in: variables)
         let library: LibrarySettings
         let catalog: [CatalogLocation]
@@ -116,17 +141,16 @@ package struct ServeCommand: ListorCommand {
         }
         let covers: CoverService?
         do { covers = try CoverService.parse(libraryCoverURL) } catch { throw ValidationError("--library-cover-url: \(error)") }
-        if let formKeyFile, !FileManager.default.fileExists(atPath: formKeyFile) {
-            throw ValidationError("--form-key-file: \(formKeyFile) does not exist; make one with: head -c \(FormKey.size) /dev/urandom > \(formKeyFile)")
-        }
         // A token guards a server only if it cannot be guessed.
+        var weak: [String] = []
         for (option, token) in [("--library-admin-token", library.adminToken), ("--modbus-admin-token", modbus.settings.adminToken),
                                 ("--stella-admin-token", try stella.settings().adminToken)] {
-            if let token, let weakness = AdminToken.weakness(of: token) { throw ValidationError("\(option): \(weakness)") }
+            if let token, let weakness = AdminToken.weakness(of: token) { weak.append("\(option): \(weakness)") }
         }
         if library.adminToken == nil, !IPAddress.isLoopback(host: host) {
-            throw ValidationError("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can change the library")
+            weak.append("--host: \(host) is reachable from other machines; set --library-admin-token (or LISTOR_LIBRARY_ADMIN_TOKEN) so that nobody else can change the library")
         }
+        guard weak.isEmpty else { throw ValidationError(weak.joined(separator: "\n")) }
         return ServeSettings(host: host, port: port, logLevel: logLevel, logFormat: logFormat, dataDirectory: dataDirectory, transistorCatalog: catalog, modbus: modbus.settings,
                              library: library, libraryAPIPrefix: libraryAPIPrefix, libraryOpenLending: libraryOpenLending, libraryCovers: covers,
                              reminders: try reminders.settings(environment: variables),

@@ -12,7 +12,8 @@ import SystemPackage
 /// The environment wins over the file, and the command line over both.
 ///
 /// The settings become arguments put before the command line's, so that `serve` checks them
-/// as it checks its own; a refusal of one names the file or the variable it came from.
+/// as it checks its own; a refusal of one names the file or the variable it came from. Every
+/// key and variable that is wrong is named at once, each on its line.
 struct ServeConfiguration {
     /// One of `serve`'s options, as ArgumentParser describes it.
     struct Option: Sendable {
@@ -39,8 +40,9 @@ struct ServeConfiguration {
             KeyMappingProvider(upstream: EnvironmentVariablesProvider(environmentVariables: variables)) { $0.prepending(["listor"]) },
         ]
         var inFile: Set<String> = []
+        var problems: [String] = []
         if let file {
-            inFile = try Self.keys(of: file, against: options)
+            (inFile, problems) = try Self.keys(of: file, against: options)
             do {
                 providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(file)))
             } catch {
@@ -61,23 +63,29 @@ struct ServeConfiguration {
             } else if !option.isFlag, !option.isRepeating, let value = Self.scalar(key, in: config) {
                 arguments += [flag, value]
             } else if isSet {
-                throw ValidationError("\(source): is not \(option.isFlag ? "true or false" : option.isRepeating ? "a list of strings" : "a string or a number")")
+                problems.append("\(source): is not \(option.isFlag ? "true or false" : option.isRepeating ? "a list of strings" : "a string or a number")")
+                continue
             } else {
                 continue
             }
             // A value is quoted in the refusals that name it: a huge one is refused here, unquoted.
             if let long = arguments.last(where: { $0.count > Self.longestValue }) {
-                throw ValidationError("\(source): is \(long.count) characters long; a setting is at most \(Self.longestValue) (it begins \"\(long.prefix(40))…\")")
+                problems.append("\(source): is \(long.count) characters long; a setting is at most \(Self.longestValue) (it begins \"\(long.prefix(40))…\")")
+                arguments.removeLast(option.isFlag ? 1 : 2)
             }
             sources[option.key] = source
         }
+        guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
     }
 
-    /// A refusal of `serve` with the file or variable named, when it is about an option set here.
+    /// A refusal of `serve` with the file or variable named, on each of its lines that is about
+    /// an option set here.
     func naming(_ message: String) -> String {
-        guard let option = message.firstMatch(of: /--([a-z0-9-]+)/)?.output.1, let source = sources[String(option)] else { return message }
-        let error = "Error: "
-        return message.hasPrefix(error) ? error + source + ": " + message.dropFirst(error.count) : source + ": " + message
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard let option = line.firstMatch(of: /--([a-z0-9-]+)/)?.output.1, let source = sources[String(option)] else { return String(line) }
+            let error = "Error: "
+            return line.hasPrefix(error) ? error + source + ": " + line.dropFirst(error.count) : source + ": " + line
+        }.joined(separator: "\n")
     }
 
     // MARK: - Reading
@@ -90,20 +98,27 @@ struct ServeConfiguration {
         return nil
     }
 
-    /// The keys of `file`, each one of `serve`'s options; a key that is not is refused, with the
-    /// closest options named.
-    private static func keys(of file: String, against options: [Option]) throws -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("\(file): cannot be read") }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ValidationError("\(file): is not a JSON object of settings ({\"port\": 8080, …})")
+    /// The keys of `file`, and a problem for each that is not one of `serve`'s options, with the
+    /// closest options named. A file that cannot be read says why; one that is not strict JSON
+    /// (a trailing comma, a comment) says where.
+    private static func keys(of file: String, against options: [Option]) throws -> (keys: Set<String>, problems: [String]) {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            do { try FileDescriptor.open(FilePath(file), .readOnly).close() } catch let error as Errno {
+                throw ValidationError("\(file): cannot be read: \(error.description.prefix(1).lowercased() + error.description.dropFirst())")
+            }
+            throw ValidationError("\(file): cannot be read: it is not a file")
         }
+        let value: JSONValue
+        do { value = try JSONParser.parse(data) } catch { throw ValidationError("\(file): is not JSON: \(error)") }
+        guard case .object(let object) = value else { throw ValidationError("\(file): is not a JSON object of settings ({\"port\": 8080, …})") }
         let keys = options.map(\.key).filter { $0 != "config" }
-        for key in object.keys.sorted() where !keys.contains(key) {
+        let members = object.members
+        let problems = members.map(\.key).filter { !keys.contains($0) }.map { key in
             let closest = ClosestMatches.to(key, in: keys, limit: 3)
             let suggestion = closest.isEmpty ? "" : "; did you mean \(closest.map { "\"\($0)\"" }.joined(separator: " or "))?"
-            throw ValidationError("\(file): unknown key \"\(key)\"\(suggestion) (the keys are serve's options: listor serve --help)")
+            return "\(file): unknown key \"\(key)\"\(suggestion) (the keys are serve's options: listor serve --help)"
         }
-        return Set(object.keys)
+        return (Set(members.map(\.key)), problems)
     }
 
     /// `serve`'s options and flags, from ArgumentParser's description of the command: read once,

@@ -13,9 +13,6 @@ struct ServeBrowserOptions: ParsableArguments {
     @Option(name: .customLong("browser-max-reads-per-client"), help: ArgumentHelp("Of those, how many one client address may have (1 to the above); more are refused with 503.", valueName: "n"))
     var maximumReadsPerClient = 2
 
-    func validate() throws {
-        _ = try settings()
-    }
 
     func settings() throws -> ServeBrowserSettings {
         guard let engine = SearchEngine(validating: searchURL) else {

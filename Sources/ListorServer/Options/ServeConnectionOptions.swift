@@ -21,9 +21,6 @@ struct ServeConnectionOptions: ParsableArguments {
     @Option(name: .customLong("max-streams-per-client"), help: ArgumentHelp("Live-update streams one client address may hold.", valueName: "n"))
     var maximumStreamsPerClient = 10
 
-    func validate() throws {
-        _ = try limits()
-    }
 
     func limits() throws -> ConnectionLimits {
         for (name, value) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout)] {

@@ -29,17 +29,16 @@ struct ServeModbusOptions: ParsableArguments {
         "The token a write from a variable's page needs (also LISTOR_MODBUS_ADMIN_TOKEN, as every option); without one, or empty, the pages take no writes.", valueName: "token"))
     var adminToken: String?
 
-    func validate() throws {
-        if let device { _ = try link(device) }
+    /// What is wrong with these options, each said on its own; none when they are good.
+    func problems() -> [String] {
+        var problems: [String] = []
+        if let device { do { _ = try link(device) } catch { problems.append(ServeCommand.message(of: error)) } }
         if plant != nil, device != nil || map != nil {
-            throw ValidationError("--modbus-plant names every device and its map: give it without --modbus-device and --modbus-map")
+            problems.append("--modbus-plant names every device and its map: give it without --modbus-device and --modbus-map")
         }
-        guard (0...3650).contains(historyDays) else {
-            throw ValidationError("--modbus-history-days: \(historyDays) is outside 0 to 3650")
-        }
-        guard interval >= 0.1, interval <= 3600 else {
-            throw ValidationError("--modbus-interval: \(interval) is outside 0.1 to 3600 seconds")
-        }
+        if !(0...3650).contains(historyDays) { problems.append("--modbus-history-days: \(historyDays) is outside 0 to 3650") }
+        if !(interval >= 0.1 && interval <= 3600) { problems.append("--modbus-interval: \(interval) is outside 0.1 to 3600 seconds") }
+        return problems
     }
 
     private func link(_ device: String) throws -> ModbusLink {

@@ -29,9 +29,6 @@ struct ServeStellaOptions: ParsableArguments {
     @Option(name: .customLong("image-cache-days"), help: ArgumentHelp("Days a kept picture stays valid (1 to 365).", valueName: "days"))
     var imageCacheDays = 7
 
-    func validate() throws {
-        _ = try settings()
-    }
 
     func settings() throws -> StellaSettings {
         guard (1...100_000).contains(imageCacheSize) else { throw ValidationError("--image-cache-size: \(imageCacheSize) is outside 1 to 100000 MB") }

@@ -87,11 +87,41 @@ import Testing
 
         let missing = await listor(["serve", "--config", directory.path("none.json")], variables: [:])
         #expect(missing.exitCode == 64)
-        #expect(missing.errorOutput.hasPrefix("Error: \(directory.path("none.json")): cannot be read"), "\(missing.errorOutput)")
+        #expect(missing.errorOutput.hasPrefix("Error: \(directory.path("none.json")): cannot be read: no such file or directory"), "\(missing.errorOutput)")
         // Help is there whatever the settings say.
         let help = await listor(["serve", "--help"], variables: ["LISTOR_CONFIG": directory.path("none.json")])
         #expect(help.exitCode == 0)
         #expect(help.output.contains("--config <file>"))
+    }
+}
+
+extension ServeConfigurationTests {
+    /// Every wrong key and value is named at once, each on its line, from the file, the
+    /// environment and the command line alike; a file that is not strict JSON says where.
+    @Test func everyProblemIsNamedAtOnceAndTheFileIsStrictJSON() async throws {
+        let (directory, path) = try file(#"{"prot": 8080, "hots": "::", "allow-private": "yes", "library-api-prefix": "api/"}"#)
+        let all = await listor(["serve", "--config", path], variables: [:])
+        #expect(all.exitCode == 64)
+        for problem in ["unknown key \"prot\"", "unknown key \"hots\"", "key \"allow-private\": is not true or false"] {
+            #expect(all.errorOutput.contains("\(path): \(problem)") || all.errorOutput.contains("\(path), \(problem)"), "\(problem): \(all.errorOutput)")
+        }
+
+        try #"{"port": 70000, "library-api-prefix": "api/"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let values = await listor(["serve", "--config", path, "--modbus-interval", "0"], variables: ["LISTOR_METRICS_PORT": "99999"])
+        #expect(values.exitCode == 64)
+        #expect(values.errorOutput.hasPrefix("Error: \(path), key \"port\""))
+        let lines = values.errorOutput.split(separator: "\n").map { $0.hasPrefix("Error: ") ? $0.dropFirst(7) : $0 }
+        for line in ["\(path), key \"port\": --port: 70000 is not a port number (0–65535)", "--modbus-interval: 0.0 is outside 0.1 to 3600 seconds",
+                     "LISTOR_METRICS_PORT: --metrics-port: 99999 is not a port number (0–65535)",
+                     "\(path), key \"library-api-prefix\": --library-api-prefix: \"api/\" must start with / and not end with one, e.g. /library/api"] {
+            #expect(lines.contains(Substring(line)), "\(line): \(values.errorOutput)")
+        }
+
+        try "{\"port\": 8081,\n}".write(toFile: path, atomically: true, encoding: .utf8)
+        let comma = await listor(["serve", "--config", path], variables: [:])
+        #expect(comma.exitCode == 64)
+        #expect(comma.errorOutput.hasPrefix("Error: \(path): is not JSON: line 2, column "), "\(comma.errorOutput)")
+        withExtendedLifetime(directory) {}
     }
 }
 
