@@ -272,7 +272,7 @@ let package = Package(
         commandGroup("LibraryCLI", ["ListorHTTPClient", "Library", "LibrarySQL", "ListorSQL", "ListorSMTP",
                                     .product(name: "Tagged", package: "swift-tagged"), .product(name: "Logging", package: "swift-log"),
                                     .product(name: "CoreMetrics", package: "swift-metrics")]),
-        commandGroup("BrowseCLI", ["ListorHTTPClient", "TextBrowser", "TextBrowserSQLite"]),
+        commandGroup("BrowseCLI", ["ListorHTTPClient", "TextBrowser", "TextBrowserSQLite", .product(name: "UnixSignals", package: "swift-service-lifecycle")]),
         commandGroup("StellaCLI", ["ListorHTTPClient", "Stella", "StellaSQL", "ListorSQL", .product(name: "CoreMetrics", package: "swift-metrics")]),
         .target(
             name: "ListorServer",

@@ -31,7 +31,7 @@ struct BrowsePage: ListorCommand {
     func run(in environment: CommandEnvironment) async throws {
         let interactive = !dump && environment.isInteractiveTerminal
         let settings = options.settings(defaultWidth: interactive ? RawTerminal.size().columns : 80, in: environment)
-        let (url, dump, noReferences, linksOnly) = (url, dump, noReferences, linksOnly)
+        let (url, dump, noReferences, linksOnly, followsTerminal) = (url, dump, noReferences, linksOnly, options.width == nil)
         try await BrowserComposition.withBrowser(settings) { browser in
             if dump, let url {
                 let page = try await browser.session.open(url)
@@ -42,7 +42,7 @@ struct BrowsePage: ListorCommand {
                 }
                 if let problem = await browser.session.historyProblem { environment.writeError("warning: \(problem)\n") }
             } else if interactive {
-                var terminal = TerminalBrowser(browser: browser)
+                var terminal = TerminalBrowser(browser: browser, followsTerminalWidth: followsTerminal)
                 try await terminal.run(opening: url)
             } else {
                 try await ScriptedBrowser(browser: browser, environment: environment).run(opening: url)

@@ -4,18 +4,27 @@ import ListorCommandKit
 import ListorKit
 import TextBrowser
 
-/// `listor browse bookmarks`: the pages kept with `a`, newest first.
+/// `listor browse bookmarks`: the pages kept with `a`, newest first; `--remove URL` removes one.
 struct ListBookmarks: ListorCommand {
-    static let configuration = CommandConfiguration(commandName: "bookmarks", abstract: "List the bookmarks.")
+    static let configuration = CommandConfiguration(commandName: "bookmarks", abstract: "List the bookmarks, or remove one.")
 
     @Option(help: "table (text) or json.")
     var format: OutputFormat = .table
 
+    @Option(help: ArgumentHelp("Remove the bookmark of this address (as the list shows it) instead of listing them.", valueName: "url"))
+    var remove: String?
+
     @OptionGroup var dataDirectory: DataDirectoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let bookmarks = try await BookmarksViewModel.load(from: BrowserComposition.historyStore(in: dataDirectory.directory(in: environment.variables)))
-        if format == .json {
+        var bookmarks = try await BookmarksViewModel.load(from: BrowserComposition.historyStore(in: dataDirectory.directory(in: environment.variables)))
+        if let remove {
+            guard let url = URL(string: remove), let kept = bookmarks.bookmarks.first(where: { $0.url == url.removingFragment }),
+                  try await bookmarks.remove(kept.url) else {
+                throw BrowseFailure("no bookmark has the address \(remove)" + BrowseHistory.suggestion(remove, among: bookmarks.bookmarks.map(\.url.absoluteString)))
+            }
+            environment.write("removed the bookmark of \(kept.title) (\(kept.url.absoluteString))\n")
+        } else if format == .json {
             let values = bookmarks.bookmarks.map { JSONValue.members([("url", .string($0.url.absoluteString)), ("title", .string($0.title)), ("added", .date($0.added))]) }
             environment.write(JSONValue.array(values).serialized(pretty: true) + "\n")
         } else if bookmarks.bookmarks.isEmpty {

@@ -9,12 +9,15 @@ import Synchronization
 /// A store's database in PostgreSQL, through postgres-nio: several `serve` nodes share it. A
 /// transaction holds one of the client's connections and runs its body on a thread of
 /// `threads`, where each statement waits for the server's answer; the tasks of the program
-/// never wait. The `PostgresClient` must be running while the database is used.
+/// never wait. The `PostgresClient` must be running while the database is used. Through the
+/// database's outages requests fail at once, saying why, and it is used again within a second
+/// of its return (`PostgresPool`).
 ///
 /// The threads are the process's, started once and never stopped: a pool stopped just after it
 /// started could keep one thread waiting for good, and the stop with it.
 public struct PostgreSQLDatabase: SQLDatabase {
-    public let client: PostgresClient
+    let pool: PostgresPool
+    public var client: PostgresClient { pool.client }
     public let threads: NIOThreadPool
     public let location: String
     public let logger: Logger
@@ -36,7 +39,11 @@ public struct PostgreSQLDatabase: SQLDatabase {
 
     public init(client: PostgresClient, threads: NIOThreadPool = Self.threads, location: String = "PostgreSQL",
                 maximumConnections: Int = PostgresClient.Configuration.Options().maximumConnections, logger: Logger = Logger(label: "listor.postgres")) {
-        self.client = client
+        self.init(pool: PostgresPool(client: client, logger: logger), location: location, maximumConnections: maximumConnections, logger: logger, threads: threads)
+    }
+
+    init(pool: PostgresPool, location: String, maximumConnections: Int, logger: Logger, threads: NIOThreadPool = Self.threads) {
+        self.pool = pool
         self.maximumConnections = maximumConnections
         self.threads = threads
         self.location = location
@@ -52,52 +59,41 @@ public struct PostgreSQLDatabase: SQLDatabase {
     /// are still open.
     public static func open(at url: PostgresURL, logger: Logger = Logger(label: "listor.postgres"), in scope: ResourceScope) async throws -> PostgreSQLDatabase {
         let key = "\(url.user):\(url.password ?? "")@\(url.host):\(url.port)/\(url.database ?? "")?\(url.requiresTLS)&\(url.maximumConnections)"
-        let client: PostgresClient
-        if let shared = clients.withLock({ $0[key]?.use() }) {
-            client = shared
+        let pool: PostgresPool
+        if let shared = clients.withLock({ clients in clients[key].map { $0.use(); return $0 } }) {
+            pool = shared
         } else {
             do { try await url.checkConnection(logger: logger) } catch {
                 throw StorageError(.unavailable, PostgresProblem.reason(error, target: url.address), cause: error)
             }
             let made = PostgresClient(configuration: url.clientConfiguration)
-            client = clients.withLock { clients in
+            pool = clients.withLock { clients in
                 // Another scope may have made one meanwhile.
-                if let shared = clients[key]?.use() { return shared }
-                clients[key] = SharedClient(client: made, running: Task { await made.run() })
-                return made
+                if let shared = clients[key] {
+                    shared.use()
+                    return shared
+                }
+                let pool = PostgresPool(client: made, running: Task { await made.run() }, url: url, logger: logger)
+                clients[key] = pool
+                return pool
             }
         }
         scope.onClose {
             let stopping = clients.withLock { clients -> Task<Void, Never>? in
-                guard let shared = clients[key], shared.users == 1 else {
-                    clients[key]?.users -= 1
-                    return nil
-                }
-                clients[key] = nil
-                return shared.running
+                let stopping = clients[key]?.release()
+                if stopping != nil { clients[key] = nil }
+                return stopping
             }
             if let stopping {
                 stopping.cancel()
                 await stopping.value
             }
         }
-        return PostgreSQLDatabase(client: client, location: url.description, maximumConnections: url.maximumConnections, logger: logger)
-    }
-
-    /// A client and the bodies using it.
-    private struct SharedClient {
-        let client: PostgresClient
-        let running: Task<Void, Never>
-        var users = 1
-
-        mutating func use() -> PostgresClient {
-            users += 1
-            return client
-        }
+        return PostgreSQLDatabase(pool: pool, location: url.description, maximumConnections: url.maximumConnections, logger: logger)
     }
 
     /// The clients running in this process, by URL.
-    private static let clients = Mutex<[String: SharedClient]>([:])
+    private static let clients = Mutex<[String: PostgresPool]>([:])
 
     public var connections: (read: Int, write: Int) { (maximumConnections, maximumConnections) }
 
@@ -111,15 +107,18 @@ public struct PostgreSQLDatabase: SQLDatabase {
 
     public func query(_ statement: SQL) async throws -> [SQLRow] {
         do {
-            var rows: [SQLRow] = []
-            var columns: [String] = []
-            for try await row in try await client.query(Self.query(statement), logger: logger) {
-                if rows.isEmpty { columns = row.map(\.columnName) }
-                var values: [SQLValue] = []
-                for cell in row { values.append(try Connection.value(cell)) }
-                rows.append(SQLRow(columns: columns, values: values))
+            let logger = logger
+            return try await pool.withConnection { connection in
+                var rows: [SQLRow] = []
+                var columns: [String] = []
+                for try await row in try await connection.query(Self.query(statement), logger: logger) {
+                    if rows.isEmpty { columns = row.map(\.columnName) }
+                    var values: [SQLValue] = []
+                    for cell in row { values.append(try Connection.value(cell)) }
+                    rows.append(SQLRow(columns: columns, values: values))
+                }
+                return rows
             }
-            return rows
         } catch {
             throw Self.storageError(error)
         }
@@ -146,7 +145,7 @@ public struct PostgreSQLDatabase: SQLDatabase {
     private func transaction<T: Sendable>(_ begin: String, _ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
         let logger = logger
         do {
-            return try await client.withConnection { connection in
+            return try await pool.withConnection { connection in
                 try await threads.runIfActive {
                     let session = Connection(connection: connection, logger: logger)
                     try session.execute(SQL(stringLiteral: begin))

@@ -85,8 +85,9 @@ public func buildRouter(
         var problems: [String] = []
         for module in modules { if let problem = await module.readinessProblem() { problems.append(problem) } }
         let text = problems.isEmpty ? "ready\n" : "not ready:\n" + problems.map { "- \($0)\n" }.joined()
-        return Response(status: problems.isEmpty ? .ok : .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: text)))
+        var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]
+        if !problems.isEmpty { headers[.retryAfter] = WebError.databaseRetry }
+        return Response(status: problems.isEmpty ? .ok : .serviceUnavailable, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
     if configuration.metricsAccess != .none, let exposition = configuration.metrics.exposition {
         let access = configuration.metricsAccess

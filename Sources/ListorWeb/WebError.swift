@@ -41,6 +41,10 @@ struct WebError: Error {
         self.suggestions = suggestions
     }
 
+    /// Seconds to wait before asking again while a database is away: a probe looks for its
+    /// return every second.
+    static let databaseRetry = "5"
+
     /// `error` as the visitor sees it, for a request to `path`.
     init(_ error: any Error, path: String) {
         switch error {
@@ -55,10 +59,12 @@ struct WebError: Error {
             details = [("fields", .members(errors.errors.map { ($0.field, .string($0.message)) }))]
         case let error as LibraryError:
             self.init(library: error)
-        case is LibraryStoreError:
+        case let error as LibraryStoreError:
             self.init(.serviceUnavailable, title: "The library is unavailable", message: "The library's database cannot be used right now; try again in a moment.",
                       apiMessage: "the library's database cannot be used right now")
-            isUnexpected = true
+            headers[.retryAfter] = Self.databaseRetry
+            // A database away is logged once, by its client, when it goes and when it is back.
+            isUnexpected = error.code == .failed
         case let error as CSVImportError:
             self.init(.unprocessableContent, message: error.message)
         case let error as CatalogueError:
@@ -78,6 +84,7 @@ struct WebError: Error {
             case .failed:
                 self.init(.serviceUnavailable, title: "The store is unavailable", message: "The store's database cannot be used right now; try again in a moment.",
                           apiMessage: "the store's database cannot be used right now")
+                headers[.retryAfter] = Self.databaseRetry
                 isUnexpected = true
             }
         case let error as UnknownPartError:

@@ -85,6 +85,29 @@ import Testing
                 try await keys("Escape")
                 _ = try await screen(showing: "See [1]the other page")
 
+                // Resized, the page is wrapped again to the terminal's width, as lynx and w3m do.
+                try await tmux.run(["resize-window", "-t", session, "-x", "30", "-y", "16"])
+                let narrow = try await screen(showing: "\n[2]the end.")
+                #expect(narrow.split(separator: "\n").contains { $0.hasPrefix("See [1]the other page or") }, "\(narrow)")
+                try await tmux.run(["resize-window", "-t", session, "-x", "90", "-y", "16"])
+                _ = try await screen(showing: "See [1]the other page or [2]the end.")
+
+                // A key the page does not know shows every key, over as many lines as that takes.
+                try await keys("z")
+                let help = try await screen(showing: "= info, q quit")
+                #expect(help.contains("Keys: number+Enter follow"))
+
+                // a keeps the page; v lists the bookmarks, where d removes the one chosen.
+                try await keys("a")
+                _ = try await screen(showing: "Bookmarked The page")
+                try await keys("v")
+                _ = try await screen(showing: "Enter: open · d: remove")
+                try await keys("d")
+                let removed = try await screen(showing: "Removed the bookmark of The page")
+                #expect(removed.contains("No bookmarks yet."))
+                try await keys("Escape")
+                _ = try await screen(showing: "See [1]the other page")
+
                 // h: the hosts visited, then a host's pages, then a page.
                 try await keys("h")
                 let hosts = try await screen(showing: "History: hosts, by priority")

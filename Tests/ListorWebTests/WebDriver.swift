@@ -134,6 +134,12 @@ struct WebDriverSession {
         try await send(.POST, "/element/\(id)/value", .object(JSONObject(members: [.init(key: "text", value: .string(text))])))
     }
 
+    /// Empties a field.
+    func clear(_ selector: String) async throws {
+        let id = try await element(selector)
+        try await send(.POST, "/element/\(id)/clear", .object(JSONObject()))
+    }
+
     /// Presses Enter on the element, as a keyboard user does: a button or a link is followed.
     /// (A click under phone emulation is a tap, which with page scripts off never ends.)
     func press(_ selector: String) async throws {

@@ -54,6 +54,22 @@ import TextBrowser
         ])
     }
 
+    /// Documentation generators follow each heading with a link to itself ("¶" in Sphinx and
+    /// MkDocs, "#" or an empty icon link elsewhere): a reader shows the heading alone. A heading
+    /// that links elsewhere keeps its link.
+    @Test func aHeadingsLinkToItselfIsLeftOut() throws {
+        let page = try reader(##"<h2 id="install">Install<a class="headerlink" href="#install" title="Link to this heading">¶</a></h2>"##
+            + ##"<h3 id="b">Use <a href="#b">#</a></h3><h3 id="c"><a href="#c" aria-hidden="true"><svg></svg></a>Build</h3>"##
+            + ##"<h3>See <a href="other.html">the guide</a></h3>"##)
+        let guide = try #require(URL(string: "http://example.test/dir/other.html"))
+        #expect(page.blocks == [
+            .heading(level: 2, [.anchor("install"), .text("Install", .plain)]),
+            .heading(level: 3, [.anchor("b"), .text("Use", .plain)]),
+            .heading(level: 3, [.anchor("c"), .text("Build", .plain)]),
+            .heading(level: 3, [.text("See ", .plain), .link("the guide", .web(guide))]),
+        ], "\(page.blocks)")
+    }
+
     @Test func listsQuotesAndDefinitionsNest() throws {
         let page = try reader("<ol start=3><li>one<ul><li>inner</ul><li>two</ol><blockquote><p>quoted</blockquote><dl><dt>term<dd>meaning</dl>")
         checkStructure(page)

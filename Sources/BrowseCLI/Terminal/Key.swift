@@ -4,7 +4,9 @@ import ListorCommandKit
 enum Key: Hashable, Sendable {
     case character(Character)
     case enter, tab, backTab, backspace, escape, interrupt
-    case up, down, left, right, pageUp, pageDown, home, end
+    case up, down, left, right, pageUp, pageDown, home, end, delete
+    /// Not a key: the terminal changed its size (SIGWINCH).
+    case resize
 
     /// The keys in one read from the terminal; escape sequences are whole within one read.
     static func parse(_ bytes: [UInt8]) -> [Key] {
@@ -42,6 +44,7 @@ enum Key: Hashable, Sendable {
                 case (UInt8(ascii: "Z"), _): keys.append(.backTab)
                 case (UInt8(ascii: "~"), "5"): keys.append(.pageUp)
                 case (UInt8(ascii: "~"), "6"): keys.append(.pageDown)
+                case (UInt8(ascii: "~"), "3"): keys.append(.delete)
                 default: continue
                 }
             default:

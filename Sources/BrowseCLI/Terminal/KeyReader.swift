@@ -1,19 +1,30 @@
 import Foundation
 import ListorCommandKit
 import Synchronization
+import UnixSignals
 
 /// Keys from standard input, read on a thread of their own so that Ctrl-C can cancel a page
 /// while it loads: the reader cancels the task registered as the current load, or, when
-/// nothing is loading, passes Ctrl-C on as a key.
+/// nothing is loading, passes Ctrl-C on as a key. A change of the terminal's size comes
+/// among the keys, as `.resize`.
 final class KeyReader: Sendable {
     let keys: AsyncStream<Key>
     private let continuation: AsyncStream<Key>.Continuation
     private let loading = Mutex<(@Sendable () -> Void)?>(nil)
+    private let resizes: Task<Void, Never>
 
     init() {
-        (keys, continuation) = AsyncStream.makeStream(of: Key.self)
+        let (keys, continuation) = AsyncStream.makeStream(of: Key.self)
+        (self.keys, self.continuation) = (keys, continuation)
+        resizes = Task {
+            for await _ in await UnixSignalsSequence(trapping: .sigwinch) { continuation.yield(.resize) }
+        }
         let thread = Thread { [self] in readKeys() }
         thread.start()
+    }
+
+    deinit {
+        resizes.cancel()
     }
 
     /// Reads until standard input ends; the thread then ends the stream of keys.

@@ -21,6 +21,25 @@ enum ScreenText {
             || (0xFF00...0xFF60).contains(value) || (0xFFE0...0xFFE6).contains(value) || (0x20000...0x3FFFD).contains(value) ? 2 : 1
     }
 
+    /// `text` in lines of at most `columns` columns, broken between words, at most `lines` of
+    /// them (the last cut when there is more); one empty line for no text.
+    static func wrap(_ text: String, columns: Int, lines limit: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if width(candidate) <= columns || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        lines.append(line)
+        guard lines.count > limit else { return lines }
+        return Array(lines.prefix(limit - 1)) + [lines[(limit - 1)...].joined(separator: " ")]
+    }
+
     /// `text` in at most `columns` columns; padded with spaces to exactly that when `padded`.
     static func fit(_ text: String, columns: Int, padded: Bool = true) -> String {
         let cut = slice(text, from: 0, width: columns)

@@ -30,8 +30,12 @@ struct TerminalBrowser {
     /// The line commands, for the keys that do what one of them does.
     private var commands: BrowserController
 
-    init(browser: BrowserComposition.Browser) {
+    /// Whether pages are laid out in the terminal's width (no `--width` was given), and again when it changes.
+    private let followsTerminalWidth: Bool
+
+    init(browser: BrowserComposition.Browser, followsTerminalWidth: Bool) {
         self.browser = browser
+        self.followsTerminalWidth = followsTerminalWidth
         keys = KeyReader()
         commands = BrowserController(browser: browser)
     }
@@ -54,6 +58,12 @@ struct TerminalBrowser {
     // MARK: - Keys
 
     private mutating func handle(_ key: Key, keys: inout AsyncStream<Key>.Iterator) async {
+        if key == .resize {
+            // As lynx and w3m do: the page wrapped again to the terminal's new width.
+            if followsTerminalWidth, let relaid = await browser.session.setWidth(RawTerminal.size().columns) { page = relaid }
+            RawTerminal.write("\u{1B}[2J")
+            return
+        }
         status = ""
         switch screen {
         case .page: await handlePage(key, keys: &keys)
@@ -201,6 +211,15 @@ struct TerminalBrowser {
             guard bookmarks.bookmarks.indices.contains(selected) else { return }
             let url = bookmarks.bookmarks[selected].url
             await load { session in try await session.go(PageRequest(url: url)) }
+        case .character("d"), .delete:
+            guard bookmarks.bookmarks.indices.contains(selected) else { return }
+            var bookmarks = bookmarks
+            let removed = bookmarks.bookmarks[selected]
+            do {
+                _ = try await bookmarks.remove(removed.url)
+                screen = .bookmarks(bookmarks, selected: min(selected, max(bookmarks.bookmarks.count - 1, 0)))
+                status = "Removed the bookmark of \(removed.title)"
+            } catch { status = "\(error)" }
         case .character("q"), .interrupt: quits = true
         default: screen = page == nil ? screen : .page
         }
@@ -325,9 +344,12 @@ struct TerminalBrowser {
     private func draw() {
         let (rows, columns) = RawTerminal.size()
         var frame = "\u{1B}[H"
-        let (title, body, selectedRow) = content(rows: rows - 2, columns: columns)
+        // A status longer than a line (the keys' help, a long error) takes up to three.
+        let statusLines = ScreenText.wrap(statusText, columns: columns, lines: min(3, max(rows - 2, 1)))
+        let bodyRows = max(rows - 1 - statusLines.count, 0)
+        let (title, body, selectedRow) = content(rows: bodyRows, columns: columns)
         frame += "\u{1B}[7m" + ScreenText.fit(" " + title, columns: columns) + "\u{1B}[0m\r\n"
-        for index in 0..<(rows - 2) {
+        for index in 0..<bodyRows {
             let line = index < body.count ? body[index] : ""
             if index == selectedRow {
                 frame += "\u{1B}[7m" + ScreenText.fit(line, columns: columns) + "\u{1B}[0m\r\n"
@@ -335,7 +357,7 @@ struct TerminalBrowser {
                 frame += highlightLink(in: line, row: index, columns: columns) + "\u{1B}[K\r\n"
             }
         }
-        frame += "\u{1B}[7m" + ScreenText.fit(statusText, columns: columns) + "\u{1B}[0m"
+        frame += statusLines.map { "\u{1B}[7m" + ScreenText.fit($0, columns: columns) + "\u{1B}[0m" }.joined(separator: "\r\n")
         RawTerminal.write(frame)
     }
 
@@ -350,7 +372,7 @@ struct TerminalBrowser {
             return selectedText ?? page.url.absoluteString
         case .hosts: return "Enter: pages · +/-: move · s: sort · /: search · g: open a URL · Left: back · q: quit"
         case .pages: return "Enter: open · Left: hosts · q: quit"
-        case .bookmarks: return "Enter: open · any other key: back"
+        case .bookmarks: return "Enter: open · d: remove · any other key: back"
         case .info: return "Press any key to return to the page."
         }
     }

@@ -11,7 +11,7 @@ public actor BrowsingSession {
     public typealias Place = PageViewModel
 
     private let loader: PageLoader
-    private let reader: PageReader
+    private var reader: PageReader
     private let hosts: any HostAccessor
     private let pages: any PageAccessor
     private let now: @Sendable () -> Date
@@ -72,11 +72,26 @@ public actor BrowsingSession {
     }
 
     public func back() -> PageViewModel? {
-        navigator.goBack()
+        fitted(navigator.goBack())
     }
 
     public func forward() -> PageViewModel? {
-        navigator.goForward()
+        fitted(navigator.goForward())
+    }
+
+    /// Lays pages out in `width` columns from now on (the terminal was resized): the current
+    /// page at once, the others when they are gone back to.
+    public func setWidth(_ width: Int) -> PageViewModel? {
+        reader.layout.width = width
+        return fitted(current)
+    }
+
+    /// `page`, now current, laid out again when it is in another width than pages are now.
+    private func fitted(_ page: PageViewModel?) -> PageViewModel? {
+        guard let page, page.width != reader.layout.width else { return page }
+        let relaid = page.relaid(by: reader)
+        navigator.replaceCurrent(relaid)
+        return relaid
     }
 
     /// Fetches the current page again, keeping the reader's place in it.

@@ -5,9 +5,13 @@ import Foundation
 public struct PageViewModel: Sendable {
     public let resource: LoadedResourceSummary
     public private(set) var page: RenderedPage
-    public let charset: CharsetDetector.Detection
+    public private(set) var charset: CharsetDetector.Detection
     /// The first line in view, kept so that going back returns to the same place.
     public var topLine = 0
+    /// The columns it is laid out in.
+    public let width: Int
+    /// The bytes it was read from, to lay it out again in another width.
+    private let body: [UInt8]
 
     public struct LoadedResourceSummary: Sendable, Hashable {
         public var url: URL
@@ -22,6 +26,24 @@ public struct PageViewModel: Sendable {
                                               size: resource.body.count, redirects: resource.redirects)
         page = read.page
         charset = read.charset
+        width = read.width
+        body = resource.body
+    }
+
+    /// The page laid out again by `reader` (in the terminal's new width), in the character set
+    /// it was read in, with what the reader typed into its fields and about where they were.
+    public func relaid(by reader: PageReader) -> PageViewModel {
+        let loaded = LoadedResource(url: resource.url, status: resource.status, contentType: resource.contentType, body: body, redirects: resource.redirects)
+        var relaid = PageViewModel(resource: loaded, read: reader.read(body, contentType: resource.contentType, url: resource.url, charset: charset.charset))
+        relaid.charset = charset
+        for (form, fields) in page.forms.map(\.fields).enumerated() where relaid.page.forms.indices.contains(form) {
+            for (index, field) in fields.enumerated() where relaid.page.forms[form].fields.indices.contains(index) {
+                guard let number = field.number, relaid.page.forms[form].fields[index] != field else { continue }
+                _ = relaid.update(number) { $0 = field; return true }
+            }
+        }
+        relaid.topLine = lines.isEmpty ? 0 : min(topLine * relaid.lines.count / lines.count, max(relaid.lines.count - 1, 0))
+        return relaid
     }
 
     public var url: URL { resource.url }

@@ -16,6 +16,8 @@ public struct PageReader: Sendable {
     public struct Result: Sendable {
         public var page: RenderedPage
         public var charset: CharsetDetector.Detection
+        /// The columns it was laid out in.
+        public var width: Int
     }
 
     /// `contentType` as the server sent it (nil when it sent none: then the bytes are looked at).
@@ -31,7 +33,7 @@ public struct PageReader: Sendable {
             builder.preformatted(text.replacingOccurrences(of: "\r\n", with: "\n"))
             page = RenderedPage(title: nil, lines: builder.finish(), anchors: [], forms: [], fragments: [:], baseURL: url)
         }
-        return Result(page: page, charset: detection)
+        return Result(page: page, charset: detection, width: layout.width)
     }
 
     /// The bytes as a page simplified for reading: HTML through `layout`, plain text as

@@ -297,9 +297,20 @@ struct ReaderRun: WalkLayout {
         link = nil
         let text = open.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty || !open.shown else { return }
+        // A heading's link to itself, which documentation generators add ("¶"), is not part of it.
+        if heading != nil, case .fragment = open.target, Self.permalinkMarks.contains(text) {
+            if let last = inlines.indices.last, case .text(let before, let style) = inlines[last], before.hasSuffix(" ") {
+                inlines[last] = .text(String(before.dropLast()), style)
+            }
+            return
+        }
         inlines.append(.link(text.isEmpty ? "[link]" : text, open.target))
         shows = true
     }
+
+    /// What the link a heading has to itself says: Sphinx's and MkDocs' pilcrow, a section sign,
+    /// a hash, a link sign, or nothing beside an icon.
+    static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "", "[link]"]
 
     private func target(of text: String?) -> ReaderInline.Target {
         guard let text, let target = URL(string: text) else { return .unusable }

@@ -121,6 +121,11 @@ import Testing
 
                 """)
             #expect(await browse(["bookmarks"]).output.contains("The page  \(root)/page"))
+            // A bookmark is removed by its address, as the list shows it; one there is not is named.
+            let wrong = await browse(["bookmarks", "--remove", root + "/pag"])
+            #expect(wrong.exitCode == 1 && wrong.errorOutput == "error: no bookmark has the address \(root)/pag. Did you mean \(root)/page?\n", "\(wrong.errorOutput)")
+            #expect(await browse(["bookmarks", "--remove", root + "/page"]).output == "removed the bookmark of The page (\(root)/page)\n")
+            #expect(await browse(["bookmarks"]).output == "No bookmarks yet. Press a on a page to keep it here.\n")
         }
     }
 
