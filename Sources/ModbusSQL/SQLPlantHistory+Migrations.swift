@@ -6,9 +6,13 @@ extension SQLPlantHistory {
     /// PostgreSQL's tables were written (`variables` became `modbus_variables`, …), so that a
     /// file of an earlier version is brought up to date.
     static func migrations(_ dialect: SQLDialect) -> [SQLMigration] {
+        let common = [
+            // The digits after the point its numbers are written with (`ValueEncoding.shownDecimals`).
+            SQLMigration("variable decimals", ["ALTER TABLE modbus_variables ADD COLUMN decimals INTEGER"]),
+        ]
         switch dialect {
-        case .sqlite: sqlite
-        case .postgres: postgres
+        case .sqlite: return sqlite + common
+        case .postgres: return postgres + common
         }
     }
 

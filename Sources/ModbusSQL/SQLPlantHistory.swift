@@ -67,9 +67,10 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
         try await write { [device] db in
             for (position, variable) in variables.enumerated() {
                 try db.execute("""
-                    INSERT INTO modbus_variables (device, register, name, unit, position)
-                    VALUES (\(device), \(variable.registerLabel), \(variable.name), \(variable.unit), \(position))
-                    ON CONFLICT (device, register) DO UPDATE SET name = excluded.name, unit = excluded.unit, position = excluded.position
+                    INSERT INTO modbus_variables (device, register, name, unit, position, decimals)
+                    VALUES (\(device), \(variable.registerLabel), \(variable.name), \(variable.unit), \(position), \(variable.encoding.shownDecimals))
+                    ON CONFLICT (device, register) DO UPDATE SET name = excluded.name, unit = excluded.unit, position = excluded.position,
+                        decimals = excluded.decimals
                     """)
             }
         }
@@ -77,8 +78,8 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
 
     public func variables() async throws -> [TrendVariable] {
         try await read { [device] db in
-            try db.rows("SELECT register, name, unit FROM modbus_variables WHERE device = \(device) ORDER BY position, register").map {
-                TrendVariable(register: try $0[0], name: try $0[1], unit: try $0[2])
+            try db.rows("SELECT register, name, unit, decimals FROM modbus_variables WHERE device = \(device) ORDER BY position, register").map {
+                TrendVariable(register: try $0[0], name: try $0[1], unit: try $0[2], decimals: try $0[3])
             }
         }
     }
@@ -195,13 +196,14 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
     public func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] {
         try await read { [device] db in
             try db.rows("""
-                SELECT time, device, register, variable, unit, kind, change, value, threshold FROM modbus_alarms
-                WHERE device = \(device) AND time >= \(TrendPoint.milliseconds(from)) AND time < \(TrendPoint.milliseconds(to))
-                ORDER BY time, id LIMIT \(limit)
+                SELECT a.time, a.device, a.register, a.variable, a.unit, a.kind, a.change, a.value, a.threshold, v.decimals FROM modbus_alarms a
+                LEFT JOIN modbus_variables v ON v.device = a.device AND v.register = a.register
+                WHERE a.device = \(device) AND a.time >= \(TrendPoint.milliseconds(from)) AND a.time < \(TrendPoint.milliseconds(to))
+                ORDER BY a.time, a.id LIMIT \(limit)
                 """).compactMap { row in
                 guard let kind = AlarmEvent.Kind(rawValue: try row[5]), let change = AlarmEvent.Change(rawValue: try row[6]) else { return nil }
                 return AlarmEvent(time: TrendPoint.date(milliseconds: try row[0]), device: try row[1], register: try row[2], variable: try row[3],
-                                  unit: try row[4], kind: kind, change: change, value: try row[7], threshold: try row[8])
+                                  unit: try row[4], kind: kind, change: change, value: try row[7], threshold: try row[8], decimals: try row[9])
             }
         }
     }

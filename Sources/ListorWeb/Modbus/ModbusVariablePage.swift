@@ -115,17 +115,12 @@ struct ModbusVariablePage: Encodable {
                       href: "\(path)/variables/\(first)?range=\(range.rawValue)", current: range == trend.range)
         }
         let suffix = variable.unit.isEmpty ? "" : " \(variable.unit)"
-        func text(_ value: Double?) -> String { value.map { TrendSeries.number($0) + suffix } ?? "—" }
-        // The mean to the decimals the readings have (at least one, at most six), not the
-        // twelve significant digits it is kept to.
-        let decimals = [trend.last, trend.minimum, trend.maximum].compactMap { $0 }
-            .map { TrendSeries.number($0).split(separator: ".").dropFirst().first?.count ?? 0 }.max() ?? 0
-        let mean = trend.mean.map { String(format: "%.\(min(max(decimals, 1), 6))f", $0) + suffix } ?? "—"
+        func text(_ value: Double?) -> String { value.map { variable.text($0) + suffix } ?? "—" }
         figures = [
             Figure(label: "Last", value: text(trend.last), id: "figure-last"),
             Figure(label: "Minimum", value: text(trend.minimum), id: "figure-minimum"),
             Figure(label: "Maximum", value: text(trend.maximum), id: "figure-maximum"),
-            Figure(label: "Mean", value: mean, id: "figure-mean"),
+            Figure(label: "Mean", value: text(trend.mean), id: "figure-mean"),
         ]
         let heading = "\(variable.name) over the last \(trend.range.title)" + (variable.unit.isEmpty ? "" : ", in \(variable.unit)")
         let wide = try templates.fragment(ModbusChartSVG(trend.chart, title: heading, unit: variable.unit, size: "wide"), as: .modbusChart)

@@ -19,9 +19,14 @@ public struct AlarmEvent: Sendable, Hashable, CustomStringConvertible {
     public var kind: Kind
     public var change: Change
     public var value: Double
+    /// The level crossed: the threshold when raised; when cleared, the level the value came back
+    /// past (the threshold less the hysteresis, for a high alarm).
     public var threshold: Double
+    /// The variable's digits after the point (`ValueEncoding.shownDecimals`).
+    public var decimals: Int?
 
-    public init(time: Date, device: String, register: String, variable: String, unit: String, kind: Kind, change: Change, value: Double, threshold: Double) {
+    public init(time: Date, device: String, register: String, variable: String, unit: String, kind: Kind, change: Change, value: Double, threshold: Double,
+                decimals: Int? = nil) {
         self.time = time
         self.device = device
         self.register = register
@@ -31,6 +36,7 @@ public struct AlarmEvent: Sendable, Hashable, CustomStringConvertible {
         self.change = change
         self.value = value
         self.threshold = threshold
+        self.decimals = decimals
     }
 
     /// "high alarm raised on Flow Rate (1-2): 12.5 m3/h, above 10 m3/h".
@@ -42,6 +48,7 @@ public struct AlarmEvent: Sendable, Hashable, CustomStringConvertible {
         case (.high, .cleared): "back under"
         case (.low, .cleared): "back over"
         }
-        return "\(kind.rawValue) alarm \(change.rawValue) on \(variable) (\(register)): \(TrendSeries.number(value))\(unit), \(side) \(TrendSeries.number(threshold))\(unit)"
+        let (value, threshold) = (ValueEncoding.text(value, decimals: decimals), ValueEncoding.text(threshold, decimals: decimals))
+        return "\(kind.rawValue) alarm \(change.rawValue) on \(variable) (\(register)): \(value)\(unit), \(side) \(threshold)\(unit)"
     }
 }

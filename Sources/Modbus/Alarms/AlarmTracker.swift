@@ -39,22 +39,23 @@ public struct AlarmTracker: Sendable {
         for (index, variable) in variables.enumerated() {
             guard let rule = variable.alarm, index < rows.count, rows[index].stale == nil, let value = rows[index].number, !value.isNaN else { continue }
             if let high = rule.high {
-                events += step(Key(variable: index, kind: .high), variable, rule, value: value, threshold: high,
+                events += step(Key(variable: index, kind: .high), variable, rule, value: value, threshold: high, clearing: high - rule.hysteresis,
                                crossed: value > high, back: value <= high - rule.hysteresis, at: time)
             }
             if let low = rule.low {
-                events += step(Key(variable: index, kind: .low), variable, rule, value: value, threshold: low,
+                events += step(Key(variable: index, kind: .low), variable, rule, value: value, threshold: low, clearing: low + rule.hysteresis,
                                crossed: value < low, back: value >= low + rule.hysteresis, at: time)
             }
         }
         return events
     }
 
-    private mutating func step(_ key: Key, _ variable: RegisterVariable, _ rule: AlarmRule, value: Double, threshold: Double,
+    private mutating func step(_ key: Key, _ variable: RegisterVariable, _ rule: AlarmRule, value: Double, threshold: Double, clearing: Double,
                                crossed: Bool, back: Bool, at time: Date) -> [AlarmEvent] {
         func event(_ change: AlarmEvent.Change) -> AlarmEvent {
             AlarmEvent(time: time, device: device, register: variable.registerLabel, variable: variable.name, unit: variable.unit,
-                       kind: key.kind, change: change, value: value, threshold: threshold)
+                       kind: key.kind, change: change, value: value, threshold: change == .raised ? threshold : clearing,
+                       decimals: variable.encoding.shownDecimals)
         }
         let state = states[key] ?? .normal
         if case .raised = state {

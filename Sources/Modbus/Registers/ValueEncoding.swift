@@ -25,6 +25,25 @@ public struct ValueEncoding: Sendable, Hashable {
         self.decimals = decimals
     }
 
+    /// The digits after the point its numbers are written with, everywhere (the value, an
+    /// alarm, a chart's figures, the history): `decimals` when set; for an integer, those its
+    /// scale and offset imply (none unscaled); nil for a float, written as its shortest.
+    public var shownDecimals: Int? {
+        if let decimals { return decimals }
+        switch format {
+        case .long, .ulong, .integer, .uint16: return max(Self.decimalPlaces(of: scale), Self.decimalPlaces(of: offset))
+        case .real4, .bcd, .bit, .calendar: return nil
+        }
+    }
+
+    /// A number written by the one rule: `decimals` digits after the point, or, without them,
+    /// the shortest decimal of the float nearest to it (a mean of floats is not written to more
+    /// digits than its readings have).
+    public static func text(_ number: Double, decimals: Int?) -> String {
+        if let decimals { return fixed(number, decimals: decimals) }
+        return shortest(Float(number))
+    }
+
     /// The value the registers hold, as text: what the feed's `real_value` shows.
     public func value(of registers: [UInt16]) throws(RegisterValueError) -> String {
         try reading(of: registers).text
@@ -133,7 +152,11 @@ public struct ValueEncoding: Sendable, Hashable {
     /// 1234.5677, 0.1128, 30000000000.
     static func shortest(_ value: Float) -> String {
         guard value.isFinite else { return special(Double(value)) }
-        return value == 0 ? (value.sign == .minus ? "-0" : "0") : plain(value.description)
+        if value == 0 { return value.sign == .minus ? "-0" : "0" }
+        // Very small and very large values keep their exponent, as mbpoll and printf's %g write
+        // them: 2.02e-38, not 45 digits.
+        if value.magnitude < 1e-6 || value.magnitude >= 1e16 { return value.description }
+        return plain(value.description)
     }
 
     private static func special(_ value: Double) -> String {

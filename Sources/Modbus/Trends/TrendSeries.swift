@@ -31,8 +31,8 @@ public struct TrendSeries: Sendable, Hashable {
     public var rows: [[String]] {
         points.map { point in
             let time = Self.timeText(point.time)
-            guard step != nil else { return [time, Self.number(point.mean)] }
-            return [time, Self.number(point.minimum), Self.number(point.maximum), Self.number(point.mean), Self.number(point.last), String(point.count)]
+            guard step != nil else { return [time, text(point.mean)] }
+            return [time, text(point.minimum), text(point.maximum), text(point.mean), text(point.last), String(point.count)]
         }
     }
 
@@ -55,8 +55,9 @@ public struct TrendSeries: Sendable, Hashable {
         ])
     }
 
-    public static func number(_ value: Double?) -> String {
-        value.map { JSONValue.number($0).serialized(pretty: false) } ?? ""
+    /// A number of the series' variable as it is written everywhere; empty for none.
+    private func text(_ value: Double?) -> String {
+        value.map(variable.text) ?? ""
     }
 
     private static func json(_ value: Double?) -> JSONValue {

@@ -46,7 +46,7 @@ import Testing
             #expect(log.lines.count == 1, "inside the hysteresis: still raised")
             meter.setFlow(8.5)
             await monitor.refresh()
-            #expect(log.lines.last == "high alarm cleared on Flow Rate (1-2): 8.5 m3/h, back under 10 m3/h")
+            #expect(log.lines.last == "high alarm cleared on Flow Rate (1-2): 8.5 m3/h, back under 9 m3/h")
             recorder.finish()
             await recording.value
 

@@ -31,11 +31,29 @@ import Testing
         #expect(tracker.active.map(\.value) == [101])
         #expect(poll(99, 2).isEmpty, "inside the hysteresis")
         #expect(poll(nil, 3, stale: true).isEmpty, "a stale row changes nothing")
-        #expect(poll(95, 4) == ["high alarm cleared on Level (1): 95 m, back under 100 m"])
+        #expect(poll(95, 4) == ["high alarm cleared on Level (1): 95 m, back under 95 m"], "the level it came back past: the threshold less the hysteresis")
         #expect(tracker.active.isEmpty)
         #expect(poll(9, 5) == ["low alarm raised on Level (1): 9 m, below 10 m"])
         #expect(poll(14, 6).isEmpty)
-        #expect(poll(15, 7) == ["low alarm cleared on Level (1): 15 m, back over 10 m"])
+        #expect(poll(15, 7) == ["low alarm cleared on Level (1): 15 m, back over 15 m"])
+    }
+
+    /// An alarm's numbers are written as the variable's value is: with its `decimals`.
+    @Test func anAlarmSaysItsNumbersWithTheVariablesDecimals() throws {
+        let (map, _) = try RegisterMap.decode(Array(#"{"device": "boiler", "registers": [{"name": "Temperature", "unit": "°C", "start": 1, "format": "REAL4", "decimals": 1, "alarm": {"high": 85, "hysteresis": 2}}]}"#.utf8))
+        var tracker = AlarmTracker(device: "boiler", map: map)
+        func poll(_ value: Double, _ second: Int) -> [String] {
+            var row = ModbusRow(register: "1-2", variableName: "Temperature", unit: "°C")
+            row.number = value
+            return tracker.update([row], at: Self.start.addingTimeInterval(Double(second))).map(\.description)
+        }
+        #expect(poll(85.29357, 0) == ["high alarm raised on Temperature (1-2): 85.3 °C, above 85.0 °C"])
+        #expect(poll(82.91234, 1) == ["high alarm cleared on Temperature (1-2): 82.9 °C, back under 83.0 °C"])
+        let variable = TrendVariable(register: "1-2", name: "Temperature", unit: "°C", decimals: try #require(map.variables.first?.encoding.shownDecimals))
+        #expect(variable.text(84.123456789) == "84.1")
+        let series = TrendSeries(variable: variable, from: Self.start, to: Self.start, step: 60,
+                                 points: [TrendPoint(time: Self.start, minimum: 80.04, maximum: 86.96, mean: 83.3333333, last: 85.26, count: 3)])
+        #expect(series.rows.first == [TrendSeries.timeText(Self.start), "80.0", "87.0", "83.3", "85.3", "3"], "\(series.rows)")
     }
 
     @Test func aNoisySignalAtTheThresholdRaisesOnceAndNeverFlaps() throws {

@@ -93,7 +93,7 @@ import Testing
     /// rounded to a panel's four digits (1234.5678 used to be served as 1235).
     @Test(arguments: [
         (Float(1234.5678), "1234.5677"), (Float(0.000123456), "0.000123456"), (Float(99999.4), "99999.4"), (Float(-0.5), "-0.5"),
-        (Float(10), "10"), (Float(3e10), "30000000000"), (Float(1e-7), "0.0000001"), (Float(-0.0), "-0"), (Float.nan, "NaN"), (-Float.infinity, "-Infinity"),
+        (Float(10), "10"), (Float(3e10), "30000000000"), (Float(1e-6), "0.000001"), (Float(1e-7), "1e-07"), (Float(2.02e-38), "2.02e-38"), (Float(3.4028235e38), "3.4028235e+38"), (Float(-0.0), "-0"), (Float.nan, "NaN"), (-Float.infinity, "-Infinity"),
     ])
     func real4IsTheShortestDecimalOfTheFloat(value: Float, text: String) throws {
         let words = [UInt16(value.bitPattern & 0xFFFF), UInt16(value.bitPattern >> 16)]

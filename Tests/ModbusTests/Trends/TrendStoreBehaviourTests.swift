@@ -55,7 +55,7 @@ import Testing
             try await Self.record(history.device("meter"), from: 0, seconds: 10, failing: [4, 5])
             let reopened = try await open().device("meter")
             #expect(try await reopened.variables() == [TrendVariable(register: "1-2", name: "Flow Rate", unit: "m3/h"),
-                                                       TrendVariable(register: "92", name: "Signal Quality", unit: "")])
+                                                       TrendVariable(register: "92", name: "Signal Quality", unit: "", decimals: 0)])
             let points = try await reopened.points(variable: "1-2", from: Self.start, to: Self.start.addingTimeInterval(10), step: nil)
             #expect(points.map(\.mean) == [0, 1, 2, 3, nil, nil, 6, 7, 8, 9])
             #expect(points.map(\.last) == [0, 1, 2, 3, nil, nil, 6, 7, 8, 9])
