@@ -56,7 +56,7 @@ struct ModbusWrite: ListorCommand {
             let encoding = table.holdsBits ? ValueEncoding(format: .bit) : try value.encoding()
             return RegisterVariable(name: "\(table.rawValue) \(address.reference)", table: table, address: try address.address(),
                                     count: table.holdsBits ? 1 : value.format.registers, encoding: encoding,
-                                    numbering: address.zeroBased ? .zeroBased : .oneBased)
+                                    numbering: address.zeroBased ? .zeroBased : .oneBased, writable: true)
         }
         let map = try ModbusComposition.registerMap(self.map, environment, option: "--map")
         guard let found = map.variable(named: variable) else {

@@ -291,7 +291,7 @@ import Transistors
         let history = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         var devices: [ModbusWebModule.Device] = []
         for name in ["boiler-1", "meter-2"] {
-            let meter = try await SimulatedMeter()
+            let meter = try await SimulatedMeter(writable: ["Flow Rate"])
             meter.setFlow(name == "meter-2" ? 0.75 : 0.25)
             await meter.monitor.refresh()
             let store = history.device(name)

@@ -25,9 +25,12 @@ struct SimulatedMeter: Sendable {
     let link: BankLink
     let monitor: RegisterMonitor
 
-    /// `interval` is how often `monitor.run()` polls, for the tests that let it.
-    init(maximumWatchers: Int = 100, interval: Duration = .seconds(1), recorder: TrendRecorder? = nil) async throws {
-        let map = try RegisterMap.tuf2000m()
+    /// `interval` is how often `monitor.run()` polls, for the tests that let it. `writable`
+    /// names the variables its map lets be written besides the meter's own settings (the write
+    /// tests take the flow rate's registers as a float setpoint).
+    init(maximumWatchers: Int = 100, interval: Duration = .seconds(1), recorder: TrendRecorder? = nil, writable: Set<String> = []) async throws {
+        var map = try RegisterMap.tuf2000m()
+        for index in map.variables.indices where writable.contains(map.variables[index].name) { map.variables[index].writable = true }
         bank = TUF2000MSimulation(map: map, started: Date(timeIntervalSince1970: 0)).makeBank(at: Date(timeIntervalSince1970: 60))
         link = BankLink(bank: bank)
         monitor = await RegisterMonitor(poller: RegisterPoller(map: map, transport: link), interval: interval, maximumWatchers: maximumWatchers,

@@ -33,7 +33,7 @@ import Testing
                 for wordOrder in [WordOrder.lowWordFirst, .highWordFirst] {
                     for byteSwap in [false, true] {
                         let encoding = ValueEncoding(format: format, wordOrder: wordOrder, byteSwap: byteSwap)
-                        let variable = RegisterVariable(name: "scratch", address: 500, count: count, encoding: encoding)
+                        let variable = RegisterVariable(name: "scratch", address: 500, count: count, encoding: encoding, writable: true)
                         for text in texts {
                             let record = try await writer.write([text], to: variable, by: .commandLine(user: "test"))
                             written += 1
@@ -49,18 +49,24 @@ import Testing
                 }
             }
             // Coils: on and off, read back.
-            let coils = RegisterVariable(name: "relays", table: .coil, address: 0, count: 1, encoding: ValueEncoding(format: .bit))
+            let coils = RegisterVariable(name: "relays", table: .coil, address: 0, count: 1, encoding: ValueEncoding(format: .bit), writable: true)
             let switched = try await writer.write(["off", "on", "0"], to: coils, by: .commandLine(user: "test"))
             #expect(switched.readBack == "0 1 0" && switched.old == "1 0 1" && switched.register == "1-2-3")
 
             // A read-only register: the device's refusal, by name, kept like the rest.
-            let locked = RegisterVariable(name: "locked", address: 400, count: 1, encoding: ValueEncoding(format: .uint16))
+            let locked = RegisterVariable(name: "locked", address: 400, count: 1, encoding: ValueEncoding(format: .uint16), writable: true)
             let refused = try await writer.write(["7"], to: locked, by: .commandLine(user: "test"))
             #expect(!refused.succeeded && refused.old == "42" && refused.readBack == nil)
             #expect(refused.answer == "exception 02 (illegal data address) for write single register (06)", "\(refused.answer)")
             // A variable that cannot be written is refused before anything is sent.
             let input = RegisterVariable(name: "Inlet", table: .input, address: 0, count: 1, encoding: ValueEncoding(format: .uint16))
             await #expect(throws: RegisterValueError.self) { try await writer.write(["1"], to: input, by: .commandLine(user: "test")) }
+            // So is a holding register its map does not mark writable: a measurement.
+            let measured = RegisterVariable(name: "Temperature", address: 500, count: 2, encoding: ValueEncoding(format: .real4))
+            let before = try await client.send(.readHoldingRegisters(address: 500, count: 2))
+            let notWritable = await #expect(throws: RegisterValueError.self) { try await writer.write(["20"], to: measured, by: .commandLine(user: "test")) }
+            #expect(notWritable?.description.hasPrefix("Temperature is not writable: its map does not mark it \"writable\": true") == true)
+            #expect(try await client.send(.readHoldingRegisters(address: 500, count: 2)) == before, "nothing was sent")
             await client.close()
 
             let kept = try await audit.writes(device: "pymodbus", limit: 1000)

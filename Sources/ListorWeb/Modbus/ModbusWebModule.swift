@@ -170,6 +170,9 @@ public struct ModbusWebModule: WebModule {
         guard let variable = device.monitor.map.variable(named: register) else {
             throw WebError(.notFound, message: "\(device.name) has no variable at register \(register).")
         }
+        guard VariableWriter.canWrite(variable) else {
+            throw WebError(.forbidden, message: "\(variable.name) (\(variable.registerLabel)) is not writable: its map does not mark it \"writable\": true.")
+        }
         let outcome: WriteRecord
         do {
             outcome = try await writer.write([form.value ?? ""], to: variable, by: .web(client: context.clientAddress))

@@ -121,10 +121,19 @@ public struct RegisterMap: Sendable, Hashable {
             guard (0...10).contains(decimals) else { throw fields.invalid(Key("decimals"), "must be 0 to 10, not \(decimals)") }
             encoding.decimals = decimals
         }
+        var writable = false
+        if fields.contains(Key("writable")) {
+            guard case .bool(let value) = try fields.value(Key("writable")) else { throw fields.invalid(Key("writable"), "expected true or false") }
+            guard !value || table.isWritable else {
+                throw fields.invalid(Key("writable"), "a \(table.rawValue) is read-only; holding registers and coils can be written")
+            }
+            writable = value
+        }
         return RegisterVariable(
             name: name, unit: try fields.optionalString(Key("unit"))?.trimmed() ?? "", table: table,
             address: UInt16(start - first), count: count, encoding: encoding, numbering: numbering,
-            alarm: fields.contains(Key("alarm")) ? try alarm(try JSONFields(try fields.value(Key("alarm")), codingPath: fields.path(Key("alarm")))) : nil)
+            alarm: fields.contains(Key("alarm")) ? try alarm(try JSONFields(try fields.value(Key("alarm")), codingPath: fields.path(Key("alarm")))) : nil,
+            writable: writable)
     }
 
     /// `{"high": 10, "low": 1, "hysteresis": 0.5, "for": 5}`: a threshold or both, the hysteresis

@@ -7,6 +7,8 @@ public enum RegisterTable: String, Sendable, CaseIterable {
 
     /// Single bits rather than 16-bit registers.
     public var holdsBits: Bool { self == .coil || self == .discrete }
+    /// Whether a write can reach it: holding registers and coils; input registers and discrete inputs are read-only.
+    public var isWritable: Bool { self == .holding || self == .coil }
 
     public var readMaximum: Int { holdsBits ? ModbusRequest.maximumReadBits : ModbusRequest.maximumReadRegisters }
 

@@ -14,9 +14,13 @@ public struct RegisterVariable: Sendable, Hashable {
     public var numbering: RegisterNumbering
     /// The variable's alarm thresholds, when the map sets them.
     public var alarm: AlarmRule?
+    /// Whether it may be written: a setpoint, a switch. Only when the map says so (`"writable":
+    /// true`), as Home Assistant's `number` and `switch` are set apart from its sensors: a
+    /// measurement in a holding register is read, never written.
+    public var writable: Bool
 
     public init(name: String, unit: String = "", table: RegisterTable = .holding, address: UInt16, count: Int,
-                encoding: ValueEncoding, numbering: RegisterNumbering = .oneBased, alarm: AlarmRule? = nil) {
+                encoding: ValueEncoding, numbering: RegisterNumbering = .oneBased, alarm: AlarmRule? = nil, writable: Bool = false) {
         self.name = name
         self.unit = unit
         self.table = table
@@ -25,6 +29,7 @@ public struct RegisterVariable: Sendable, Hashable {
         self.encoding = encoding
         self.numbering = numbering
         self.alarm = alarm
+        self.writable = writable
     }
 
     /// The registers as the seed's feed names them: "1-2", "51", "53-54-55".

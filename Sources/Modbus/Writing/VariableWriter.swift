@@ -40,16 +40,20 @@ public struct VariableWriter: Sendable {
         return record
     }
 
-    /// Whether `variable` can be written at all: a coil, or holding registers in a format a
-    /// write can take (not BIT or CALENDAR).
+    /// Whether `variable` can be written at all: one its map marks writable, a coil, or holding
+    /// registers in a format a write can take (not BIT or CALENDAR).
     public static func canWrite(_ variable: RegisterVariable) -> Bool {
-        variable.table == .coil || (variable.table == .holding && variable.encoding.format != .bit && variable.encoding.format != .calendar)
+        variable.writable
+            && (variable.table == .coil || (variable.table == .holding && variable.encoding.format != .bit && variable.encoding.format != .calendar))
     }
 
     /// The request that writes `values` from `variable` on, and the registers or coils it covers;
     /// or why there is none.
     public static func request(_ values: [String], to variable: RegisterVariable) throws(RegisterValueError) -> (ModbusRequest, RegisterVariable) {
         guard !values.isEmpty else { throw RegisterValueError("give a value to write") }
+        guard variable.writable || !variable.table.isWritable else {
+            throw RegisterValueError("\(variable.name) is not writable: its map does not mark it \"writable\": true (a measurement is read, never written)")
+        }
         var span = variable
         let request: ModbusRequest
         switch variable.table {

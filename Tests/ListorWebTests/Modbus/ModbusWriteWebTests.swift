@@ -17,7 +17,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite")).device("meter")
         try await store.describe(try RegisterMap.tuf2000m().variables)
-        let meter = try await SimulatedMeter()
+        let meter = try await SimulatedMeter(writable: ["Flow Rate"])
         await meter.monitor.refresh()
         let device = ModbusWebModule.Device(name: "meter", description: "Simulated TUF-2000M", monitor: meter.monitor,
                                             trends: VariableTrendViewModel(store: store, pollInterval: .seconds(1)),
@@ -93,6 +93,21 @@ import Testing
             #expect(writes.count == 2, "the refused value and the wrong token sent nothing, so they are not writes")
             #expect(writes.first?["answer"] == .string("no response from meter:502 within 2 s") && writes.first?["succeeded"] == .bool(false))
             #expect(writes.last?["requested"] == .string("12.5") && writes.last?["read_back"] == .string("12.5") && writes.last?["register"] == .string("1-2"))
+        }
+    }
+
+    /// Only what the map marks writable takes a write: a measured temperature in a holding
+    /// register has no form, and a write sent to it anyway is refused before the wire.
+    @Test func aMeasurementTakesNoWrite() async throws {
+        try await withWrites { client, meter in
+            let (cookie, token, setting) = try await session(client, "/modbus/devices/meter/variables/61")
+            #expect(setting.contains("<legend>Write LCD Back-lit lights for number of seconds</legend>"), "the meter's own settings are writable")
+            let page = String(buffer: try await client.execute(uri: "/modbus/devices/meter/variables/33", method: .get, headers: [.cookie: cookie]).body)
+            #expect(page.contains("Temperature #1/inlet") && !page.contains("<form class=\"write-form\""))
+            let before = meter.bank.respond(to: .readHoldingRegisters(address: 32, count: 2))
+            let (status, body) = try await post(client, "/modbus/devices/meter/variables/33-34/write", cookie: cookie, "csrf=\(token)&value=20&admin_token=s3cret")
+            #expect(status.code >= 400 && body.contains("is not writable"), "\(status): \(body)")
+            #expect(meter.bank.respond(to: .readHoldingRegisters(address: 32, count: 2)) == before)
         }
     }
 
