@@ -183,6 +183,7 @@ public actor RegisterMonitor {
         for event in events { report(event.description) }
         recorder?.record(events)
         snapshot.alarms = alarms.active
+        await poller.recordAlarms(snapshot.alarms)
         self.snapshot = snapshot
         noteConnection(snapshot)
         recorder?.record(snapshot)

@@ -22,6 +22,8 @@ public actor RegisterPoller {
     private let metricsName: String
     private var values: [Int: Gauge] = [:]
     private let up: Gauge
+    /// `listor_modbus_alarm{device, register}` of each variable with an alarm, by register.
+    private let alarmGauges: [(String, Gauge)]
 
     /// `name` labels the metrics: the device's name in a plant, or else the map's device.
     public init(map: RegisterMap, transport: any ModbusTransport, name: String? = nil, now: @escaping @Sendable () -> Date = Date.init,
@@ -33,6 +35,11 @@ public actor RegisterPoller {
         up = Gauge(label: "listor_modbus_up", dimensions: device, factory: metrics)
         self.metrics = metrics
         metricsName = name ?? map.device
+        alarmGauges = map.variables.filter { $0.alarm != nil }.map { variable in
+            let gauge = Gauge(label: "listor_modbus_alarm", dimensions: device + [("register", variable.registerLabel)], factory: metrics)
+            gauge.record(0)
+            return (variable.registerLabel, gauge)
+        }
         self.map = map
         plan = ReadPlan(map)
         self.transport = transport
@@ -86,6 +93,13 @@ public actor RegisterPoller {
             guard let gauge = values[index] ?? row.number.map({ _ in makeGauge(index) }) else { continue }
             gauge.record(row.stale == nil ? row.number ?? .nan : .nan)
         }
+    }
+
+    /// `listor_modbus_alarm{device, register}`: 1 while an alarm of the variable is raised, 0
+    /// otherwise, for each variable the map gives an alarm, so that Prometheus can alert too.
+    public func recordAlarms(_ active: [AlarmEvent]) {
+        let raised = Set(active.map(\.register))
+        for (register, gauge) in alarmGauges { gauge.record(raised.contains(register) ? 1 : 0) }
     }
 
     private func makeGauge(_ index: Int) -> Gauge {

@@ -10,7 +10,7 @@ import Testing
         guard await !PymodbusServer.isMissing() else { return }
         let server = try await PymodbusServer.start(units: [1, 2])
         let directory = try TemporaryDirectory()
-        let map = try directory.write("inputs.json", Array(#"{"device": "Input bank", "registers": [{"name": "First input", "table": "input", "start": 1, "format": "UINT16"}]}"#.utf8))
+        let map = try directory.write("inputs.json", Array(#"{"device": "Input bank", "registers": [{"name": "First input", "table": "input", "start": 1, "format": "UINT16", "alarm": {"high": 100}}]}"#.utf8))
         let plant = try directory.write("plant.json", Array("""
             {"devices": [
               {"name": "meter-1", "device": "127.0.0.1:\(server.port)", "unit": 1, "map": "tuf-2000m", "interval": 0.2},
@@ -40,6 +40,15 @@ import Testing
             #expect(sheet.status == 200 && sheet.body.contains(#"<h1 id="sheet-heading">bank-2</h1>"#))
             let missing = try await RawHTTPConnection.request(port: port, "GET", "/modbus/devices/boiler")
             #expect(missing.status == 404 && missing.body.contains("The plant has no device"))
+            // Prometheus can alert on the alarm (First input reads 200, over its 100), and every
+            // metric says what it counts.
+            let metrics = try await RawHTTPConnection.request(port: port, "GET", "/metrics")
+            #expect(metrics.body.contains(#"listor_modbus_alarm{device="bank-2",register="1"} 1"#), "\(metrics.body)")
+            let lines = metrics.body.split(separator: "\n")
+            for (index, line) in lines.enumerated() where line.hasPrefix("# TYPE ") {
+                let name = line.dropFirst(7).split(separator: " ").first ?? ""
+                #expect(index > 0 && lines[index - 1].hasPrefix("# HELP \(name) "), "\(name) has no # HELP line")
+            }
         }
         await server.stop()
     }
