@@ -103,6 +103,7 @@ public struct ModbusWebModule: WebModule {
         router.post("/modbus/devices/:device/variables/:register/write") { try await write($0, $1, templates: templates) }
         router.get("/api/modbus/devices/:device/alarms", use: alarms)
         router.get("/api/modbus/devices/:device/writes", use: writes)
+        router.post("/api/modbus/devices/:device/writes", use: apiWrite)
         // The seed's addresses of the first device's charts lead to where they are now.
         router.get("/modbus/variables/:register", use: movedChart)
         let firstCharted = Charted(name: first.name, trends: first.trends, audit: first.audit, polled: first)
@@ -213,6 +214,33 @@ public struct ModbusWebModule: WebModule {
         if !reader.errors.isEmpty { throw FieldErrors(reader.errors) }
         let writes = try await answer(device.path) { try await device.audit?.writes(device: device.name, limit: limit) ?? [] }
         var response = Response.json(JSONValue.members([("writes", .array(writes.map(ModbusVariablePage.json)))]).serialized(pretty: false))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    /// A write by the API, with the admin token as a bearer token: the variable's own write, by
+    /// the same rules as its page's (only what the map marks writable; the value in its format,
+    /// the old value before and the new one read back, kept in the audit log). 201 with the
+    /// write when the device took it, 502 with it when the device refused or did not answer.
+    @Sendable private func apiWrite(_ request: Request, _ context: WebRequestContext) async throws -> Response {
+        guard gate.token != nil else { throw WebError(.forbidden, message: "This server takes no writes: start it with --modbus-admin-token.") }
+        try gate.requireBearer(request, context, needs: "A write needs the admin token")
+        let device = try await charted(context)
+        guard let polled = device.polled, let writer = polled.writer else {
+            throw WebError(.conflict, message: "\(device.name) is polled by another server; write to it there.")
+        }
+        let body = try await RequestBody.decode(ModbusWriteBody.self, from: request, limit: 4096)
+        guard let variable = polled.monitor.map.variable(named: body.register) else {
+            throw WebError(.notFound, message: "\(device.name) has no variable at register \(body.register).")
+        }
+        guard VariableWriter.canWrite(variable) else {
+            throw WebError(.forbidden, message: "\(variable.name) (\(variable.registerLabel)) is not writable: its map does not mark it \"writable\": true.")
+        }
+        let record: WriteRecord
+        do { record = try await writer.write([body.value], to: variable, by: .web(client: context.clientAddress)) } catch let error as RegisterValueError {
+            throw FieldErrors([FieldError(field: "value", message: error.description)])
+        }
+        var response = Response.json(ModbusVariablePage.json(record).serialized(pretty: false), status: record.succeeded ? .created : .badGateway)
         response.headers[.cacheControl] = "no-store"
         return response
     }

@@ -96,6 +96,35 @@ import Testing
         }
     }
 
+    /// The write API: the admin token as a bearer token, the variable by register, the write
+    /// as the audit log keeps it; each refusal by its status, nothing sent.
+    @Test func theAPIWritesWithTheAdminToken() async throws {
+        try await withWrites { client, meter in
+            func send(_ body: String, token: String? = "s3cret") async throws -> (HTTPResponse.Status, JSONValue?) {
+                var headers: HTTPFields = [.contentType: "application/json"]
+                if let token { headers[.authorization] = "Bearer \(token)" }
+                let response = try await client.execute(uri: "/api/modbus/devices/meter/writes", method: .post, headers: headers, body: ByteBuffer(string: body))
+                return (response.status, try? JSONParser.parse(Array(response.body.readableBytesView)))
+            }
+            let (status, record) = try await send(#"{"register": "1-2", "value": 7.25}"#)
+            #expect(status == .created && record?["read_back"] == .string("7.25") && record?["who"]?.stringValue?.hasPrefix("admin token") == true, "\(String(describing: record))")
+            #expect(flow(meter) == [UInt16(Float(7.25).bitPattern & 0xFFFF), UInt16(Float(7.25).bitPattern >> 16)])
+            #expect(try await send(#"{"register": "1-2", "value": 8}"#, token: nil).0 == .unauthorized)
+            #expect(try await send(#"{"register": "1-2", "value": 8}"#, token: "guess").0 == .unauthorized)
+            let (notWritable, refusal) = try await send(#"{"register": "33", "value": 20}"#)
+            #expect(notWritable == .forbidden && refusal?["error"]?.stringValue?.contains("is not writable") == true, "\(String(describing: refusal))")
+            let (badValue, fields) = try await send(#"{"register": "1-2", "value": "fast"}"#)
+            #expect(badValue == .badRequest && fields?["fields"]?["value"] != nil, "\(String(describing: fields))")
+            #expect(try await send(#"{"register": "1-2", "valeu": 1}"#).0 == .badRequest)
+            #expect(try await send(#"{"register": "999", "value": 1}"#).0 == .notFound)
+            #expect(flow(meter) == [UInt16(Float(7.25).bitPattern & 0xFFFF), UInt16(Float(7.25).bitPattern >> 16)], "no refusal sent anything")
+            meter.link.isDown = true
+            let (down, failed) = try await send(#"{"register": "1-2", "value": 1}"#)
+            meter.link.isDown = false
+            #expect(down == .badGateway && failed?["succeeded"] == .bool(false))
+        }
+    }
+
     /// Only what the map marks writable takes a write: a measured temperature in a holding
     /// register has no form, and a write sent to it anyway is refused before the wire.
     @Test func aMeasurementTakesNoWrite() async throws {
