@@ -44,7 +44,7 @@ struct ServedModbus {
         var simulator: ModbusTCPServer?
         let plant: ModbusPlant, maps: [RegisterMap]
         if let path = settings.plant {
-            (plant, maps) = try Self.plant(at: path, environment)
+            (plant, maps) = try ModbusComposition.plant(at: path, option: "--modbus-plant", environment)
         } else {
             let map = try ModbusComposition.registerMap(settings.map, environment, option: "--modbus-map")
             let link: ModbusLink
@@ -93,30 +93,6 @@ struct ServedModbus {
         let shared = settings.historyDatabase != nil && trendsKept
         return ServedModbus(devices: devices, recorded: shared ? RecordedDevicesViewModel(history: history, polled: plant.devices.map(\.name)) : nil,
                             services: services, lines: Array(lines.values), simulator: simulator)
-    }
-
-    /// The plant file at `path` and each device's map (a map's path is taken from the plant
-    /// file's folder). A plant file with any problem is refused, each problem named.
-    private static func plant(at path: String, _ environment: CommandEnvironment) throws -> (ModbusPlant, [RegisterMap]) {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ValidationError("--modbus-plant: cannot read \(path): \(error.localizedDescription)")
-        }
-        let plant: ModbusPlant
-        do { plant = try ModbusPlant.decode(data) } catch {
-            throw ValidationError("--modbus-plant: \(path) is not a plant:\n" + error.problems.map { "  \($0)" }.joined(separator: "\n"))
-        }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        var maps: [String: RegisterMap] = [:]
-        let list = try plant.devices.map { device in
-            guard case .file(let file) = device.map else { return try RegisterMap.tuf2000m() }
-            let mapPath = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
-            if let known = maps[mapPath] { return known }
-            let map = try ModbusComposition.registerMap(mapPath, environment, option: "--modbus-plant: device \"\(device.name)\": map")
-            maps[mapPath] = map
-            return map
-        }
-        return (plant, list)
     }
 
     /// Closes every line and stops the simulated device.

@@ -74,6 +74,30 @@ package enum ModbusComposition {
 
     /// The map at `path`, or the bundled TUF-2000M map. Variables the file gets wrong are reported
     /// on standard error and left out; a file with none usable is a usage error naming `option`.
+    /// The plant file at `path` and each device's map (a map's path is taken from the plant
+    /// file's folder). A plant file with any problem is refused, each problem named.
+    package static func plant(at path: String, option: String, _ environment: CommandEnvironment) throws -> (ModbusPlant, [RegisterMap]) {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ValidationError("\(option): cannot read \(path): \(error.localizedDescription)")
+        }
+        let plant: ModbusPlant
+        do { plant = try ModbusPlant.decode(data) } catch {
+            throw ValidationError("\(option): \(path) is not a plant:\n" + error.problems.map { "  \($0)" }.joined(separator: "\n"))
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var maps: [String: RegisterMap] = [:]
+        let list = try plant.devices.map { device in
+            guard case .file(let file) = device.map else { return try RegisterMap.tuf2000m() }
+            let mapPath = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+            if let known = maps[mapPath] { return known }
+            let map = try registerMap(mapPath, environment, option: "\(option): device \"\(device.name)\": map")
+            maps[mapPath] = map
+            return map
+        }
+        return (plant, list)
+    }
+
     package static func registerMap(_ path: String?, _ environment: CommandEnvironment, option: String) throws -> RegisterMap {
         guard let path else { return try RegisterMap.tuf2000m() }
         let data: Data

@@ -101,6 +101,27 @@ import Testing
         }
     }
 
+    /// With the plant file, a write names a plant device (or its address and unit): its map's
+    /// variable, only a writable one, and the audit log keeps it under the device's name.
+    @Test func aWriteToAPlantDeviceIsKeptUnderItsName() async throws {
+        try await withDevice { device in
+            let directory = try TemporaryDirectory()
+            _ = try directory.write("pump.json", Array(#"{"device": "Pump", "registers": [{"name": "Setpoint", "start": 3, "format": "UINT16", "writable": true}, {"name": "Flow", "start": 1, "format": "REAL4"}]}"#.utf8))
+            let plant = try directory.write("plant.json", Array(#"{"devices": [{"name": "pump", "device": "\#(device)", "unit": 1, "map": "pump.json"}]}"#.utf8))
+            let data = ["--data-dir", directory.path("data")]
+            let named = await listor(["modbus", "write", "--plant", plant, "pump", "--variable", "Setpoint", "--timeout", "60", "7"] + data)
+            #expect(named.output == "wrote 7 to 3 (Setpoint) of pump: was 23, reads back 7\n", "\(named.errorOutput)")
+            let byAddress = await listor(["modbus", "write", "--plant", plant, device, "-r", "3", "--timeout", "60", "8"] + data)
+            #expect(byAddress.exitCode == 0 && byAddress.output.hasSuffix(" of pump: was 7, reads back 8\n"), "\(byAddress.output)\(byAddress.errorOutput)")
+            let measured = await listor(["modbus", "write", "--plant", plant, "pump", "--variable", "Flow", "--timeout", "60", "1"] + data)
+            #expect(measured.exitCode == 64 && measured.errorOutput.contains("Flow is not writable"), "\(measured.errorOutput)")
+            let unknown = await listor(["modbus", "write", "--plant", plant, "boiler", "--variable", "Setpoint", "7"] + data)
+            #expect(unknown.exitCode == 64 && unknown.errorOutput.contains("has no device \"boiler\""), "\(unknown.errorOutput)")
+            let kept = try await SQLPlantHistory(path: directory.path("data/modbus-history.sqlite")).writes(device: "pump", limit: 10)
+            #expect(kept.map(\.requested) == ["8", "7"], "both writes under the plant's name for the device")
+        }
+    }
+
     @Test func pollsAMapIntoTheSeedsFeed() async throws {
         try await withDevice { device in
             let map = FileManager.default.temporaryDirectory.appendingPathComponent("listor-map-\(UUID().uuidString).json")
