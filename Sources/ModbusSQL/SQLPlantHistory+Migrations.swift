@@ -9,6 +9,15 @@ extension SQLPlantHistory {
         let common = [
             // The digits after the point its numbers are written with (`ValueEncoding.shownDecimals`).
             SQLMigration("variable decimals", ["ALTER TABLE modbus_variables ADD COLUMN decimals INTEGER"]),
+            // Which server records each device, where it polls it and with which map (`claim`).
+            SQLMigration("device owners", ["""
+                CREATE TABLE modbus_devices (
+                    device TEXT PRIMARY KEY,
+                    owner TEXT NOT NULL,
+                    source TEXT NOT NULL,
+                    map TEXT NOT NULL
+                )
+                """]),
         ]
         switch dialect {
         case .sqlite: return sqlite + common

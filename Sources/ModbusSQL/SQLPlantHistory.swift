@@ -63,6 +63,25 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
         }
     }
 
+    public func claim(_ name: String, source: String, map: String, by owner: String) async throws -> String? {
+        try await write { db in
+            // Servers starting together take turns on the device's row.
+            if db.dialect == .postgres { try db.execute("SELECT pg_advisory_xact_lock(hashtext(\(name)))") }
+            if let row = try db.row("SELECT owner, source, map FROM modbus_devices WHERE device = \(name)") {
+                let (holder, polled, recorded): (String, String, String) = (try row[0], try row[1], try row[2])
+                guard holder == owner || (polled == source && recorded == map) else {
+                    return "\(holder), which polls \(polled)" + (recorded == map ? "" : " with another map")
+                }
+                guard holder == owner else { return nil }
+            }
+            try db.execute("""
+                INSERT INTO modbus_devices (device, owner, source, map) VALUES (\(name), \(owner), \(source), \(map))
+                ON CONFLICT (device) DO UPDATE SET source = excluded.source, map = excluded.map
+                """)
+            return nil
+        }
+    }
+
     public func describe(_ variables: [RegisterVariable]) async throws {
         try await write { [device] db in
             for (position, variable) in variables.enumerated() {

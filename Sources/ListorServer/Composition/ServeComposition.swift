@@ -145,7 +145,10 @@ enum ServeComposition {
         let retention = Duration.seconds(max(settings.historyDays, 1) * 86_400)
         do {
             let history = try await ModbusComposition.history(settings.historyDatabase, dataDirectory: dataDirectory, retention: retention, in: scope)
-            let modbus = try await ServedModbus.start(settings, history: history, environment: environment, metrics: metrics.factory) { logger.warning("\($0)") }
+            let owner = "listor serve on \(ProcessInfo.processInfo.hostName) (data in \(dataDirectory))"
+            let modbus = try await ServedModbus.start(settings, history: history, owner: owner, environment: environment, metrics: metrics.factory) {
+                logger.warning("\($0)")
+            }
             return scope.keep(modbus) { await $0.close() }
         } catch let error as ValidationError {
             environment.writeError("error: \(error.message)\n")

@@ -37,7 +37,8 @@ struct ServedModbus {
 
     /// `report` hears what the devices and the history have to say for the log (a device gone
     /// and back, writes failing and working again).
-    static func start(_ settings: ModbusSettings, history: any PlantHistory, environment: CommandEnvironment,
+    /// `owner` names this server in a shared history: its host and its data directory.
+    static func start(_ settings: ModbusSettings, history: any PlantHistory, owner: String, environment: CommandEnvironment,
                       metrics: any MetricsFactory = NOOPMetricsHandler.instance,
                       report: @escaping @Sendable (String) -> Void) async throws -> ServedModbus {
         var services: [any Service] = []
@@ -68,6 +69,17 @@ struct ServedModbus {
         }
         // One history for the plant: each device's trends under its name (when they are kept), and the audit log of writes.
         let trendsKept = settings.historyDays > 0
+        // A device of a shared history is its recorder's: a name another server records another
+        // device or map under is refused, every such name at once.
+        if trendsKept, settings.historyDatabase != nil {
+            var taken: [String] = []
+            for (device, map) in zip(plant.devices, maps) {
+                if let holder = try await history.claim(device.name, source: "\(device.link), unit \(device.unit)", map: map.identity, by: owner) {
+                    taken.append("device \"\(device.name)\" is recorded in the shared history by \(holder); give this one another name")
+                }
+            }
+            guard taken.isEmpty else { throw ValidationError((settings.plant.map { "--modbus-plant: \($0): " } ?? "") + taken.joined(separator: "\n")) }
+        }
         var lines: [String: ModbusLine] = [:]
         var devices: [Device] = []
         for (device, map) in zip(plant.devices, maps) {

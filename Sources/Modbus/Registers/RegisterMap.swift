@@ -73,6 +73,12 @@ public struct RegisterMap: Sendable, Hashable {
         }
     }
 
+    /// What a history must keep apart: each variable's registers, table, format, name and unit,
+    /// a line each. Two maps of the same identity record the same series.
+    public var identity: String {
+        variables.map { "\($0.registerLabel) \($0.table.rawValue) \($0.encoding.format.rawValue) \($0.name) [\($0.unit)]" }.joined(separator: "\n")
+    }
+
     static func variable(_ value: JSONValue, defaults: Defaults, codingPath: [any CodingKey]) throws -> RegisterVariable {
         let fields = try JSONFields(value, codingPath: codingPath)
         let name = try fields.string(Key("name")).trimmed()

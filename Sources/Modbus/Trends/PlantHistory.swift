@@ -9,6 +9,14 @@ public protocol PlantHistory: WriteAudit {
 
     /// The devices the history holds, in the order they were first described.
     func devices() async throws -> [String]
+
+    /// Records that `owner` polls the device `name` at `source` with the map `map` (its
+    /// variables, as `RegisterMap.identity` writes them). A device belongs to the server that
+    /// recorded it first: the same server again (another map after an edit, or another address)
+    /// or another server polling the same device with the same map takes it; another server
+    /// naming another device or map so is refused, and told who records it and what: nil when
+    /// the claim is taken.
+    func claim(_ name: String, source: String, map: String, by owner: String) async throws -> String?
 }
 
 extension PlantDevice {

@@ -39,6 +39,17 @@ import Testing
                             let feed = try await RawHTTPConnection.request(port: port, "GET", "/api/modbus/devices/\(other)")
                             #expect(feed.status == 404 && feed.body.contains("polled by another server"))
                         }
+                        // A third server naming another device "east" is refused at start, told who records it.
+                        let impostor = try directory.write("impostor.json", Array("""
+                            {"devices": [{"name": "east", "device": "127.0.0.1:\(server.port)", "unit": 2, "map": "tuf-2000m", "interval": 0.2}]}
+                            """.utf8))
+                        let refused = await listor("serve", "--port", "0", "--modbus-plant", impostor, "--modbus-history-db", database,
+                                                   "--data-dir", directory.path("third"))
+                        #expect(refused.exitCode != 0, "\(refused.output)")
+                        #expect(refused.errorOutput.contains(#"device "east" is recorded in the shared history by listor serve on "#)
+                                && refused.errorOutput.contains("which polls 127.0.0.1:\(server.port), unit 1 with another map"), "\(refused.errorOutput)")
+                        let kept = try await RawHTTPConnection.request(port: westPort, "GET", "/modbus/devices/east/variables/1")
+                        #expect(kept.body.contains("First input"), "east's chart keeps its own variable")
                         let missing = try await RawHTTPConnection.request(port: eastPort, "GET", "/modbus/devices/boiler")
                         #expect(missing.status == 404 && missing.body.contains("The plant has no device"))
                         // The command line reads the same history.
