@@ -19,9 +19,11 @@ extension SQLPlantHistory {
                 )
                 """]),
         ]
+        // The alarms' letters (`AlarmLetters`), sent by the one sender.
+        let mail = [SQLMailOutbox.migration(dialect)]
         switch dialect {
-        case .sqlite: return sqlite + common
-        case .postgres: return postgres + common
+        case .sqlite: return sqlite + common + mail
+        case .postgres: return postgres + common + mail
         }
     }
 

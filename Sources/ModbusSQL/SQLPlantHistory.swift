@@ -197,11 +197,31 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
         }
     }
 
+    // MARK: The alarms' mail
+
+    /// Withdraws the letters too old to be worth sending (`AlarmLetters.freshFor`), then claims
+    /// as every outbox does.
+    public func claim(limit: Int, now: Date, lease: Date, sender: String) async throws -> [QueuedMail] {
+        let stale = now.addingTimeInterval(-AlarmLetters.freshFor)
+        try await write { db in
+            try db.execute("""
+                UPDATE mail_outbox SET state = 'withdrawn', ended = \(now), last_error = 'not sent within an hour of the alarm: no mail server was set then'
+                WHERE state = 'queued' AND attempts = 0 AND queued < \(stale)
+                """)
+        }
+        return try await SQLMailOutbox(database: database).claim(limit: limit, now: now, lease: lease, sender: sender)
+    }
+
+    public func record(_ outcome: OutboxOutcome, of id: Int64, sender: String) async throws {
+        try await SQLMailOutbox(database: database).record(outcome, of: id, sender: sender)
+    }
+
     // MARK: Alarms
 
-    public func record(alarms: [AlarmEvent]) async throws {
+    public func record(alarms: [AlarmEvent], mail: [OutgoingMail]) async throws {
         guard !alarms.isEmpty else { return }
         try await write { [device] db in
+            try SQLMailOutbox.enqueue(mail, at: Date(), in: db)
             for alarm in alarms {
                 try db.execute("""
                     INSERT INTO modbus_alarms (device, time, register, variable, unit, kind, change, value, threshold)

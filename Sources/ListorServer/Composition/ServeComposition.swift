@@ -65,7 +65,8 @@ enum ServeComposition {
             let shop = try StellaComposition.shop(settings.stella, store: orders, dataDirectory: dataDirectory, transport: transport, work: work, metrics: metrics.factory)
             // One sender for all the mail: the library's letters and the shop's, when it has a store of its own.
             let ownStore = settings.stella.catalogue == nil
-            let (library, reminders) = try await LibraryComposition.servedLibrary(settings.library, reminders: settings.reminders, alsoSending: ownStore ? [orders] : [],
+            let outboxes: [any MailOutbox] = (ownStore ? [orders] : []) + (modbus.mail.map { [$0] } ?? [])
+            let (library, reminders) = try await LibraryComposition.servedLibrary(settings.library, reminders: settings.reminders, alsoSending: outboxes,
                                                                                   metrics: metrics.factory, work: work, in: scope)
             let covers = try LibraryComposition.covers(of: library, service: settings.libraryCovers, dataDirectory: dataDirectory, transport: transport,
                                                        work: work, metrics: metrics.factory)
@@ -105,7 +106,7 @@ enum ServeComposition {
                 services: services,
                 logger: logger,
                 onServerRunning: { port in
-                    environment.write(welcome(settings, port: port, dataDirectory: dataDirectory, modbus: modbus.summary, reminders: reminders?.destination,
+                    environment.write(welcome(settings, port: port, dataDirectory: dataDirectory, modbus: modbus, reminders: reminders?.destination,
                                               pictures: shop.pictures.origin))
                 })
             try await run(app)
@@ -113,13 +114,18 @@ enum ServeComposition {
     }
 
     /// What `serve` tells its operator once it listens on `port`: where each app is and keeps its data.
-    private static func welcome(_ settings: ServeSettings, port: Int, dataDirectory: String, modbus: String, reminders: String?, pictures: URL?) -> String {
+    private static func welcome(_ settings: ServeSettings, port: Int, dataDirectory: String, modbus: ServedModbus, reminders: String?, pictures: URL?) -> String {
         let host = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         let coverSource = settings.libraryCovers.map { "uploaded, else from \($0.template)" } ?? "uploaded only (--library-cover-url none)"
         let store = settings.stella.database.flatMap { try? PostgresURL($0) }.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/stella.sqlite"
         var lines = [
             "Listor is running at http://\(host):\(port)/ (data in \(dataDirectory))",
-            "ModbusApp polls \(modbus); its history is in \(settings.modbus.historyDatabase.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/modbus-history.sqlite")",
+            "ModbusApp polls \(modbus.summary); its history is in \(settings.modbus.historyDatabase.map { "PostgreSQL at \($0)" } ?? "\(dataDirectory)/modbus-history.sqlite")",
+        ]
+        if !modbus.alarmMail.isEmpty {
+            lines.append("Its alarms are mailed to \(modbus.alarmMail.joined(separator: ", "))" + (reminders.map { " by \($0)" } ?? " once there is a mail server (no --smtp-url)"))
+        }
+        lines += [
             "The library is in \(settings.library.database)",
             reminders.map { "Its reminders are sent by \($0)" } ?? "Its reminders are not sent (no --smtp-url)",
             "Book covers are \(coverSource), kept in \(dataDirectory)/cover-cache",

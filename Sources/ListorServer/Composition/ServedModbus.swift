@@ -2,6 +2,7 @@ import ArgumentParser
 import CoreMetrics
 import Foundation
 import ListorCommandKit
+import ListorKit
 import Modbus
 import ModbusCLI
 import ModbusIO
@@ -26,6 +27,10 @@ struct ServedModbus {
     let devices: [Device]
     /// The devices other `serve` processes record into a shared history (PostgreSQL); nil otherwise.
     let recorded: RecordedDevicesViewModel?
+    /// The outbox of the alarms' letters, when the plant names who is mailed them.
+    let mail: (any MailOutbox)?
+    /// Who is mailed each alarm.
+    let alarmMail: [String]
     let services: [any Service]
     private let lines: [ModbusLine]
     private let simulator: ModbusTCPServer?
@@ -88,9 +93,11 @@ struct ServedModbus {
             let client = ModbusClient(line: line, unitID: device.unit)
             let what = simulator != nil ? "Simulated TUF-2000M" : map.device.isEmpty ? "the device" : map.device
             var recorder: TrendRecorder?, trends: VariableTrendViewModel?
+            let letters = plant.alarmMail.isEmpty ? nil
+                : AlarmLetters(recipients: plant.alarmMail, device: device.name, place: "\(map.device.isEmpty ? "the device" : map.device) at \(device.link), unit \(device.unit)")
             if trendsKept {
                 let store = history.device(device.name)
-                let trendRecorder = TrendRecorder(store: store, map: map, report: report)
+                let trendRecorder = TrendRecorder(store: store, map: map, letters: letters, report: report)
                 services.append(ClosureService { await cancelWhenGracefulShutdown { await trendRecorder.run() } })
                 recorder = trendRecorder
                 trends = VariableTrendViewModel(store: store, pollInterval: device.interval)
@@ -104,7 +111,7 @@ struct ServedModbus {
         }
         let shared = settings.historyDatabase != nil && trendsKept
         return ServedModbus(devices: devices, recorded: shared ? RecordedDevicesViewModel(history: history, polled: plant.devices.map(\.name)) : nil,
-                            services: services, lines: Array(lines.values), simulator: simulator)
+                            mail: !plant.alarmMail.isEmpty && trendsKept ? history : nil, alarmMail: trendsKept ? plant.alarmMail : [], services: services, lines: Array(lines.values), simulator: simulator)
     }
 
     /// Closes every line and stops the simulated device.

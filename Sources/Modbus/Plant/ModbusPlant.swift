@@ -9,12 +9,16 @@ import ListorKit
 ///
 /// `device` is an address as `ModbusLink(address:)` reads it; `unit` is 1 unless given; `map`
 /// is `tuf-2000m` (the default) or a register map file's path; `interval` is in seconds, 1
-/// unless given. Devices at the same address share its line.
+/// unless given. Devices at the same address share its line. `"alarm_mail": ["ops@example.org"]`
+/// names who is mailed each alarm raised and cleared.
 public struct ModbusPlant: Sendable, Hashable {
     public var devices: [PlantDevice]
+    /// Who is mailed each alarm raised and cleared, of every device.
+    public var alarmMail: [String]
 
-    public init(devices: [PlantDevice]) {
+    public init(devices: [PlantDevice], alarmMail: [String] = []) {
         self.devices = devices
+        self.alarmMail = alarmMail
     }
 
     /// The devices grouped by the line they share, each group and each device in the file's order.
@@ -37,14 +41,27 @@ public struct ModbusPlant: Sendable, Hashable {
         let root: JSONValue
         do { root = try JSONParser.parse(bytes) } catch { throw ModbusPlantError([Problem(reason: "not JSON: \(error)")]) }
         let entries: [JSONValue]
+        var alarmMail: [String] = []
         do {
             let fields = try JSONFields(root, codingPath: [])
             guard case .array(let array) = try fields.value(AnyJSONKey("devices")) else {
                 throw fields.invalid(AnyJSONKey("devices"), "expected an array of devices")
             }
             guard !array.isEmpty else { throw fields.invalid(AnyJSONKey("devices"), "lists no device") }
-            if let unknown = fields.object.keys.first(where: { $0 != "devices" }) {
-                throw fields.invalid("\"\(unknown)\" is not a field of a plant; it has only \"devices\"")
+            if let unknown = fields.object.keys.first(where: { $0 != "devices" && $0 != "alarm_mail" }) {
+                throw fields.invalid("\"\(unknown)\" is not a field of a plant; it has \"devices\" and \"alarm_mail\"")
+            }
+            if fields.contains(AnyJSONKey("alarm_mail")) {
+                guard case .array(let addresses) = try fields.value(AnyJSONKey("alarm_mail")) else {
+                    throw fields.invalid(AnyJSONKey("alarm_mail"), "expected a list of email addresses")
+                }
+                for (index, address) in addresses.enumerated() {
+                    var errors: [FieldError] = []
+                    guard case .string(let text) = address, let email = TextInput.email(text, "alarm_mail", required: true, errors: &errors), errors.isEmpty else {
+                        throw fields.invalid(AnyJSONKey("alarm_mail"), "item \(index + 1), \(address.summary), is not an email address (name@example.org)")
+                    }
+                    alarmMail.append(email)
+                }
             }
             entries = array
         } catch let error as DecodingError {
@@ -92,7 +109,7 @@ public struct ModbusPlant: Sendable, Hashable {
             devices.append(device)
         }
         guard problems.isEmpty else { throw ModbusPlantError(problems) }
-        return ModbusPlant(devices: devices)
+        return ModbusPlant(devices: devices, alarmMail: alarmMail)
     }
 
     private static func device(_ value: JSONValue, codingPath: [any CodingKey]) throws -> PlantDevice {

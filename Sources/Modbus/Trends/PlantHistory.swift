@@ -1,7 +1,9 @@
+import ListorKit
+
 /// A plant's history: each device's trends and alarms under its name, and the audit log of every
 /// device's writes. ModbusSQL's `SQLPlantHistory` keeps one in a SQLite file or in a PostgreSQL
 /// database that several `serve` processes, each next to its own line, write and chart together.
-public protocol PlantHistory: WriteAudit {
+public protocol PlantHistory: WriteAudit, MailOutbox {
     associatedtype Store: TrendStore
 
     /// The same history, for the device `name`.

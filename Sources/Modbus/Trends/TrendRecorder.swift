@@ -27,9 +27,13 @@ public actor TrendRecorder {
 
     /// `thinningInterval`: how often old samples are thinned and trimmed; `report` hears when
     /// writes start failing and when they work again, for the log.
-    public init(store: any TrendStore, map: RegisterMap, thinningInterval: Duration = .seconds(600),
+    /// Who is mailed each alarm; nil for nobody.
+    private let letters: AlarmLetters?
+
+    public init(store: any TrendStore, map: RegisterMap, letters: AlarmLetters? = nil, thinningInterval: Duration = .seconds(600),
                 now: @escaping @Sendable () -> Date = Date.init, report: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
+        self.letters = letters
         variables = map.variables
         self.thinningInterval = thinningInterval
         self.now = now
@@ -73,7 +77,8 @@ public actor TrendRecorder {
 
     private func writeAlarms() async {
         for await alarms in alarmStream {
-            await attempt { try await store.record(alarms: alarms) }
+            // Each alarm's letters are kept with it, in its transaction.
+            await attempt { try await store.record(alarms: alarms, mail: alarms.flatMap { letters?.letters($0) ?? [] }) }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// Where trends are kept: the plant's history (ModbusSQL), in a file or PostgreSQL, or a double in tests.
 public protocol TrendStore: Sendable {
@@ -21,7 +22,7 @@ public protocol TrendStore: Sendable {
     func variables() async throws -> [TrendVariable]
 
     /// Keeps alarms raised and cleared, with the history.
-    func record(alarms: [AlarmEvent]) async throws
+    func record(alarms: [AlarmEvent], mail: [OutgoingMail]) async throws
 
     /// The alarms raised and cleared from `from` up to `to`, oldest first, at most `limit`.
     func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent]

@@ -140,7 +140,7 @@ final class FailingTrendStore: TrendStore {
         Issue.record("FailingTrendStore: variables() is not set up")
         return []
     }
-    func record(alarms: [AlarmEvent]) async throws {
+    func record(alarms: [AlarmEvent], mail: [OutgoingMail]) async throws {
         throw TrendStoreError("cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full")
     }
     func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] {

@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 import Modbus
 import Synchronization
 import Testing
@@ -22,7 +23,7 @@ final class FlakyTrendStore: TrendStore {
         Issue.record("FlakyTrendStore: variables() is not set up")
         return []
     }
-    func record(alarms: [AlarmEvent]) async throws {
+    func record(alarms: [AlarmEvent], mail: [OutgoingMail]) async throws {
         if failing.withLock({ $0 }) { throw TrendStoreError("cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full") }
     }
     func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent] {

@@ -135,8 +135,8 @@ import Testing
                 AlarmEvent(time: Self.start.addingTimeInterval(second), device: device, register: "1-2", variable: "Flow Rate", unit: "m3/h",
                            kind: .high, change: change, value: value, threshold: 80)
             }
-            try await meter.record(alarms: [alarm("meter", 10, .raised, 81.5), alarm("meter", 30, .cleared, 77)])
-            try await boiler.record(alarms: [alarm("boiler", 20, .raised, 90)])
+            try await meter.record(alarms: [alarm("meter", 10, .raised, 81.5), alarm("meter", 30, .cleared, 77)], mail: [])
+            try await boiler.record(alarms: [alarm("boiler", 20, .raised, 90)], mail: [])
             let end = Self.start.addingTimeInterval(60)
             #expect(try await meter.alarms(from: Self.start, to: end, limit: 10) == [alarm("meter", 10, .raised, 81.5), alarm("meter", 30, .cleared, 77)])
             #expect(try await boiler.alarms(from: Self.start, to: end, limit: 10) == [alarm("boiler", 20, .raised, 90)])

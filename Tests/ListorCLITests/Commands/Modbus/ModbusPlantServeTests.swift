@@ -53,6 +53,33 @@ import Testing
         await server.stop()
     }
 
+    /// The plant's `alarm_mail` hears each alarm once, through the one outbox and sender: the
+    /// bank's first input reads 200, over its alarm's 100.
+    @Test func anAlarmIsMailedToWhomThePlantNames() async throws {
+        guard await !PymodbusServer.isMissing(), !(await SMTPTestServer.isMissing()) else { return }
+        let server = try await PymodbusServer.start(units: [2])
+        let outcome = await Result {
+            try await SMTPTestServer.with { smtp in
+                let directory = try TemporaryDirectory()
+                _ = try directory.write("inputs.json", Array(#"{"device": "Input bank", "registers": [{"name": "First input", "table": "input", "start": 1, "format": "UINT16", "alarm": {"high": 100}}]}"#.utf8))
+                let plant = try directory.write("plant.json", Array("""
+                    {"alarm_mail": ["ops@example.org"], "devices": [{"name": "bank-2", "device": "127.0.0.1:\(server.port)", "unit": 2, "map": "inputs.json", "interval": 0.2}]}
+                    """.utf8))
+                let options = ["--modbus-plant", plant, "--smtp-url", "smtp://127.0.0.1:\(smtp.port)?tls=none", "--smtp-from", "Plant <plant@example.org>",
+                               "--reminder-interval", "1"]
+                try await withServe(options) { _, _ in
+                    let letters = try await smtp.waitForMessages(1)
+                    #expect(letters.first?.to == ["ops@example.org"], "\(letters)")
+                    #expect(letters.first?.subject == "bank-2: high alarm raised on First input (1): 200, above 100", "\(letters)")
+                    #expect(letters.first?.body.contains("Input bank at 127.0.0.1:\(server.port), unit 2") == true)
+                }
+                #expect(try smtp.received().count == 1, "the alarm stays raised: one letter")
+            }
+        }
+        await server.stop()
+        try outcome.get()
+    }
+
     @Test func aWrongPlantIsRefusedWithEveryProblem() async throws {
         let directory = try TemporaryDirectory()
         let plant = try directory.write("plant.json", Array("""
