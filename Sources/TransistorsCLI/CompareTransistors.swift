@@ -25,7 +25,7 @@ struct CompareTransistors: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let comparison = try await TransistorReport.withList(try catalogOption.locations(), in: environment) { try $0.comparison(of: parts) }
+        let comparison = try await TransistorReport.withList(catalogOption, in: environment) { try $0.comparison(of: parts) }
         guard comparison.unknown.isEmpty else {
             for error in comparison.unknown { environment.writeError("error: \(error)\n") }
             throw ExitCode.failure

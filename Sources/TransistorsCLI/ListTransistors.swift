@@ -52,7 +52,7 @@ struct ListTransistors: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        try await TransistorReport.withList(try catalogOption.locations(), query: TransistorQuery.parse(queryInput).query, in: environment) { list in
+        try await TransistorReport.withList(catalogOption, query: TransistorQuery.parse(queryInput).query, in: environment) { list in
             try show(list, in: environment)
         }
     }
@@ -78,7 +78,7 @@ struct ListTransistors: ListorCommand {
             columns: [
                 .init(title: "PART"), .init(title: "FAMILY"), .init(title: "TYPE"),
                 .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
-                .init(title: "PACKAGE"), .init(title: "USE", flexible: true, isMain: true),
+                .init(title: "PACKAGE", flexible: true), .init(title: "USE", flexible: true, isMain: true),
             ],
             rows: rows.map { [$0.partNumber, $0.family, $0.doping, $0.maxVoltage, $0.maxCurrent, $0.package, $0.use] },
             width: width

@@ -20,7 +20,7 @@ struct ShowTransistor: ListorCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func run(in environment: CommandEnvironment) async throws {
-        let transistor = try await TransistorReport.withList(try catalogOption.locations(), in: environment) { list in
+        let transistor = try await TransistorReport.withList(catalogOption, in: environment) { list in
             try TransistorReport.part(part, in: list, environment: environment)
         }
         switch format {

@@ -42,7 +42,7 @@ struct SubstituteTransistors: ListorCommand {
     }
 
     func run(in environment: CommandEnvironment) async throws {
-        let substitutes = try await TransistorReport.withList(try catalogOption.locations(), in: environment) { list in
+        let substitutes = try await TransistorReport.withList(catalogOption, in: environment) { list in
             try list.substitutes(for: try TransistorReport.part(part, in: list, environment: environment), samePinoutOnly: samePinout,
                                  allowsPowerPackages: powerPackages, limit: limit)
         }
@@ -60,7 +60,7 @@ struct SubstituteTransistors: ListorCommand {
         let table = TextTable(
             columns: [
                 .init(title: "PART"), .init(title: "FIT"), .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
-                .init(title: "PACKAGE"), .init(title: "PINS"), .init(title: "NOTES", flexible: true, isMain: true),
+                .init(title: "PACKAGE", flexible: true), .init(title: "PINS"), .init(title: "NOTES", flexible: true, isMain: true),
             ],
             rows: rows.map { [$0.partNumber, $0.placement, $0.maxVoltage, $0.maxCurrent, $0.package, $0.pinout, $0.note] },
             width: width)
@@ -68,7 +68,7 @@ struct SubstituteTransistors: ListorCommand {
         var text = String(lines[0]) + "\n"
         let firstUnverified = rows.firstIndex { !$0.isVerified }
         for (index, (row, line)) in zip(rows, lines.dropFirst()).enumerated() {
-            if index == firstUnverified { text += "Unverified: each gives no figure for something the original's datasheet gives\n" }
+            if index == firstUnverified { text += "Unverified: a figure such parts are chosen by is not given\n" }
             text += line + "\n"
             guard why else { continue }
             for reason in row.reasons { text += "    ✓ \(reason)\n" }

@@ -41,7 +41,8 @@ enum ServeComposition {
         // is read only to make a missing or stale index.
         let transistors = try await TransistorsComposition.loadedList(settings.transistorCatalog, indexDirectory: dataDirectory + "/transistor-index",
                                                                       warn: environment.writeError)
-        try TransistorReport.check(transistors.state, problems: transistors.problems, partCount: transistors.partCount, in: environment)
+        try TransistorReport.check(transistors.state, problems: transistors.problems, partCount: transistors.partCount,
+                                   more: "listor transistors list --problems with the same --catalog lists them", in: environment)
         let metrics = ServeMetrics()
         if !settings.reach.flags.isEmpty {
             logger.warning("\(settings.reach.flags.joined(separator: " ")): the server fetches \(settings.reach) for anyone who can reach it")

@@ -8,7 +8,9 @@ import ListorKit
 /// footprint the package; its `Datasheet` the datasheet's address.
 ///
 /// Only symbols whose reference is Q, KiCad's letter for transistors, are read, so a folder of
-/// every KiCad library gives its transistors and passes over its ICs and diodes.
+/// every KiCad library gives its transistors and passes over its ICs and diodes; KiCad's generic
+/// symbols (`Device.kicad_sym`'s `Q_NPN_BCE`, `Q_NMOS_GDSD`…, named after their pins) are
+/// drawings, not parts, and are passed over too.
 ///
 /// Two transistors of one polarity in one package (a dual NPN) are one part, as distributors
 /// list them; an N and a P transistor together (a complementary pair) are not a part of one
@@ -28,7 +30,7 @@ public enum KiCadTransistors {
         for symbol in symbols {
             let parent = symbol.extends.flatMap { byName[$0] }
             // KiCad gives transistors the reference Q; ICs (U), diodes (D) and the rest are passed over.
-            guard (symbol.properties["Reference"] ?? parent?.properties["Reference"]) == "Q" else { continue }
+            guard (symbol.properties["Reference"] ?? parent?.properties["Reference"]) == "Q", !symbol.name.hasPrefix("Q_") else { continue }
             switch transistor(symbol, parent: parent, file: file) {
             case .success(let transistor): transistors.append(transistor)
             case .failure(let problem): problems.append(problem)
@@ -56,8 +58,10 @@ public enum KiCadTransistors {
         } else {
             return refused("the description gives no family and polarity (NPN, PNP, or an N- or P-channel MOSFET or JFET): \"\(description)\"")
         }
-        let nType = text.contains("npn") || text.contains("n-channel") || text.contains("n-ch") || text.contains("nmos")
-        let pType = text.contains("pnp") || text.contains("p-channel") || text.contains("p-ch") || text.contains("pmos")
+        // The description says the polarity; the keywords only when it does not (BFT92 is a PNP
+        // whose keywords say NPN).
+        var (nType, pType) = polarity(description.lowercased())
+        if !nType, !pType { (nType, pType) = polarity(text) }
         guard nType != pType else {
             return refused(nType ? "an N and a P transistor in one package: \"\(description)\"" : "the description gives no polarity: \"\(description)\"")
         }
@@ -80,6 +84,11 @@ public enum KiCadTransistors {
             return .success(JFET(ratings: ratings, partNumber: name, package: package, use: description, doping: nType ? .nChannel : .pChannel,
                                  datasheet: datasheet))
         }
+    }
+
+    /// Whether `text` names an N-type and a P-type transistor: NPN, N-channel, N-Ch, NMOS, N-MOS, N-JFET.
+    static func polarity(_ text: String) -> (n: Bool, p: Bool) {
+        (text.contains("npn") || text.contains(/\bn[- ]?(channel|ch|mos|jfet)\b/), text.contains("pnp") || text.contains(/\bp[- ]?(channel|ch|mos|jfet)\b/))
     }
 
     /// The pins in order of their numbers as a pinout ("EBC", "GDS"; "SSSGDDDD" for a MOSFET in
@@ -128,7 +137,12 @@ public enum KiCadTransistors {
                     current = number / Self.divisor(match.2 ?? match.4)
                 } else if let match = part.firstMatch(of: /^-?(\d+(?:\.\d+)?)\s*(k)?V\s*([A-Za-z()]*)$/) {
                     voltages.append((String(match.3).lowercased(), (Double(match.1) ?? 0) * (match.2 == nil ? 1 : 1000)))
-                } else if resistance == nil, let match = part.firstMatch(of: /^(\d+(?:\.\d+)?)\s*(m|k)?Ohm(?:\s+(?i:Rds|Ron|max))?$/) {
+                } else if resistance == nil, let match = part.firstMatch(of: /^(\d+(?:\.\d+)?)\s*(m|k)?Ohm\b/) {
+                    // "22mOhm Rds Single N-Channel HEXFET Power MOSFET" says it first.
+                    let number = Double(match.1) ?? 0
+                    resistance = match.2 == "k" ? number * 1000 : number / Self.divisor(match.2)
+                } else if resistance == nil, let match = part.firstMatch(of: /^(?i:Ron(?:on)?|Rds(?:on)?)\s+(\d+(?:\.\d+)?)\s*(m|k)?(?:R|Ohm)$/) {
+                    // "Ronon 0.09R", as KiCad writes International Rectifier's HexFETs.
                     let number = Double(match.1) ?? 0
                     resistance = match.2 == "k" ? number * 1000 : number / Self.divisor(match.2)
                 }

@@ -12,7 +12,9 @@ import ListorKit
 ///
 /// A figure the candidate does not give, where the original does, puts it in a group of its
 /// own after every fit (`unverified`): its datasheet may have it, but nothing here shows that it
-/// does. A figure that is worse rules the candidate out.
+/// does. So does a figure the original's kind depends on that the original does not give (a
+/// BJT's gain and fT, a MOSFET's gate drive): no candidate can be shown to meet it. A figure
+/// that is worse rules the candidate out, and a dual part never replaces a single one.
 public struct SubstituteFinder: Sendable {
     public var samePinoutOnly: Bool
     public var allowsPowerPackages: Bool
@@ -27,6 +29,14 @@ public struct SubstituteFinder: Sendable {
     static func isDarlington(_ transistor: any Transistor) -> Bool {
         guard let bjt = transistor as? BJT else { return false }
         return bjt.use.localizedCaseInsensitiveContains("darlington") || (bjt.parameters.hfeMin ?? 0) >= 1000
+    }
+
+    /// Whether `transistor` is two transistors in one package: its pins name each one's (B1,
+    /// C2), or it says it is dual.
+    static func isDual(_ transistor: any Transistor) -> Bool {
+        if let units = transistor.datasheet.pinout?.units, !units.isEmpty { return true }
+        let use = transistor.use.lowercased()
+        return use.contains("dual") || use.contains("double")
     }
 
     /// Whether `transistor` is a small-signal part: in no power package, and dissipating 1 W or
@@ -46,14 +56,14 @@ public struct SubstituteFinder: Sendable {
     public func best(for original: any Transistor, among candidates: [any Transistor], limit: Int) -> (substitutes: [Substitute], total: Int, verified: Int) {
         let excluded = Set([original.partNumber, original.datasheet.complement].compactMap { $0.map(TransistorCatalog.key) })
         let ratings = original.ratings
-        let darlington = Self.isDarlington(original)
+        let darlington = Self.isDarlington(original), dual = Self.isDual(original)
         let keepsToSmallSignal = Self.isSmallSignal(original) && !allowsPowerPackages
         var ranked: [(position: Int, rank: Rank, distance: Double)] = []
         for (position, candidate) in candidates.enumerated()
         where candidate.family == original.family && candidate.isNType == original.isNType
             && Self.mayMeet(candidate.ratings.maxVoltage, ratings.maxVoltage) && Self.mayMeet(candidate.ratings.maxCurrent, ratings.maxCurrent) {
             guard !excluded.contains(TransistorCatalog.key(candidate.partNumber)),
-                  Self.isDarlington(candidate) == darlington, !keepsToSmallSignal || !candidate.package.isPower,
+                  Self.isDarlington(candidate) == darlington, Self.isDual(candidate) == dual, !keepsToSmallSignal || !candidate.package.isPower,
                   let judged = judge(candidate, for: original, describing: false),
                   !samePinoutOnly || judged.fit == .dropIn
             else { continue }
@@ -183,6 +193,16 @@ public struct SubstituteFinder: Sendable {
             return true
         }
 
+        /// A figure the original's kind depends on that the original does not give: no candidate
+        /// can be shown to meet it.
+        mutating func unknownInOriginal(_ name: String) {
+            distance += Self.missingDistance
+            missing += 1
+            guard describing else { return }
+            warnings.append("\(name) of the original not given; compare the datasheets")
+            notGiven.append(name)
+        }
+
         private mutating func notGiven(_ name: String, original: @autoclosure () -> String) {
             distance += Self.missingDistance
             missing += 1
@@ -194,9 +214,15 @@ public struct SubstituteFinder: Sendable {
         mutating func parameters(of candidate: any Transistor, against original: any Transistor) -> Bool {
             switch (candidate, original) {
             case let (candidate as BJT, original as BJT):
+                // A BJT is chosen for its gain and its speed: without the original's, no candidate meets them.
+                if original.parameters.hfeMin == nil { unknownInOriginal("hFE min") }
+                if original.parameters.transitionFrequency == nil { unknownInOriginal("fT") }
                 return atLeast("hFE min", candidate.parameters.hfeMin, original.parameters.hfeMin, nil)
                     && atLeast("fT", candidate.parameters.transitionFrequency, original.parameters.transitionFrequency, .hertz)
             case let (candidate as MOSFET, original as MOSFET):
+                // A MOSFET is chosen for the gate voltage it turns on at: without the original's, a
+                // standard part may stand for a logic-level one.
+                if original.parameters.gateThresholdMax == nil, original.parameters.onResistanceGateVoltage == nil { unknownInOriginal("gate drive (Vgs(th))") }
                 return mosfet(candidate.parameters, against: original.parameters, logicLevel: SearchExpression.isLogicLevel(original))
             case let (candidate as JFET, original as JFET):
                 return overlaps("Idss", Self.range(candidate.parameters.idssMin, candidate.parameters.idssMax),

@@ -76,6 +76,26 @@ import Testing
         }
     }
 
+    /// A BJT is chosen for its gain and speed, a MOSFET for its gate drive: when the original's
+    /// datasheet does not give them (KiCad's libraries do not), no candidate is shown to fit,
+    /// however well the rest matches; and a dual part never stands for a single one.
+    @Test func aFigureTheOriginalDoesNotGiveLeavesEveryCandidateUnverified() {
+        func bare(_ part: String, pinout: Pinout? = nil, use: String = "") -> BJT {
+            BJT(ratings: Ratings(maxVoltage: 40, maxCurrent: 0.2), partNumber: part, package: Package("TO-92"), use: use, doping: .npn,
+                datasheet: Datasheet(pinout: pinout ?? Pinout(terminals: [.emitter, .base, .collector])))
+        }
+        let found = SubstituteFinder().substitutes(for: bare("2N3904"), among: [bare("PN2222A"), bare("BC846S", use: "Dual NPN, SOT-363")])
+        #expect(found.map(\.transistor.partNumber) == ["PN2222A"], "the dual part is no substitute")
+        #expect(found.first?.isVerified == false && found.first?.notGiven == ["hFE min", "fT"], "\(String(describing: found.first))")
+        func mosfet(_ part: String, threshold: Double?) -> MOSFET {
+            MOSFET(ratings: Ratings(maxVoltage: 55, maxCurrent: 47), partNumber: part, package: Package("TO-220"), use: "", doping: .nmos,
+                   datasheet: Datasheet(pinout: Pinout(terminals: [.gate, .drain, .source])),
+                   parameters: MOSFETParameters(gateThresholdMax: threshold, onResistance: 0.022))
+        }
+        let standard = SubstituteFinder().substitutes(for: mosfet("IRLZ44N", threshold: nil), among: [mosfet("IRF3205", threshold: 4)])
+        #expect(standard.first?.isVerified == false && standard.first?.notGiven == ["gate drive (Vgs(th))"], "\(String(describing: standard.first))")
+    }
+
     @Test func samePinoutKeepsOnlyDropIns() async throws {
         let (_, all) = try await substitutes("2N3904")
         let (_, dropIns) = try await substitutes("2N3904", samePinoutOnly: true)
@@ -89,7 +109,7 @@ import Testing
                      hfe: Double? = 100, complement: String? = nil) -> BJT {
         BJT(ratings: Ratings(maxVoltage: volts, maxCurrent: amps), partNumber: part, package: Package(package), use: "", doping: .npn,
             datasheet: Datasheet(pinout: Pinout(terminals: pinout.compactMap { Terminal(rawValue: $0) }), complement: complement),
-            parameters: BJTParameters(hfeMin: hfe))
+            parameters: BJTParameters(hfeMin: hfe, transitionFrequency: 300e6))
     }
 
     /// A 45 V part is closer to a 40 V original than a 60 V one; a part whose hFE is not given

@@ -111,6 +111,26 @@ import Testing
         let twoN2219 = try #require(parts.first { $0.partNumber == "2N2219" } as? BJT)
         #expect(twoN2219.doping == .npn && twoN2219.ratings == Ratings(maxVoltage: 50, maxCurrent: 0.8))
         #expect(twoN2219.datasheet.pinout?.description == "EBC" && twoN2219.package.name == "TO-39")
+        // What a parts engineer found wrong: HexFETs written "P-MOS" and "Ronon 0.09R", a
+        // resistance followed by more words, a PNP whose keywords say NPN.
+        let hexfet = try #require(parts.first { $0.partNumber == "IRF7606PBF" } as? MOSFET)
+        #expect(hexfet.doping == .pmos && hexfet.parameters.onResistance == 0.09)
+        #expect((parts.first { $0.partNumber == "IRF7607PBF" } as? MOSFET)?.doping == .nmos)
+        #expect((parts.first { $0.partNumber == "IRLZ44N" } as? MOSFET)?.parameters.onResistance == 0.022)
+        #expect((parts.first { $0.partNumber == "BFT92" } as? BJT)?.doping == .pnp, "the description's polarity, not the keywords'")
+        #expect(!problems.contains { $0.reason.hasPrefix("the description gives no polarity") && $0.reason.lowercased().contains("jfet") }, "\(problems)")
+    }
+
+    @Test("KiCad's generic symbols (Device.kicad_sym's Q_NPN_BCE…) are drawings, not parts")
+    func genericSymbolsAreNotParts() throws {
+        let path = "\(Self.debianSymbols)/Device.kicad_sym"
+        guard FileManager.default.fileExists(atPath: path) else {
+            ExternalComponent.unavailable("reading KiCad's libraries needs \(path) (Debian: apt-get install kicad-symbols)")
+            return
+        }
+        let catalog = try KiCadTransistors.read(try Data(contentsOf: URL(fileURLWithPath: path)), file: "Device.kicad_sym")
+        #expect(catalog.transistors.isEmpty, "\(catalog.transistors.map(\.partNumber).prefix(5))")
+        #expect(catalog.problems.isEmpty, "\(catalog.problems.prefix(3))")
     }
 }
 
@@ -153,7 +173,9 @@ import Testing
         let catalog = try KiCadTransistors.read(try Data(contentsOf: URL(fileURLWithPath: path)), file: "Transistor_BJT.kicad_sym")
         let original = try #require(catalog.transistor(partNumber: "BC547"))
         let substitutes = try TransistorListViewModel(catalog: catalog).substitutes(for: original, samePinoutOnly: true, limit: SubstitutesViewModel.maximumLimit)
-        let dropIns = Set(substitutes.rows.filter(\.isDropIn).map(\.partNumber))
+        // Unverified all: KiCad gives no hFE nor fT, which a BJT is chosen by.
+        #expect(substitutes.rows.allSatisfy { !$0.isVerified })
+        let dropIns = Set(substitutes.rows.filter { $0.fit == "unverified, drop-in" }.map(\.partNumber))
         #expect(dropIns.isSuperset(of: ["BC546", "BC550"]), "\(dropIns.sorted())")
         #expect(dropIns.isDisjoint(with: ["BC548", "BC549"]), "\(dropIns.sorted())")
     }
