@@ -19,7 +19,7 @@ struct ListTransistors: ListorCommand {
         case table, json, csv
     }
 
-    @Option(help: "Words that must all occur in the part number, use, package or doping.")
+    @Option(help: "The query language, as a parametric search takes it: families, dopings, packages, logic-level and conditions on figures (npn to-92 vce>=40V ic>=500mA hfe>=100; nmos logic-level rds<=50mohm sot-23; jfet idss 2mA..10mA); other words must all occur in the part number, use, package or doping.")
     var search: String?
     @Option(help: "bjt, mosfet or jfet.")
     var family: String?
@@ -31,7 +31,8 @@ struct ListTransistors: ListorCommand {
     var minVoltage: String?
     @Option(help: ArgumentHelp("Leave out parts rated below this current.", valueName: "current"))
     var minCurrent: String?
-    @Option(help: ArgumentHelp("part, voltage or current; prefix '-' for highest first.", valueName: "order"))
+    @Option(help: ArgumentHelp("part, or a figure: voltage, current, power, hfe, ft, rds, vgsth, idss, vgsoff (the table shows it); prefix '-' for highest first.",
+                               valueName: "order"))
     var sort: String?
     @Option(help: "table, json (the seed's format) or csv.")
     var format: Format = .table
@@ -65,7 +66,7 @@ struct ListTransistors: ListorCommand {
                 environment.write((page.emptyMessage ?? "") + "\n")
                 return
             }
-            environment.write(Self.table(page.rows, width: environment.columns) + "\n\(page.summary)\n")
+            environment.write(Self.table(page.rows, sortedBy: viewModel.query.sort, of: page.transistors, width: environment.columns) + "\n\(page.summary)\n")
         case .json:
             environment.write(TransistorJSON.value(try viewModel.matchingTransistors).serialized() + "\n")
         case .csv:
@@ -73,15 +74,19 @@ struct ListTransistors: ListorCommand {
         }
     }
 
-    static func table(_ rows: [TransistorRow], width: Int) -> String {
-        TextTable(
-            columns: [
-                .init(title: "PART"), .init(title: "FAMILY"), .init(title: "TYPE"),
-                .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
-                .init(title: "PACKAGE", flexible: true), .init(title: "USE", flexible: true, isMain: true),
-            ],
-            rows: rows.map { [$0.partNumber, $0.family, $0.doping, $0.maxVoltage, $0.maxCurrent, $0.package, $0.use] },
-            width: width
-        ).render()
+    /// The list; sorted by a figure the table does not show otherwise (rds, hfe…), with that
+    /// figure as a column after the ratings.
+    static func table(_ rows: [TransistorRow], sortedBy sort: TransistorSort = .partNumber, of transistors: [any Transistor] = [], width: Int) -> String {
+        var columns: [TextTable.Column] = [
+            .init(title: "PART"), .init(title: "FAMILY"), .init(title: "TYPE"),
+            .init(title: "VMAX", rightAligned: true), .init(title: "IMAX", rightAligned: true),
+            .init(title: "PACKAGE", flexible: true), .init(title: "USE", flexible: true, isMain: true),
+        ]
+        var cells = rows.map { [$0.partNumber, $0.family, $0.doping, $0.maxVoltage, $0.maxCurrent, $0.package, $0.use] }
+        if case .figure(let parameter) = sort.key, parameter != .voltage, parameter != .current, transistors.count == rows.count {
+            columns.insert(.init(title: parameter.label.uppercased(), rightAligned: true), at: 5)
+            for index in cells.indices { cells[index].insert(parameter.text(of: transistors[index]), at: 5) }
+        }
+        return TextTable(columns: columns, rows: cells, width: width).render()
     }
 }

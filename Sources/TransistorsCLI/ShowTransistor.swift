@@ -39,6 +39,9 @@ struct ShowTransistor: ListorCommand {
                 lines.append("  " + row.label + String(repeating: " ", count: labelWidth - row.label.count) + "  " + row.value)
             }
         }
+        // Where the figures come from, as the web's page says it.
+        let origin = [("Datasheet", detail.datasheetURL), ("Source", detail.source)].compactMap { label, value in value.map { "\(label): \($0)" } }
+        if !origin.isEmpty { lines += [""] + origin }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -400,6 +400,17 @@ public struct TransistorIndex: Sendable {
         }
     }
 
+    /// How many of `selection`'s rows are MOSFETs that cannot be judged logic-level or not: not
+    /// known to be, and giving no threshold (Vgs(th)) to say they are not.
+    public func unjudgedGateDrive(_ selection: Selection) throws(IndexFileError) -> Int {
+        var rows = selection.matches
+        rows.formIntersection(self.rows(family: .mosfet))
+        let logicLevel = logicLevelRows
+        let threshold = try figures(.vgsth)?.low
+        rows.filter { !logicLevel.contains($0) && (threshold?[$0].isNaN ?? true) }
+        return rows.cardinality
+    }
+
     // MARK: - Reading a selection
 
     /// The matching parts in `sort`'s order, from `offset`, at most `limit` of them.

@@ -96,14 +96,15 @@ public struct TransistorListViewModel: Sendable {
         let offset = (pageNumber - 1) * size
         let shown = try index.transistors(selection, sort: query.sort, offset: offset, limit: size)
         let counts = facets ? try index.facetCounts(selection) : (families: [:], dopings: [:], packages: [])
+        let unjudged = try unjudgedLogicLevel()
         return TransistorListPage(
             transistors: shown,
             totalCount: index.count,
             matchCount: matchCount,
             pageNumber: pageNumber,
             pageCount: pageCount,
-            summary: summary(matchCount: matchCount, shown: offset..<(offset + shown.count)),
-            emptyMessage: emptyMessage(matchCount: matchCount),
+            summary: summary(matchCount: matchCount, shown: offset..<(offset + shown.count)) + (unjudged.map { "; \($0)" } ?? ""),
+            emptyMessage: emptyMessage(matchCount: matchCount).map { message in unjudged.map { "No transistors match; \($0)." } ?? message },
             familyCounts: TransistorFamily.allCases.map {
                 FacetCount(value: $0.rawValue.lowercased(), label: $0.rawValue, count: counts.families[$0] ?? 0, isSelected: query.family == $0)
             },
@@ -113,6 +114,18 @@ public struct TransistorListViewModel: Sendable {
             packageCounts: counts.packages.map { package, count in
                 FacetCount(value: package.name, label: package.name, count: count, isSelected: query.package?.name == package.name)
             })
+    }
+
+    /// With `logic-level` in the search: how many MOSFETs that match the rest could not be judged
+    /// ("47 MOSFETs not judged logic-level: no Vgs(th) given"); nil when none, or without it.
+    private func unjudgedLogicLevel() throws(IndexFileError) -> String? {
+        guard SearchExpression.parse(query.search).logicLevel else { return nil }
+        var rest = query
+        rest.search = query.search.split(whereSeparator: \.isWhitespace)
+            .filter { !["logic-level", "logiclevel"].contains($0.lowercased()) }.joined(separator: " ")
+        let count = try index.unjudgedGateDrive(try index.select(rest, facets: false))
+        guard count > 0 else { return nil }
+        return "\(count) \(count == 1 ? "MOSFET" : "MOSFETs") not judged logic-level: \(count == 1 ? "its" : "their") catalog gives no threshold (Vgs(th)) nor Rds(on)'s gate voltage"
     }
 
     // MARK: - Internals

@@ -66,6 +66,13 @@ public enum TransistorParameter: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The part's figure as a cell shows it: "22 mΩ", "110–800", "—" when not given.
+    public func text(of transistor: any Transistor) -> String {
+        guard let range = range(of: transistor) else { return "—" }
+        func one(_ value: Double) -> String { unit.map { Quantity(value, $0).description } ?? Quantity.unitless(value) }
+        return range.lowerBound == range.upperBound ? one(range.lowerBound) : "\(one(range.lowerBound))–\(one(range.upperBound))"
+    }
+
     /// The part's figure as the range its datasheet gives (one value is a range of one), or nil
     /// when the part has no such figure. Gate voltages are compared by size, whatever their
     /// sign: a P-channel part's −2 V threshold is a 2 V one.

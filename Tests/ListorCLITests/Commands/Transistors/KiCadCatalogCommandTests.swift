@@ -23,6 +23,34 @@ import Testing
         #expect(result.errorOutput.contains("extra.json: QX100: a PNP BJT here, a NPN BJT in Test.kicad_sym; the part from Test.kicad_sym is kept"), "\(result.errorOutput)")
     }
 
+    /// What a parts engineer met on KiCad's own libraries: the entries not read said once, a
+    /// logic-level search that says why it found nothing, a substitute never a fit on a figure
+    /// nobody gives, tables in 80 columns, and a part's datasheet and source.
+    @Test("KiCad's libraries: each command says what it could not judge, in the terminal's width")
+    func kiCadsLibrariesAsAPartsEngineerUsesThem() async throws {
+        let libraries = ["/usr/share/kicad/symbols/Transistor_FET.kicad_sym", "/usr/share/kicad/symbols/Transistor_BJT.kicad_sym"]
+        guard libraries.allSatisfy(FileManager.default.fileExists(atPath:)) else {
+            ExternalComponent.unavailable("reading KiCad's libraries needs \(libraries[0]) (Debian: apt-get install kicad-symbols)")
+            return
+        }
+        let catalog = libraries.flatMap { ["--catalog", $0] }
+        let list = await listor(["transistors", "list"] + catalog)
+        #expect(list.errorOutput.split(separator: "\n").count == 1 && list.errorOutput.hasSuffix("could not be read (--problems lists them, each with why)\n"), "\(list.errorOutput)")
+        #expect(list.output.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(list.output.split(separator: "\n").max { $0.count < $1.count } ?? "")")
+        let logicLevel = await listor(["transistors", "list", "--search", "nmos logic-level sot-23 vds>=30V"] + catalog)
+        #expect(logicLevel.output.hasPrefix("No transistors match; ") && logicLevel.output.contains(" MOSFETs not judged logic-level: their catalog gives no threshold"),
+                "\(logicLevel.output)")
+        let substitutes = await listor(["transistors", "substitutes", "IRLZ44N"] + catalog)
+        #expect(!substitutes.output.contains("meets every figure") && substitutes.output.contains("Unverified:"), "\(substitutes.output)")
+        #expect(substitutes.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        let sorted = await listor(["transistors", "list", "--search", "nmos to-220", "--sort", "rds"] + catalog)
+        #expect(sorted.output.hasPrefix("PART") && sorted.output.split(separator: "\n").first?.contains("RDS(ON)") == true, "\(sorted.output)")
+        let show = await listor(["transistors", "show", "IRLZ44N"] + catalog)
+        #expect(show.output.hasSuffix("Datasheet: http://www.irf.com/product-info/datasheets/data/irlz44n.pdf\nSource: Transistor_FET.kicad_sym: IRLZ44N\n"), "\(show.output)")
+        let help = await listor("transistors", "list", "--help")
+        #expect(help.output.contains("logic-level") && help.output.contains("rds"))
+    }
+
     @Test("the word bundled names the bundled catalog among others: its parts and figures first, KiCad's after")
     func mergesTheBundledCatalog() async throws {
         let directory = try TemporaryDirectory()
