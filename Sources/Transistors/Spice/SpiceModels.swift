@@ -7,11 +7,14 @@ import ListorKit
 /// for a BJT, `Vds` for a MOSFET or JFET, `Idss` for a JFET; `Ron` is a MOSFET's on-resistance
 /// and `mfg` its maker. SPICE's suffixes are read (`200m`, `1.5n`, `10meg`).
 ///
-/// A transistor model with no rating is reported and left out: its parameters (a JFET's Beta
-/// and Vto) describe a simulation, and a rating is not guessed from them. A model names no
-/// package, so its part's package is `Package.unknown`, which a merged source may give.
-/// Models of other devices (diodes, switches), and the models inside a `.subckt` (an op-amp's
-/// transistors, which are not parts), are passed over. Lines may end in LF, CRLF or CR.
+/// A transistor model without a rating (as vendors publish them: National's `Q2N2222`) is a
+/// part all the same, its ratings not given: its parameters (a JFET's Beta and Vto) describe a
+/// simulation, and a rating is not guessed from them. A model names no package, so its part's
+/// package is `Package.unknown`, which a merged source may give. A `.subckt` named after a part
+/// whose one transistor model is named after it too (Zetex's `BS170` and its `MBS170 NMOS`) is
+/// that part; the models inside other subcircuits (an op-amp's transistors, which are not
+/// parts), and models of other devices (diodes, switches), are passed over. A library of no
+/// transistor at all says so, as a problem of the whole file. Lines may end in LF, CRLF or CR.
 public enum SpiceModels {
     /// Whether `bytes` hold a `.model` statement at the start of a line.
     static func isModelLibrary(_ bytes: some Collection<UInt8>) -> Bool {
@@ -25,25 +28,44 @@ public enum SpiceModels {
         var transistors: [any Transistor] = []
         var problems: [Problem] = []
         var firstLine: [String: Int] = [:]
-        var depth = 0
+        // The subcircuits open, each with its name and the transistor models inside it.
+        var open: [(name: String, line: Int, models: [(line: Int, text: String)])] = []
         for statement in statements(String(decoding: bytes, as: UTF8.self)) {
             let keyword = statement.text.prefix { !$0.isWhitespace }.lowercased()
-            if keyword == ".subckt" { depth += 1 }
-            if keyword == ".ends" { depth = max(depth - 1, 0) }
-            guard depth == 0 else { continue }
-            switch model(statement.text, file: file) {
+            if keyword == ".subckt" {
+                let name = statement.text.split(whereSeparator: \.isWhitespace).dropFirst().first.map(String.init) ?? ""
+                open.append((name, statement.line, []))
+                continue
+            }
+            var item = statement
+            if keyword == ".ends" {
+                guard let subcircuit = open.popLast() else { continue }
+                // A part's own subcircuit: one transistor model, named after it.
+                let words = subcircuit.models.first?.text.split(maxSplits: 2, whereSeparator: \.isWhitespace) ?? []
+                guard open.isEmpty, subcircuit.models.count == 1, words.count == 3, !subcircuit.name.isEmpty,
+                      words[1].lowercased().contains(subcircuit.name.lowercased()) else { continue }
+                item = (subcircuit.line, ".model \(subcircuit.name) \(words[2])")
+            } else if !open.isEmpty {
+                if keyword == ".model", model(statement.text, file: file) != nil { open[open.count - 1].models.append(statement) }
+                continue
+            }
+            switch model(item.text, file: file) {
             case nil: continue
             case .failure(let problem)?:
-                problems.append(Problem(line: statement.line, itemName: problem.itemName, reason: problem.reason))
+                problems.append(Problem(line: item.line, itemName: problem.itemName, reason: problem.reason))
             case .success(let transistor)?:
                 let key = TransistorCatalog.key(transistor.partNumber)
                 if let line = firstLine[key] {
-                    problems.append(Problem(line: statement.line, itemName: transistor.partNumber, reason: "repeats the model on line \(line); the first one is kept"))
+                    problems.append(Problem(line: item.line, itemName: transistor.partNumber, reason: "repeats the model on line \(line); the first one is kept"))
                     continue
                 }
-                firstLine[key] = statement.line
+                firstLine[key] = item.line
                 transistors.append(transistor)
             }
+        }
+        if transistors.isEmpty, problems.isEmpty {
+            problems.append(Problem(reason: "\(file ?? "the library") has no transistor model: no .model of NPN, PNP, NMOS, PMOS, VDMOS, NJF or PJF, "
+                                    + "nor a subcircuit named after a part with its model inside"))
         }
         return TransistorCatalog(transistors: transistors, problems: problems)
     }
@@ -95,14 +117,6 @@ public enum SpiceModels {
         case .bjt: Ratings(maxVoltage: number("vceo"), maxCurrent: number("icrating"))
         case .mosfet: Ratings(maxVoltage: number("vds"), maxCurrent: nil)
         case .jfet: Ratings(maxVoltage: number("vds"), maxCurrent: number("idss"))
-        }
-        guard ratings.maxVoltage != nil || ratings.maxCurrent != nil else {
-            let keys = switch family {
-            case .bjt: "Vceo or Icrating"
-            case .mosfet: "Vds"
-            case .jfet: "Vds or Idss"
-            }
-            return .failure(Problem(itemName: name, reason: "the \(kind) model gives no rating (\(keys)); a rating is not guessed from its parameters"))
         }
         let use = "SPICE model" + (values["mfg"].map { " (\($0))" } ?? "")
         let datasheet = Datasheet(source: file.map { "\($0): \(name)" } ?? name)
