@@ -71,6 +71,16 @@ public struct MergedCatalogProvider: DataProvider {
         return TransistorCatalog(transistors: transistors, problems: problems)
     }
 
+    /// A conflicting figure with its unit, as the field at `path` holds it ("45 V", "0.5 A");
+    /// anything else as JSON describes it.
+    static func text(_ value: JSONValue, at path: String) -> String {
+        guard case .number(let number) = value else { return value.summary }
+        let field = path.split(separator: ".").last?.lowercased() ?? ""
+        let unit: PhysicalUnit? = if field.contains("voltage") { .volt } else if field.contains("current") || field.contains("idss") { .ampere }
+            else if field.contains("power") { .watt } else if field.contains("frequency") { .hertz } else if field.contains("resistance") { .ohm } else { nil }
+        return unit.map { Quantity(number, $0).description } ?? value.summary
+    }
+
     /// One part from the same part as several sources give it, and a problem for each figure
     /// they give differently.
     private static func merge(_ parts: [any Transistor], sources: [String]) -> (any Transistor, [Problem]) {
@@ -78,8 +88,8 @@ public struct MergedCatalogProvider: DataProvider {
         var problems: [Problem] = []
         for (part, source) in zip(parts, sources).dropFirst() {
             merged = merge(merged, TransistorJSON.value(part), path: []) { path, kept, other in
-                problems.append(Problem(itemName: source, reason: "\(parts[0].partNumber): \(path) is \(other.summary) here and "
-                                        + "\(kept.summary) in \(sources[0]); the first is kept"))
+                problems.append(Problem(itemName: source, reason: "\(parts[0].partNumber): \(path) is \(Self.text(other, at: path)) here and "
+                                        + "\(Self.text(kept, at: path)) in \(sources[0]); the first is kept"))
             }
         }
         if case .object(var object) = merged, case .object(var datasheet)? = object["datasheet"] {

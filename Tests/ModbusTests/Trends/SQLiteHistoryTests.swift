@@ -37,7 +37,7 @@ import Testing
 
     @Test func aFullDiskIsAnErrorNamingTheFile() async throws {
         let directory = try TemporaryDirectory()
-        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"), maximumBytes: 64 * 1024)
+        let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"), maximumBytes: 128 * 1024)
         let error = await #expect(throws: TrendStoreError.self) {
             try await TrendStoreBehaviourTests.record(store, from: 0, seconds: 5000)
         }

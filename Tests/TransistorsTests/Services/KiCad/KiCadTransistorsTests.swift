@@ -155,8 +155,8 @@ import Testing
         #expect(merged.transistor(partNumber: "BC547")?.use == "a")
         #expect(merged.problems.map(\.description) == [
             "kicad.kicad_sym: 2N2646: a unijunction, not a BJT, MOSFET or JFET",
-            "mine.json: BC547: ratings.max_voltage is the number 50 here and the number 45 in kicad.kicad_sym; the first is kept",
-            "mine.json: BC547: ratings.max_current is the number 0.2 here and the number 0.1 in kicad.kicad_sym; the first is kept",
+            "mine.json: BC547: ratings.max_voltage is 50 V here and 45 V in kicad.kicad_sym; the first is kept",
+            "mine.json: BC547: ratings.max_current is 200 mA here and 100 mA in kicad.kicad_sym; the first is kept",
         ])
     }
 }

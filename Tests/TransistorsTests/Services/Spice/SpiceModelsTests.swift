@@ -103,7 +103,7 @@ import Testing
                                                               use: "x", doping: .npn)])
         let second = MergedCatalogProvider.merged([("Test.kicad_sym", kiCad), ("mine.json", conflicting)])
         #expect(second.transistor(partNumber: "QX100")?.ratings == Ratings(maxVoltage: 45, maxCurrent: 0.5))
-        #expect(second.problems.map(\.description) == ["mine.json: QX100: ratings.max_voltage is the number 80 here and the number 45 in Test.kicad_sym; the first is kept"])
+        #expect(second.problems.map(\.description) == ["mine.json: QX100: ratings.max_voltage is 80 V here and 45 V in Test.kicad_sym; the first is kept"])
     }
 
     @Test("sources that disagree on a part's polarity give the first source's part, reported")
