@@ -92,6 +92,23 @@ public struct CirculationDesk: Sendable {
         try await library.checkOut(book: id, to: patron, due: due, ifVersion: ifVersion)
     }
 
+    /// The book the desk names by its id or by its ISBN (as a scanner reads it off the back);
+    /// `FieldErrors` on `field` when no book is found so.
+    public func book(idOrISBN text: String, field: String = "book") async throws -> Book.ID {
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        if let isbn = try? ISBN(typed) {
+            let found = try await library.books(BookQuery(search: isbn.digits), page: 1, perPage: 10).books.first { $0.isbn == isbn.digits }
+            guard let found else { throw FieldErrors([FieldError(field: field, message: "no book has the ISBN \(isbn.digits)")]) }
+            return found.id
+        }
+        guard let number = Int64(typed), number > 0 else {
+            throw FieldErrors([FieldError(field: field, message: typed.isEmpty ? "is required: a book's id or its ISBN" : "\"\(typed.prefix(40))\" is neither a book's id nor an ISBN")])
+        }
+        do { return try await library.book(id: Book.ID(rawValue: number)).id } catch LibraryError.notFound {
+            throw FieldErrors([FieldError(field: field, message: "there is no book \(number)")])
+        }
+    }
+
     public func checkIn(book id: Book.ID) async throws -> CirculationOutcome {
         try await library.checkIn(book: id)
     }

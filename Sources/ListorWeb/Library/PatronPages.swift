@@ -29,6 +29,9 @@ struct PatronPages: Sendable {
         router.get("/library/patrons/:patron/edit", use: edit)
         router.post("/library/patrons/:patron", use: save)
         router.post("/library/patrons/:patron/merge", use: merge)
+        router.post("/library/patrons/:patron/checkout", use: checkOut)
+        router.post("/library/patrons/:patron/loans/:id/renew", use: renew)
+        router.post("/library/patrons/:patron/loans/:id/checkin", use: checkIn)
         router.get("/library/patrons/:patron/letter", use: letter)
         router.get("/library/reminders", use: reminders)
     }
@@ -141,11 +144,61 @@ struct PatronPages: Sendable {
         }
     }
 
-    private func page(_ id: Patron.ID, _ session: PageSession, notice: String? = nil, from: String = "", fromError: String? = nil) async throws -> PatronPage {
+    // MARK: The desk, patron first
+
+    /// A book checked out to the patron, named by its id or its ISBN, as Koha's and Libib's
+    /// desks take it; the page again, with the reason beside the field, when it is not.
+    @Sendable func checkOut(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        let fields = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
+        try access.requireLibrarian(session, for: .lending)
+        let id = try Self.id(context)
+        let (book, due) = (fields.book ?? "", fields.due ?? "")
+        do {
+            _ = try await desk.checkOut(book: try await desk.book(idOrISBN: book), to: .id(id), due: try CirculationDesk.due(due))
+            return LibraryPages.redirect("/library/patrons/\(id)?notice=checked-out")
+        } catch let errors as FieldErrors {
+            let page = try await page(id, session, desk: PatronPage.Desk(book: book, due: due, problem: errors.errors.map(\.message).joined(separator: "; ")))
+            return session.page(try templates.html(page, as: .libraryPatron, status: .badRequest))
+        } catch let error as LibraryError where error.isRefusal {
+            let page = try await page(id, session, desk: PatronPage.Desk(book: book, due: due, problem: "Not checked out: \(error.description)."))
+            return session.page(try templates.html(page, as: .libraryPatron, status: .conflict))
+        }
+    }
+
+    @Sendable func renew(_ request: Request, context: WebRequestContext) async throws -> Response {
+        try await loanAction(request, context, done: "renewed", refused: "Not renewed") { try await desk.renew(book: $0) }
+    }
+
+    @Sendable func checkIn(_ request: Request, context: WebRequestContext) async throws -> Response {
+        // Checked in twice (a second tab), it is back either way.
+        try await loanAction(request, context, done: "checked-in", refused: "Not checked in") { book in
+            do { _ = try await desk.checkIn(book: book) } catch LibraryError.notOnLoan {}
+        }
+    }
+
+    /// A renewal or a check-in from the patron's list of what they have, back to their page.
+    private func loanAction(_ request: Request, _ context: WebRequestContext, done: String, refused: String,
+                            _ action: (Book.ID) async throws -> some Sendable) async throws -> Response {
+        let session = PageSession(request, access: access)
+        _ = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
+        try access.requireLibrarian(session, for: .lending)
+        let id = try Self.id(context)
+        do {
+            _ = try await action(try LibraryPages.id(context))
+            return LibraryPages.redirect("/library/patrons/\(id)?notice=\(done)")
+        } catch let error as LibraryError where error.isRefusal {
+            let page = try await page(id, session, desk: PatronPage.Desk(problem: "\(refused): \(error.description)."))
+            return session.page(try templates.html(page, as: .libraryPatron, status: .conflict))
+        }
+    }
+
+    private func page(_ id: Patron.ID, _ session: PageSession, notice: String? = nil, from: String = "", fromError: String? = nil,
+                      desk: PatronPage.Desk = PatronPage.Desk()) async throws -> PatronPage {
         let view = try await PatronViewModel.load(id, from: library, now: now(), timeZone: session.timeZone)
         let ids = Array(Set(view.current.map(\.bookID) + view.past.map(\.bookID) + view.holds.map(\.hold.bookID)))
         let titles = Dictionary(try await library.books(ids: ids).map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        return PatronPage(view, titles: titles, csrf: session.token, notice: notice, from: from, fromError: fromError)
+        return PatronPage(view, titles: titles, csrf: session.token, notice: notice, from: from, fromError: fromError, desk: desk)
     }
 
     static func id(_ context: WebRequestContext) throws -> Patron.ID {

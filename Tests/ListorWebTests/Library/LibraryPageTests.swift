@@ -38,6 +38,31 @@ import Testing
         String(buffer: try await client.execute(uri: uri, method: .get, headers: [.cookie: "listor_csrf=\(token)"]).body)
     }
 
+    /// The desk patron first, as Koha's and Libib's have it: a book checked out from the
+    /// patron's page by its id or its ISBN, renewed and checked in from their list, each
+    /// refusal said on their page.
+    @Test func aPatronsPageChecksOutRenewsAndChecksIn() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            let added = try await post(client, "/library/patrons", token: token, "name=Ann+Smith&card=C-1")
+            let patron = try #require(added.headers[.location]?.split(separator: "?").first.map(String.init))
+            let first = try await page(client, patron, token: token)
+            #expect(first.contains(#"<form method="post" action="\#(patron)/checkout""#))
+            let byISBN = try await post(client, patron + "/checkout", token: token, "book=978-0-441-17271-9")
+            #expect(byISBN.headers[.location] == patron + "?notice=checked-out")
+            let out = try await page(client, patron, token: token)
+            #expect(out.contains(#"<a href="/library/books/1">Dune</a> · since "#) && out.contains(#"action="\#(patron)/loans/1/renew""#), "\(out)")
+            let again = try await post(client, patron + "/checkout", token: token, "book=1")
+            #expect(again.status == .conflict && String(buffer: again.body).contains("Not checked out: book 1 is already checked out by Ann Smith."))
+            let nothing = try await post(client, patron + "/checkout", token: token, "book=42")
+            #expect(nothing.status == .badRequest && String(buffer: nothing.body).contains("there is no book 42"))
+            #expect(try await post(client, patron + "/loans/1/renew", token: token, "").headers[.location] == patron + "?notice=renewed")
+            #expect(try await post(client, patron + "/loans/1/checkin", token: token, "").headers[.location] == patron + "?notice=checked-in")
+            let back = try await page(client, patron + "?notice=checked-in", token: token)
+            #expect(back.contains("No books out.") && back.contains("Checked in."))
+        }
+    }
+
     @Test func addCheckOutCheckInAndTheHistory() async throws {
         try await withPages { client in
             let token = try await token(client)
