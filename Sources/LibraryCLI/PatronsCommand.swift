@@ -8,7 +8,7 @@ import Tagged
 /// `listor library patrons …`: the library's patrons.
 struct PatronsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "patrons", abstract: "The library's patrons: list, show, add, edit, merge.",
-                                                    subcommands: [ListPatrons.self, ShowPatron.self, AddPatron.self, EditPatron.self, MergePatrons.self],
+                                                    subcommands: [ListPatrons.self, ShowPatron.self, AddPatron.self, EditPatron.self, MergePatrons.self, DeletePatron.self],
                                                     defaultSubcommand: ListPatrons.self)
 }
 
@@ -152,6 +152,30 @@ struct MergePatrons: ListorCommand {
             environment.write("merged patron \(from) into patron \(patron.id) (\(patron.name))\n")
         } catch let error as FieldErrors {
             throw optionErrors(error)
+        }
+    }
+}
+
+struct DeletePatron: ListorCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a patron who has no books out and no holds.",
+                                                    discussion: "Their past loans stay, under their name. Asks for --yes, since it cannot be undone.")
+
+    @OptionGroup var location: LibraryLocation
+    @Argument(help: "The patron's id.")
+    var id: Patron.ID
+    @Flag(help: "Delete without asking.")
+    var yes = false
+
+    func run(in environment: CommandEnvironment) async throws {
+        let (id, yes) = (id, yes)
+        try await location.withLibrary(in: environment) { library in
+            let patron = try await library.patron(id: id)
+            guard yes else {
+                environment.writeError("this would delete patron \(id) (\(patron.name)); run again with --yes to delete them\n")
+                throw ExitCode.validationFailure
+            }
+            try await CirculationDesk(library: library).deletePatron(id: id)
+            environment.write("deleted patron \(id) (\(patron.name))\n")
         }
     }
 }

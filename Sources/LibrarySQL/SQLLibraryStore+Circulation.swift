@@ -156,6 +156,21 @@ extension SQLLibraryStore {
         }
     }
 
+    public func deletePatron(id: Patron.ID) async throws {
+        try await write { db in
+            let patron = try Self.existingPatron(id, in: db, locked: true)
+            let loans = try db.value("SELECT count(*) FROM loans WHERE patron_id = \(id.rawValue) AND returned IS NULL", as: Int.self) ?? 0
+            let holds = try db.value("SELECT count(*) FROM holds WHERE patron_id = \(id.rawValue) AND state IN ('waiting', 'ready')", as: Int.self) ?? 0
+            guard loans == 0, holds == 0 else { throw LibraryError.patronBusy(name: patron.name, loans: loans, holds: holds) }
+            try db.execute([
+                "UPDATE loans SET patron_id = NULL WHERE patron_id = \(id.rawValue)",
+                "DELETE FROM holds WHERE patron_id = \(id.rawValue)",
+                "DELETE FROM reminder_outbox WHERE patron_id = \(id.rawValue)",
+                "DELETE FROM patrons WHERE id = \(id.rawValue)",
+            ])
+        }
+    }
+
     /// The patron `reference` names; one of a name that none has is made (for `.name`, the
     /// original clients' free text), once even when two actions name it at once (on PostgreSQL
     /// they take turns on a lock of the name).

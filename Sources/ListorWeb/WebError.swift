@@ -128,7 +128,7 @@ struct WebError: Error {
         case .patronNotFound, .cardNotFound, .holdNotFound:
             self.init(.notFound, message: error.description)
             details = LibraryErrorJSON.members(error)
-        case .cardTaken, .loanLimit, .held, .renewalLimit, .renewalHeld, .alreadyHolds, .holdsOwnLoan:
+        case .cardTaken, .loanLimit, .held, .renewalLimit, .renewalHeld, .alreadyHolds, .holdsOwnLoan, .patronBusy:
             self.init(.conflict, message: error.description)
             details = LibraryErrorJSON.members(error)
         }

@@ -49,5 +49,6 @@ struct UnimplementedLibrary: LibraryService {
     func patron(card: String) async throws -> Patron { throw fail("patron(card:)") }
     func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron] { throw fail("patrons") }
     func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron { throw fail("mergePatrons") }
+    func deletePatron(id: Patron.ID) async throws { throw fail("deletePatron") }
     func reminders(_ state: OutboxMessage.State?, page: Int, perPage: Int) async throws -> OutboxPage { throw fail("reminders") }
 }

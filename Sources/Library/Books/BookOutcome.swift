@@ -44,7 +44,7 @@ public enum BookOutcome: Sendable, Hashable {
         } catch let error as LibraryError {
             switch error {
             case .notFound, .patronNotFound, .cardNotFound, .holdNotFound: throw error
-            case .onLoan, .notOnLoan, .cardTaken, .loanLimit, .held, .renewalLimit, .renewalHeld, .alreadyHolds, .holdsOwnLoan: return .conflict(error)
+            case .onLoan, .notOnLoan, .cardTaken, .loanLimit, .held, .renewalLimit, .renewalHeld, .alreadyHolds, .holdsOwnLoan, .patronBusy: return .conflict(error)
             case .versionMismatch, .patronChanged: return .stale(error)
             }
         }

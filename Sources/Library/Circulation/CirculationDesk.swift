@@ -145,6 +145,11 @@ public struct CirculationDesk: Sendable {
         try await library.editPatron(id: id, form, ifVersion: ifVersion)
     }
 
+    /// Deletes the patron; refused, saying why, while they have books out or holds.
+    public func deletePatron(id: Patron.ID) async throws {
+        try await library.deletePatron(id: id)
+    }
+
     public func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron {
         guard kept != merged else { throw FieldErrors([FieldError(field: "from", message: "is the patron itself")]) }
         return try await library.mergePatrons(keep: kept, merge: merged)

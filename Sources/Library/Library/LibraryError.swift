@@ -19,6 +19,8 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
     case alreadyHolds(id: Book.ID, patron: String, hold: Hold.ID)
     case holdsOwnLoan(id: Book.ID, patron: String)
     case holdNotFound(id: Hold.ID, book: Book.ID)
+    /// A patron with books out or holds in a queue is not deleted.
+    case patronBusy(name: String, loans: Int, holds: Int)
 
     public var description: String {
         switch self {
@@ -39,6 +41,9 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .alreadyHolds(let id, let patron, let hold): "\(patron) holds book \(id) already (hold \(hold))"
         case .holdsOwnLoan(let id, let patron): "\(patron) has book \(id) out now"
         case .holdNotFound(let id, let book): "book \(book) has no hold \(id) in its queue"
+        case .patronBusy(let name, let loans, let holds):
+            "\(name) has " + [loans > 0 ? (loans == 1 ? "1 book out" : "\(loans) books out") : nil, holds > 0 ? (holds == 1 ? "1 hold" : "\(holds) holds") : nil]
+                .compactMap { $0 }.joined(separator: " and ") + "; check the books in and cancel the holds first"
         }
     }
 
@@ -74,6 +79,7 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .alreadyHolds: "alreadyHolds"
         case .holdsOwnLoan: "holdsOwnLoan"
         case .holdNotFound: "holdNotFound"
+        case .patronBusy: "patronBusy"
         }
     }
 

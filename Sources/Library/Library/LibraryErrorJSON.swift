@@ -23,6 +23,7 @@ public enum LibraryErrorJSON {
         case .alreadyHolds(_, let patron, let hold): [("patronName", .string(patron)), ("hold", number(hold.rawValue))]
         case .holdsOwnLoan(_, let patron): [("patronName", .string(patron))]
         case .holdNotFound(let hold, _): [("hold", number(hold.rawValue))]
+        case .patronBusy(let name, let loans, let holds): [("patronName", .string(name)), ("loans", number(loans)), ("holds", number(holds))]
         }
         return details.isEmpty ? [] : [("reason", .string(error.reason))] + details
     }
@@ -47,6 +48,7 @@ public enum LibraryErrorJSON {
         case "alreadyHolds": return int("hold").map { .alreadyHolds(id: id, patron: name, hold: Hold.ID(rawValue: $0)) }
         case "holdsOwnLoan": return .holdsOwnLoan(id: id, patron: name)
         case "holdNotFound": return int("hold").map { .holdNotFound(id: Hold.ID(rawValue: $0), book: id) }
+        case "patronBusy": return .patronBusy(name: name, loans: Int(int("loans") ?? 0), holds: Int(int("holds") ?? 0))
         default: return nil
         }
     }

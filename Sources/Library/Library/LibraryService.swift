@@ -78,6 +78,8 @@ public protocol LibraryService: Sendable {
     func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron]
     /// Makes `merged` one with `kept`: its loans and holds become theirs.
     func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron
+    /// Deletes a patron who has no books out and no holds in a queue.
+    func deletePatron(id: Patron.ID) async throws
 
     // MARK: Reminders
 

@@ -54,6 +54,10 @@ public protocol LibraryStore: ReminderOutbox {
     /// Makes the patron `merged` one with `kept`: its loans and holds become `kept`'s (of two
     /// holds of one book, the earlier place stays), and it is deleted; in one transaction.
     func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron
+    /// Deletes the patron and what names them (their ended holds, their letters), keeping
+    /// their past loans by the borrower's name; refused with `LibraryError.patronBusy` while
+    /// they have books out or holds in a queue.
+    func deletePatron(id: Patron.ID) async throws
     func loans(_ selection: LoanSelection) async throws -> [Loan]
     /// Records a loan from elsewhere (an import): an open one checks the book out, so it is
     /// refused with `LibraryError.onLoan` when the book is out; the book's `lastCheckedOut`

@@ -209,6 +209,10 @@ public struct LocalLibrary: LibraryService {
         try await store.mergePatrons(keep: kept, merge: merged)
     }
 
+    public func deletePatron(id: Patron.ID) async throws {
+        try await store.deletePatron(id: id)
+    }
+
     /// A card another patron has is a problem of the form's card field.
     private func cardChecked(_ body: () async throws -> Patron) async throws -> Patron {
         do { return try await body() } catch LibraryError.cardTaken(let card, let other) {

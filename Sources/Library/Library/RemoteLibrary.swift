@@ -273,6 +273,10 @@ public struct RemoteLibrary: LibraryService {
         try one(Patron.self, try await send("POST", ["patrons", "\(kept)", "merge"], body: .members([("from", .number(Double(merged.rawValue)))])))
     }
 
+    public func deletePatron(id: Patron.ID) async throws {
+        _ = try await send("DELETE", ["patrons", "\(id)"])
+    }
+
     // MARK: Reminders
 
     public func reminders(_ state: OutboxMessage.State?, page: Int, perPage: Int) async throws -> OutboxPage {

@@ -8,7 +8,7 @@ import Tagged
 /// The library API's patrons, holds and renewals, under the same prefix as the books:
 ///
 /// - `POST /patrons` (201 with the patron), `GET /patrons?search=&card=&page=&per_page=`,
-///   `GET|PUT /patrons/{id}` (`If-Match` on `PUT`), `POST /patrons/{id}/merge` (`{"from": id}`),
+///   `GET|PUT|DELETE /patrons/{id}` (`If-Match` on `PUT`), `POST /patrons/{id}/merge` (`{"from": id}`),
 ///   `GET /patrons/{id}/loans`, `GET /patrons/{id}/holds`; with an admin token, every one of
 ///   them needs it, reads too, as the records hold email addresses and phone numbers. So does
 ///   `GET /reminders?state=&page=&per_page=`, the reminders' outbox.
@@ -34,6 +34,10 @@ struct LibraryCirculationAPI: Sendable {
         patrons.get("patrons/:patron") { request, context in patronResponse(try await library.patron(id: try Self.patronID(context))) }
         patrons.put("patrons/:patron", use: editPatron)
         patrons.post("patrons/:patron/merge", use: mergePatron)
+        patrons.delete("patrons/:patron") { _, context in
+            try await desk.deletePatron(id: try Self.patronID(context))
+            return Response(status: .noContent)
+        }
         patrons.get("export/patrons.csv") { request, context in LibraryAPI.csv(try await library.exportPatrons(), name: "patrons.csv") }
         patrons.post("import/patrons", use: importPatrons)
         patrons.get("patrons/:patron/loans", use: patronLoans)

@@ -12,6 +12,7 @@ enum Notice {
         case "patron-added": "Patron added."
         case "patron-saved": "Saved."
         case "merged": "Merged."
+        case "patron-deleted": "Patron deleted."
         case "deleted": "Deleted."
         case "signed-out": "Signed out."
         default: nil

@@ -30,6 +30,7 @@ struct PatronPages: Sendable {
         router.post("/library/patrons/:patron", use: save)
         router.post("/library/patrons/:patron/merge", use: merge)
         router.post("/library/patrons/:patron/checkout", use: checkOut)
+        router.post("/library/patrons/:patron/delete", use: delete)
         router.post("/library/patrons/:patron/loans/:id/renew", use: renew)
         router.post("/library/patrons/:patron/loans/:id/checkin", use: checkIn)
         router.get("/library/patrons/:patron/letter", use: letter)
@@ -162,6 +163,22 @@ struct PatronPages: Sendable {
             return session.page(try templates.html(page, as: .libraryPatron, status: .badRequest))
         } catch let error as LibraryError where error.isRefusal {
             let page = try await page(id, session, desk: PatronPage.Desk(book: book, due: due, problem: "Not checked out: \(error.description)."))
+            return session.page(try templates.html(page, as: .libraryPatron, status: .conflict))
+        }
+    }
+
+    /// Deletes the patron, back to the list; refused on their page, saying why, while they have
+    /// books out or holds.
+    @Sendable func delete(_ request: Request, context: WebRequestContext) async throws -> Response {
+        let session = PageSession(request, access: access)
+        _ = try await session.checkedForm(PatronPageForm.self, from: request, limit: maximumBodySize)
+        try access.requireLibrarian(session, for: .patrons)
+        let id = try Self.id(context)
+        do {
+            try await desk.deletePatron(id: id)
+            return LibraryPages.redirect("/library/patrons?notice=patron-deleted")
+        } catch let error as LibraryError where error.isRefusal {
+            let page = try await page(id, session, desk: PatronPage.Desk(problem: "Not deleted: \(error.description)."))
             return session.page(try templates.html(page, as: .libraryPatron, status: .conflict))
         }
     }

@@ -187,6 +187,25 @@ import Testing
         }
     }
 
+    /// A patron is deleted only once they have nothing out and wait for nothing; their past
+    /// loans stay, under their name.
+    @Test(arguments: Kind.allCases)
+    func aPatronIsDeletedOnlyWithNothingOutAndNoHolds(_ kind: Kind) async throws {
+        try await withLibrary(kind) { library, _ in
+            let (books, ann, ben, _) = try await setUp(library)
+            _ = try await library.checkOut(book: books[0].id, to: .id(ann.id))
+            _ = try await library.placeHold(on: books[0].id, for: .id(ben.id))
+            await #expect(throws: LibraryError.patronBusy(name: "Ann Brontë", loans: 1, holds: 0)) { try await library.deletePatron(id: ann.id) }
+            let busy = await #expect(throws: LibraryError.self) { try await library.deletePatron(id: ben.id) }
+            #expect(busy?.description == "Ben has 1 hold; check the books in and cancel the holds first")
+            _ = try await library.checkIn(book: books[0].id)
+            try await library.deletePatron(id: ann.id)
+            await #expect(throws: LibraryError.patronNotFound(id: ann.id)) { try await library.patron(id: ann.id) }
+            #expect(try await library.loans(.book(books[0].id)).items.map(\.borrower) == ["Ann Brontë"], "the book's history keeps her loan")
+            await #expect(throws: LibraryError.self) { try await library.deletePatron(id: ann.id) }
+        }
+    }
+
     /// A hold not collected within the pickup period expires and the book passes to the next; a
     /// cancelled hold passes it on the same way; a book on the shelf is set aside at once.
     @Test(arguments: Kind.allCases)

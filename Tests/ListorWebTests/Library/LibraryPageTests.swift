@@ -60,6 +60,13 @@ import Testing
             #expect(try await post(client, patron + "/loans/1/checkin", token: token, "").headers[.location] == patron + "?notice=checked-in")
             let back = try await page(client, patron + "?notice=checked-in", token: token)
             #expect(back.contains("No books out.") && back.contains("Checked in."))
+            // Deleted from their page, once nothing is out; refused, saying why, before.
+            #expect(try await post(client, patron + "/checkout", token: token, "book=1").status == .seeOther)
+            let refused = try await post(client, patron + "/delete", token: token, "")
+            #expect(refused.status == .conflict && String(buffer: refused.body).contains("Not deleted: Ann Smith has 1 book out; check the books in"))
+            _ = try await post(client, patron + "/loans/1/checkin", token: token, "")
+            #expect(try await post(client, patron + "/delete", token: token, "").headers[.location] == "/library/patrons?notice=patron-deleted")
+            #expect(try await client.execute(uri: patron, method: .get).status == .notFound)
         }
     }
 

@@ -89,6 +89,7 @@ private final class CountingStore: LibraryStore {
     func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron {
         note("mergePatrons"); return try await base.mergePatrons(keep: kept, merge: merged)
     }
+    func deletePatron(id: Patron.ID) async throws { note("deletePatron"); try await base.deletePatron(id: id) }
     func loans(_ selection: LoanSelection) async throws -> [Loan] { note("loans"); return try await base.loans(selection) }
     func insertLoan(_ loan: LibraryCSV.LoanRow) async throws -> Loan { note("insertLoan"); return try await base.insertLoan(loan) }
     func cover(of id: Book.ID) async throws -> StoredCover? { note("cover"); return try await base.cover(of: id) }

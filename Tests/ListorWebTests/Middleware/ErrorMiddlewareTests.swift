@@ -127,5 +127,6 @@ private struct BrokenLibrary: LibraryService {
     func patron(card: String) async throws -> Patron { throw Failure() }
     func patrons(search: String, page: Int, perPage: Int) async throws -> [Patron] { throw Failure() }
     func mergePatrons(keep kept: Patron.ID, merge merged: Patron.ID) async throws -> Patron { throw Failure() }
+    func deletePatron(id: Patron.ID) async throws { throw Failure() }
     func reminders(_ state: OutboxMessage.State?, page: Int, perPage: Int) async throws -> OutboxPage { throw Failure() }
 }
