@@ -5,7 +5,7 @@ enum TemplateName: String, CaseIterable, Sendable {
     case error, home, layout, option, signIn = "sign-in"
     case libraryBorrower = "library/borrower", libraryDelete = "library/delete", libraryDetail = "library/detail", libraryForm = "library/form"
     case libraryLetter = "library/letter", libraryList = "library/list", libraryPatron = "library/patron", libraryPatronForm = "library/patron-form"
-    case libraryPatrons = "library/patrons", libraryReminders = "library/reminders"
+    case libraryPatrons = "library/patrons", libraryReminders = "library/reminders", libraryTransfer = "library/transfer"
     case modbusChart = "modbus/chart", modbusPlant = "modbus/plant", modbusRecorded = "modbus/recorded", modbusRow = "modbus/row"
     case modbusSheet = "modbus/sheet", modbusSparkline = "modbus/sparkline", modbusVariable = "modbus/variable"
     case stellaBag = "stella/bag", stellaCheckout = "stella/checkout", stellaDepartments = "stella/departments", stellaNav = "stella/nav"

@@ -73,6 +73,7 @@ public struct LibraryWebModule: WebModule {
         circulation.addRoutes(to: router)
         pages(templates).addRoutes(to: router)
         patronPages(templates).addRoutes(to: router)
+        LibraryTransferPages(library: library, access: access, templates: templates).addRoutes(to: router)
         covers.addRoutes(to: router)
     }
 }

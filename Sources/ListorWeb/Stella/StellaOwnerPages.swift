@@ -185,7 +185,7 @@ struct StellaOwnerPages: Sendable {
     /// Sets the stock an inventory CSV counts, all of it or, when a row is wrong, none.
     @Sendable func importInventory(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = session(request)
-        let upload = try await StellaOwnerUpload(request, session: session, limit: Self.uploadLimit)
+        let upload = try await PageUpload(request, session: session, limit: Self.uploadLimit)
         do {
             let (adjustments, problems) = try await StockViewModel(store: try owned()).importCounts(try upload.text(), by: .web(client: context.clientAddress))
             if !problems.isEmpty {
@@ -245,7 +245,7 @@ struct StellaOwnerPages: Sendable {
     /// the preview, the import with its report.
     @Sendable func importCatalogue(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = session(request)
-        let upload = try await StellaOwnerUpload(request, session: session, limit: Self.uploadLimit)
+        let upload = try await PageUpload(request, session: session, limit: Self.uploadLimit)
         let missing = upload.field("missing").flatMap(CatalogueImport.Missing.init(rawValue:)) ?? .keep
         let store = try owned()
         let text = try upload.text()

@@ -70,6 +70,42 @@ import Testing
         }
     }
 
+    /// The library moves in and out from its pages: each table exported as the CLI writes it,
+    /// and a file imported with what went in, what was there already, and each row left out.
+    @Test func theLibraryIsExportedAndImportedFromItsPages() async throws {
+        try await withPages { client in
+            let token = try await token(client)
+            let page = try await page(client, "/library/transfer", token: token)
+            #expect(page.contains(#"<a href="/library/export/books.csv" id="export-books" download>"#) && page.contains(#"action="/library/import/patrons""#))
+            let books = try await client.execute(uri: "/library/export/books.csv", method: .get)
+            #expect(books.headers[.contentType]?.hasPrefix("text/csv") == true && String(buffer: books.body).contains("Dune"))
+            let boundary = "----listor-test"
+            let csv = "id,name,card,email,phone,notes,remindersOff\r\n1,Ann Smith,C-1,,,,false\r\n2,,C-2,,,,false\r\n"
+            let body = """
+                --\(boundary)\r
+                Content-Disposition: form-data; name="csrf"\r
+                \r
+                \(token)\r
+                --\(boundary)\r
+                Content-Disposition: form-data; name="file"; filename="patrons.csv"\r
+                Content-Type: text/csv\r
+                \r
+                \(csv)\r
+                --\(boundary)--\r
+
+                """
+            let imported = try await client.execute(uri: "/library/import/patrons", method: .post,
+                                                    headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: "listor_csrf=\(token)"],
+                                                    body: ByteBuffer(string: body))
+            let report = String(buffer: imported.body)
+            #expect(imported.status == .unprocessableContent, "a row was left out")
+            #expect(report.contains("patrons.csv: imported 1 patron; the rows below were left out") && report.contains("Line 3: "), "\(report)")
+            let patrons = try await client.execute(uri: "/library/export/patrons.csv", method: .get)
+            #expect(String(buffer: patrons.body).contains("Ann Smith,C-1"))
+            #expect(try await client.execute(uri: "/library/export/shelves.csv", method: .get).status == .notFound)
+        }
+    }
+
     @Test func addCheckOutCheckInAndTheHistory() async throws {
         try await withPages { client in
             let token = try await token(client)

@@ -60,6 +60,9 @@ import Testing
                 #expect(try await get(uri).0 == .unauthorized, "\(uri)")
             }
             #expect(try await get("/library/borrowers/Ann%20Secretreader").0 == .seeOther, "to the sign-in")
+            for uri in ["/library/transfer", "/library/export/patrons.csv", "/library/export/loans.csv"] {
+                #expect(try await get(uri).0 == .seeOther, "\(uri): to the sign-in")
+            }
             // A search finds books by their own words, never by who has them, for anyone.
             let (_, search) = try await get("/library/api/books?search=secretreader", Self.token)
             #expect(search == "[]")

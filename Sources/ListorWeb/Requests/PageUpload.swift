@@ -2,10 +2,10 @@ import Foundation
 import Hummingbird
 import ListorKit
 
-/// A file the owner sends from a page (a catalogue, a stocktake), in a multipart form with the
+/// A file staff send from a page (a catalogue, a stocktake, a library export), in a multipart form with the
 /// CSRF token: chosen as the form's `file`, or sent back as the `csv` field of a preview's
 /// confirmation, with the form's other fields.
-struct StellaOwnerUpload {
+struct PageUpload {
     private let form: MultipartForm
     /// The file's name, as the report names it.
     let name: String
