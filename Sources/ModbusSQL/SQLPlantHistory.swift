@@ -82,6 +82,20 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
         }
     }
 
+    public func recorder(of name: String) async throws -> (owner: String, source: String)? {
+        try await read { db in
+            try db.row("SELECT owner, source FROM modbus_devices WHERE device = \(name)").map { (try $0[0], try $0[1]) }
+        }
+    }
+
+    public func lastSample() async throws -> Date? {
+        try await read { [device] db in
+            try db.value("""
+                SELECT max(s.time) FROM modbus_samples s JOIN modbus_variables v ON v.id = s.variable WHERE v.device = \(device)
+                """, as: Int64?.self)?.map(TrendPoint.date(milliseconds:))
+        }
+    }
+
     public func describe(_ variables: [RegisterVariable]) async throws {
         try await write { [device] db in
             for (position, variable) in variables.enumerated() {

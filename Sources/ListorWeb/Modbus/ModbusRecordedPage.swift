@@ -1,3 +1,4 @@
+import Foundation
 import Modbus
 
 /// What `modbus/recorded.mustache` shows: a device that another server polls into the shared
@@ -14,10 +15,20 @@ struct ModbusRecordedPage: Encodable {
     let path: String
     let variables: [Variable]
     let hasVariables: Bool
+    /// "Polled by listor serve on plant-a (data in /var/lib/listor) at 10.0.0.5:502, unit 3".
+    let polledBy: String
+    /// "Last sample: 2026-11-29 14:05:09", or that there is none yet.
+    let lastSample: String
+    let alarms: [String]
+    let hasAlarms: Bool
 
-    init(name: String, path: String, variables: [TrendVariable]) {
+    init(name: String, path: String, variables: [TrendVariable], status: RecordedDevicesViewModel.Status, timeZone: TimeZone) {
         self.name = name
         self.path = path
+        polledBy = status.recorder.map { "Polled by \($0.owner) at \($0.source)." } ?? "Polled by another server."
+        lastSample = status.lastSample.map { "Last sample recorded \(ModbusFeed.dateText($0, timeZone: timeZone, seconds: true))." } ?? "No sample recorded yet."
+        alarms = status.alarms.map { "\($0.description), since \(ModbusFeed.dateText($0.time, timeZone: timeZone, seconds: true))" }
+        hasAlarms = !alarms.isEmpty
         self.variables = variables.map { variable in
             let first = variable.register.split(separator: "-").first.map(String.init) ?? variable.register
             return Variable(name: variable.name, register: variable.register, unit: variable.unit, path: "\(path)/variables/\(first)")

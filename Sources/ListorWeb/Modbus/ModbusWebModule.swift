@@ -139,7 +139,10 @@ public struct ModbusWebModule: WebModule {
             if Self.prefersJSON(request) { throw recordedElsewhere(charted.name) }
             let trends = try trendsKept(of: charted)
             let variables = try await answer(charted.path) { try await trends.variables() }
-            return try templates.html(ModbusRecordedPage(name: charted.name, path: charted.path, variables: variables), as: .modbusRecorded)
+            let status = try await answer(charted.path) { try await recorded?.status(of: charted.name) }
+            return try templates.html(ModbusRecordedPage(name: charted.name, path: charted.path, variables: variables,
+                                                         status: status ?? RecordedDevicesViewModel.Status(),
+                                                         timeZone: readerTimeZone(request)), as: .modbusRecorded)
         }
         let snapshot = await device.monitor.snapshot
         if Self.prefersJSON(request) { return try feed(snapshot, request) }

@@ -19,6 +19,9 @@ public protocol PlantHistory: WriteAudit, MailOutbox {
     /// naming another device or map so is refused, and told who records it and what: nil when
     /// the claim is taken.
     func claim(_ name: String, source: String, map: String, by owner: String) async throws -> String?
+
+    /// Which server records the device `name` and where it polls it, when one has claimed it.
+    func recorder(of name: String) async throws -> (owner: String, source: String)?
 }
 
 extension PlantDevice {

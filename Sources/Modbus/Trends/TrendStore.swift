@@ -24,6 +24,9 @@ public protocol TrendStore: Sendable {
     /// Keeps alarms raised and cleared, with the history.
     func record(alarms: [AlarmEvent], mail: [OutgoingMail]) async throws
 
+    /// When the device's last sample was taken; nil before its first.
+    func lastSample() async throws -> Date?
+
     /// The alarms raised and cleared from `from` up to `to`, oldest first, at most `limit`.
     func alarms(from: Date, to: Date, limit: Int) async throws -> [AlarmEvent]
 }

@@ -147,4 +147,8 @@ final class FailingTrendStore: TrendStore {
         Issue.record("FailingTrendStore: alarms(from:to:limit:) is not set up")
         return []
     }
+    func lastSample() async throws -> Date? {
+        Issue.record("FailingTrendStore: lastSample() is not set up")
+        return nil
+    }
 }

@@ -30,6 +30,10 @@ final class FlakyTrendStore: TrendStore {
         Issue.record("FlakyTrendStore: alarms(from:to:limit:) is not set up")
         return []
     }
+    func lastSample() async throws -> Date? {
+        Issue.record("FlakyTrendStore: lastSample() is not set up")
+        return nil
+    }
 }
 
 @Suite struct TrendRecorderTests {
