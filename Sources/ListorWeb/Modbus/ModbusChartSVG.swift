@@ -7,6 +7,9 @@ struct ModbusChartSVG: Encodable {
     struct Tick: Encodable {
         let position: String
         let label: String
+        /// "start" or "end" for a time label that centred would run past the chart's edge (the
+        /// last one on a phone); "" otherwise.
+        var edge = ""
     }
 
     struct Box: Encodable {
@@ -45,7 +48,12 @@ struct ModbusChartSVG: Encodable {
         labelY = text(chart.plot.y + chart.plot.height + 20)
         unitY = text(chart.plot.y - 14)
         valueTicks = chart.valueTicks.map { Tick(position: text($0.position), label: $0.label) }
-        timeTicks = chart.timeTicks.map { Tick(position: text($0.position), label: $0.label) }
+        // A label is about 0.6 em a character: one that centred would leave the chart is held at its edge.
+        let half = { (label: String) in Double(label.count) * (size == "narrow" ? 12 : 13) * 0.6 / 2 }
+        timeTicks = chart.timeTicks.map { tick in
+            let edge = tick.position + half(tick.label) > chart.width ? "end" : tick.position - half(tick.label) < 0 ? "start" : ""
+            return Tick(position: text(tick.position), label: tick.label, edge: edge)
+        }
         lines = chart.lines
         bands = chart.bands
         gaps = chart.gaps.map { Box(x: text($0.x), y: text($0.y), width: text($0.width), height: text($0.height)) }

@@ -52,6 +52,10 @@ import Testing
             let mean = html.firstMatch(of: #/<dd id="figure-mean">([^<]*)</dd>/#).map { String($0.output.1) } ?? ""
             #expect(mean.wholeMatch(of: #/\d+\.\d{1,7} m3\/h/#) != nil, "\(mean)")
             #expect(html.contains(#"<dd id="figure-last">3.99 m3/h</dd>"#))
+            // On a phone's chart the last time label ends at its tick, inside the chart, not centred past its edge.
+            let narrow = try #require(html.firstMatch(of: #/<svg[^>]*class="chart narrow"[\s\S]*?</svg>/#)?.output)
+            let labels = narrow.matches(of: #/<text class="tick time( \w+)?"/#).map { String($0.output.1 ?? "").trimmingCharacters(in: .whitespaces) }
+            #expect(labels.last == "end" && labels.dropFirst().dropLast().allSatisfy(\.isEmpty), "\(labels)")
             #expect(html.contains(#"<dd id="figure-minimum">1 m3/h</dd>"#))
             #expect(html.contains(#"<dd id="figure-maximum">3.99 m3/h</dd>"#))
             #expect(html.contains(#"data-row="0""#), "the live chart follows the sheet's first row")
