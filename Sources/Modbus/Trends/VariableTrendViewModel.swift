@@ -91,8 +91,11 @@ public struct VariableTrendViewModel: Sendable {
         let start = end.addingTimeInterval(-range.duration)
         let points = try await store.points(variable: variable.register, from: start, to: end, step: range.step)
         let spacing = max(pollInterval, Double(range.step ?? 0))
+        // A sparkline of a history younger than its range starts where the history does, rather
+        // than squeezing its first minutes into the right edge.
+        let sparkStart = points.first { !$0.isGap }.map { max(start, $0.time) } ?? start
         let chart = compact
-            ? VariableChart(points: points, from: start, to: end, expectedSpacing: spacing, timeZone: timeZone, width: 120, height: 24, compact: true)
+            ? VariableChart(points: points, from: sparkStart, to: end, expectedSpacing: spacing, timeZone: timeZone, width: 120, height: 24, compact: true)
             : VariableChart(points: points, from: start, to: end, expectedSpacing: spacing, timeZone: timeZone)
         let narrow = compact ? chart : VariableChart(points: points, from: start, to: end, expectedSpacing: spacing, timeZone: timeZone, width: 360, height: 260)
         let counted = points.filter { !$0.isGap }

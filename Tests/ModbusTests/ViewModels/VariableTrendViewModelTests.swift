@@ -41,6 +41,17 @@ import Testing
         #expect(chart.chart.valueTicks.map(\.label) == ["1", "2", "3", "4"])
     }
 
+    /// Five minutes of history in an hour's sparkline: it starts where the history does, not
+    /// squeezed into the last twelfth of its width; the chart itself keeps its whole hour.
+    @Test func aYoungHistorysSparklineStartsWhereItDoes() async throws {
+        let directory = try TemporaryDirectory()
+        let trends = try await viewModel(directory)
+        let sparkline = try await trends.chart(register: "1", range: "1h", compact: true)
+        #expect(abs(sparkline.chart.start.timeIntervalSince(Self.now.addingTimeInterval(-300))) < 61, "\(sparkline.chart.start)")
+        let chart = try await trends.chart(register: "1", range: "1h")
+        #expect(chart.chart.start == Self.now.addingTimeInterval(-3600))
+    }
+
     @Test func anEmptyRangeSaysSo() async throws {
         let directory = try TemporaryDirectory()
         let store = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
