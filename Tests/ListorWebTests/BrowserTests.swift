@@ -290,8 +290,10 @@ import Transistors
         let directory = try TemporaryDirectory()
         let history = try SQLPlantHistory(path: directory.path("modbus-history.sqlite"))
         var devices: [ModbusWebModule.Device] = []
+        var meters: [SimulatedMeter] = []
         for name in ["boiler-1", "meter-2"] {
             let meter = try await SimulatedMeter(writable: ["Flow Rate"])
+            meters.append(meter)
             meter.setFlow(name == "meter-2" ? 0.75 : 0.25)
             await meter.monitor.refresh()
             let store = history.device(name)
@@ -305,6 +307,7 @@ import Transistors
         try await pump.describe(try RegisterMap.tuf2000m().variables)
         try await pump.record([TrendSample(variable: "1-2", time: Date().addingTimeInterval(-30), value: 4.5)])
         let recorded = RecordedDevicesViewModel(history: history, polled: devices.map(\.name))
+        let boiler = meters[0]
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [ModbusWebModule(devices: devices, recorded: recorded, adminToken: "s3cret")])
         try await withLoopbackServer(router) { base in
             try await WebDriverSession.with(width: width, height: height, javaScript: javaScript) { browser in
@@ -312,6 +315,12 @@ import Transistors
                 #expect(try await browser.text("#summary") == "2 devices")
                 #expect(try await browser.script("return document.querySelectorAll('.plant-devices tbody tr').length") == .number(2))
                 #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the plant fits")
+                if javaScript {
+                    // The plant updates itself: a new reading shows without a reload.
+                    boiler.setFlow(9.75)
+                    await boiler.monitor.refresh()
+                    try await browser.waitUntil("document.querySelector('.plant-devices tbody').textContent.includes('9.75')")
+                }
                 try await save(browser, "modbus-plant-\(width).png")
                 try await browser.click(#"a[href="/modbus/devices/meter-2"]"#)
                 #expect(try await browser.text("#sheet-heading") == "meter-2")

@@ -2,6 +2,31 @@
 // form and a reload shows the latest values. With it, the search filters the rows as you type
 // (every word must occur in some cell, ignoring case and accents, as the server matches), and
 // the server's events replace the values in place at every poll.
+// The plant updates itself: every few seconds its devices' rows are read again from the page.
+(() => {
+  "use strict";
+  const plant = document.querySelector(".plant[data-refresh]");
+  if (!plant) return;
+  const seconds = Number(plant.dataset.refresh) || 5;
+  document.getElementById("plant-hint").textContent = `The states update every ${seconds} s; each device's sheet updates at every poll.`;
+  const refresh = async () => {
+    try {
+      const response = await fetch(location.href, { cache: "no-store", headers: { Accept: "text/html" } });
+      if (response.ok) {
+        const page = new DOMParser().parseFromString(await response.text(), "text/html");
+        const rows = page.querySelector(".plant-devices tbody");
+        if (rows) plant.querySelector(".plant-devices tbody").replaceWith(rows);
+        const summary = page.getElementById("summary");
+        if (summary) document.getElementById("summary").textContent = summary.textContent;
+      }
+    } catch {
+      // The server is away for now: the next round tries again.
+    }
+    setTimeout(refresh, seconds * 1000);
+  };
+  setTimeout(refresh, seconds * 1000);
+})();
+
 (() => {
   "use strict";
   const sheet = document.querySelector(".register-sheet[data-events]");
