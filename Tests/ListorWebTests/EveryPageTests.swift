@@ -135,6 +135,10 @@ import Transistors
                     ])))
                     #expect(violations == .array([]), "\(name) (\(path)) at \(width) px: \(violations.serialized(pretty: true))")
                 }
+                // Two parts side by side are both in view on a phone, not one and a half.
+                try await browser.open(base + "/transistors/compare?parts=2N3904&parts=BC547")
+                #expect(try await browser.script("return document.querySelector('table.comparison').getBoundingClientRect().right <= document.documentElement.clientWidth + 0.5")
+                        == .bool(true), "two parts compared at \(width) px")
             }
         }
     }
