@@ -79,24 +79,11 @@ import Testing
             #expect(page.contains(#"<a href="/library/export/books.csv" id="export-books" download>"#) && page.contains(#"action="/library/import/patrons""#))
             let books = try await client.execute(uri: "/library/export/books.csv", method: .get)
             #expect(books.headers[.contentType]?.hasPrefix("text/csv") == true && String(buffer: books.body).contains("Dune"))
-            let boundary = "----listor-test"
             let csv = "id,name,card,email,phone,notes,remindersOff\r\n1,Ann Smith,C-1,,,,false\r\n2,,C-2,,,,false\r\n"
-            let body = """
-                --\(boundary)\r
-                Content-Disposition: form-data; name="csrf"\r
-                \r
-                \(token)\r
-                --\(boundary)\r
-                Content-Disposition: form-data; name="file"; filename="patrons.csv"\r
-                Content-Type: text/csv\r
-                \r
-                \(csv)\r
-                --\(boundary)--\r
-
-                """
+            let body = MultipartBody(fields: [("csrf", token)], file: ("patrons.csv", csv))
             let imported = try await client.execute(uri: "/library/import/patrons", method: .post,
-                                                    headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: "listor_csrf=\(token)"],
-                                                    body: ByteBuffer(string: body))
+                                                    headers: [.contentType: MultipartBody.contentType, .cookie: "listor_csrf=\(token)"],
+                                                    body: ByteBuffer(string: body.text))
             let report = String(buffer: imported.body)
             #expect(imported.status == .unprocessableContent, "a row was left out")
             #expect(report.contains("patrons.csv: imported 1 patron; the rows below were left out") && report.contains("Line 3: "), "\(report)")

@@ -33,22 +33,8 @@ import Testing
     }
 
     func upload(_ client: any TestClientProtocol, _ csv: String, csrf: String, cookies: String) async throws -> TestResponse {
-        let boundary = "----listor-test"
-        let body = """
-            --\(boundary)\r
-            Content-Disposition: form-data; name="csrf"\r
-            \r
-            \(csrf)\r
-            --\(boundary)\r
-            Content-Disposition: form-data; name="file"; filename="counted.csv"\r
-            Content-Type: text/csv\r
-            \r
-            \(csv)\r
-            --\(boundary)--\r
-
-            """
-        return try await client.execute(uri: "/stella/admin/stock/inventory", method: .post,
-                                        headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .cookie: cookies], body: ByteBuffer(string: body))
+        try await client.execute(uri: "/stella/admin/stock/inventory", method: .post, headers: [.contentType: MultipartBody.contentType, .cookie: cookies],
+                                 body: ByteBuffer(string: MultipartBody(fields: [("csrf", csrf)], file: ("counted.csv", csv)).text))
     }
 
     @Test func withoutATokenTheBackOfficeIsClosed() async throws {
