@@ -17,14 +17,16 @@ struct ListBookmarks: ListorCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
 
     func run(in environment: CommandEnvironment) async throws {
-        var bookmarks = try await BookmarksViewModel.load(from: BrowserComposition.historyStore(in: dataDirectory.directory(in: environment.variables)))
+        let store = try BrowserComposition.historyStore(in: dataDirectory.directory(in: environment.variables))
+        let bookmarks = try await BookmarksViewModel.load(from: store)
         if let remove {
-            guard let url = URL(string: remove), let kept = bookmarks.bookmarks.first(where: { $0.url == url.removingFragment }),
-                  try await bookmarks.remove(kept.url) else {
-                throw BrowseFailure("no bookmark has the address \(remove)" + BrowseHistory.suggestion(remove, among: bookmarks.bookmarks.map(\.url.absoluteString)))
-            }
+            let unknown = "no bookmark has the address \(remove)" + BrowseHistory.suggestion(remove, among: bookmarks.bookmarks.map(\.url.absoluteString))
+            guard let kept = bookmarks.bookmark(address: remove) else { throw BrowseFailure(unknown) }
+            guard try await bookmarks.delete(kept) else { throw BrowseFailure(unknown) }
             environment.write("removed the bookmark of \(kept.title) (\(kept.url.absoluteString))\n")
-        } else if format == .json {
+            return
+        }
+        if format == .json {
             let values = bookmarks.bookmarks.map { JSONValue.members([("url", .string($0.url.absoluteString)), ("title", .string($0.title)), ("added", .date($0.added))]) }
             environment.write(JSONValue.array(values).serialized(pretty: true) + "\n")
         } else if bookmarks.bookmarks.isEmpty {

@@ -213,12 +213,12 @@ struct TerminalBrowser {
             await load { session in try await session.go(PageRequest(url: url)) }
         case .character("d"), .delete:
             guard bookmarks.bookmarks.indices.contains(selected) else { return }
-            var bookmarks = bookmarks
-            let removed = bookmarks.bookmarks[selected]
+            let chosen = bookmarks.bookmarks[selected]
             do {
-                _ = try await bookmarks.remove(removed.url)
-                screen = .bookmarks(bookmarks, selected: min(selected, max(bookmarks.bookmarks.count - 1, 0)))
-                status = "Removed the bookmark of \(removed.title)"
+                _ = try await bookmarks.delete(chosen)
+                let left = try await BookmarksViewModel.load(from: browser.store)
+                screen = .bookmarks(left, selected: min(selected, max(left.bookmarks.count - 1, 0)))
+                status = "Removed the bookmark of \(chosen.title)"
             } catch { status = "\(error)" }
         case .character("q"), .interrupt: quits = true
         default: screen = page == nil ? screen : .page

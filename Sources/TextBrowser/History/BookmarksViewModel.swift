@@ -26,6 +26,17 @@ public struct BookmarksViewModel: Sendable {
         bookmarks.insert(bookmark, at: 0)
     }
 
+    /// The bookmark of `address` as the list shows it; nil when there is none.
+    public func bookmark(address: String) -> Bookmark? {
+        guard let url = URL(string: address.trimmingCharacters(in: .whitespaces)) else { return nil }
+        return bookmarks.first { $0.url == url.removingFragment }
+    }
+
+    /// Removes `bookmark` from the store; false when it was gone already. The list is read again to show it.
+    public func delete(_ bookmark: Bookmark) async throws -> Bool {
+        try await store.removeBookmark(bookmark.url)
+    }
+
     public mutating func remove(_ url: URL) async throws -> Bool {
         let removed = try await store.removeBookmark(url)
         bookmarks.removeAll { $0.url == url }
