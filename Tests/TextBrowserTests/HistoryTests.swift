@@ -116,7 +116,7 @@ import TextBrowserSQLite
         let stored = try await BookmarksViewModel.load(from: store)
         #expect(stored.bookmarks.map(\.url.absoluteString).sorted() == ["https://a.example/x", "https://b.example/"])
         #expect(bookmarks.bookmarks.map(\.title) == ["X", "B"])
-        #expect(try await bookmarks.remove(URL(string: "https://b.example/")!))
+        #expect(try await bookmarks.delete(try #require(bookmarks.bookmark(address: "https://b.example/"))))
         #expect(try await BookmarksViewModel.load(from: store).bookmarks.map(\.title) == ["X"])
     }
 

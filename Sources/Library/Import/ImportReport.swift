@@ -19,6 +19,15 @@ public struct ImportReport: Sendable, Hashable {
         self.problems = problems
     }
 
+    /// Problems as a report lists them: each row's line, and what was wrong without it.
+    public static func lines(_ problems: [Problem]) -> [(line: Int, message: String)] {
+        problems.map { problem in
+            var rest = problem
+            rest.line = nil
+            return (problem.line ?? 0, rest.description)
+        }
+    }
+
     /// Whether some row was left out.
     public var leftRowsOut: Bool { problems.contains { ($0.line ?? 0) > 1 } }
 

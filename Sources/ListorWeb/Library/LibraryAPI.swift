@@ -231,11 +231,7 @@ struct LibraryAPI: Sendable {
 
     static func report(_ report: ImportReport) -> Response {
         func lines(_ problems: [Problem]) -> JSONValue {
-            .array(problems.map { problem in
-                var rest = problem
-                rest.line = nil
-                return JSONValue.members([("line", .number(Double(problem.line ?? 0))), ("message", .string(rest.description))])
-            })
+            .array(ImportReport.lines(problems).map { JSONValue.members([("line", .number(Double($0.line))), ("message", .string($0.message))]) })
         }
         return .json(JSONValue.members([
             ("imported", .number(Double(report.imported))), ("alreadyThere", lines(report.alreadyThere)), ("problems", lines(report.problems)),

@@ -20,13 +20,7 @@ struct LibraryTransferPage: Encodable {
     init(csrf: String, report: ImportReport? = nil, file: String = "") {
         self.csrf = csrf
         summary = report.map { "\(file): \($0.summary)" + ($0.leftRowsOut ? "; the rows below were left out" : "") }
-        func lines(_ problems: [Problem]) -> [Line] {
-            problems.map { problem in
-                var rest = problem
-                rest.line = nil
-                return Line(line: problem.line ?? 0, message: rest.description)
-            }
-        }
+        func lines(_ problems: [Problem]) -> [Line] { ImportReport.lines(problems).map { Line(line: $0.line, message: $0.message) } }
         problems = lines(report?.problems ?? [])
         alreadyThere = lines(report?.alreadyThere ?? [])
         hasProblems = !problems.isEmpty

@@ -37,9 +37,4 @@ public struct BookmarksViewModel: Sendable {
         try await store.removeBookmark(bookmark.url)
     }
 
-    public mutating func remove(_ url: URL) async throws -> Bool {
-        let removed = try await store.removeBookmark(url)
-        bookmarks.removeAll { $0.url == url }
-        return removed
-    }
 }
