@@ -10,7 +10,7 @@ struct ImportCSV: ListorCommand {
         discussion: """
             Books need the columns title and author (publisher, categories, isbn optional); loans need
             bookId, borrower, checkedOut and due (returned optional), dates as yyyy-MM-dd HH:mm:ss in UTC,
-            as `export` writes them; patrons need name (card, email, phone, notes, remindersOff optional).
+            as `export` writes them; patrons need name (card, email, phone, notes, address, category, remindersOff optional).
             Good rows are added; a book whose ISBN the library already has, a loan it already has, or a
             patron whose card it has, is reported as already there and not added again, so a file can be
             imported again after fixing its bad rows. Each bad row (a line that is not CSV too) is

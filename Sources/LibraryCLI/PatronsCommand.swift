@@ -24,11 +24,17 @@ struct PatronFieldOptions: ParsableArguments {
     var phone: String?
     @Option(help: "Notes.")
     var notes: String?
+    @Option(help: ArgumentHelp("Their postal address, for printed letters: lines apart with \\n or a newline (\"12 Elm St\\nSpringfield\"), at most 5 of 50 characters; \"\" for none.",
+                               valueName: "address"))
+    var address: String?
+    @Option(help: "Their category, whose loan rules are theirs (--library-category); \"\" for none.")
+    var category: String?
     @Flag(inversion: .prefixedEnableDisable, help: "Reminders by email.")
     var reminders: Bool?
 
     var form: PatronForm {
-        PatronForm(name: name, card: card, email: email, phone: phone, notes: notes, remindersOff: reminders.map { !$0 })
+        PatronForm(name: name, card: card, email: email, phone: phone, notes: notes, address: address?.replacingOccurrences(of: "\\n", with: "\n"),
+                   category: category, remindersOff: reminders.map { !$0 })
     }
 }
 
@@ -79,7 +85,8 @@ struct ShowPatron: ListorCommand {
         let view = try await location.withLibrary(in: environment) { library in try await PatronViewModel.load(id, from: library, now: Date(), timeZone: .current) }
         let patron = view.patron
         var lines = ["\(patron.name) (patron \(patron.id))"]
-        for (label, value) in [("Card", patron.card), ("Email", patron.email), ("Phone", patron.phone), ("Notes", patron.notes)] {
+        for (label, value) in [("Card", patron.card), ("Category", view.category), ("Email", patron.email), ("Phone", patron.phone),
+                               ("Address", patron.address?.split(separator: "\n").joined(separator: ", ")), ("Notes", patron.notes)] {
             if let value { lines.append("\(label): \(value)") }
         }
         if patron.remindersOff { lines.append("No reminders by email") }

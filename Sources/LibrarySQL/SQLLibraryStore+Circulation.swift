@@ -22,7 +22,9 @@ extension SQLLibraryStore {
             loans = try db.value("SELECT count(*) FROM loans WHERE patron_id = \(found.id.rawValue) AND returned IS NULL", as: Int.self) ?? 0
             patron = found
         }
-        let state = CirculationState(book: book, queue: try queue(of: id, in: db), patron: patron, patronLoans: loans, now: request.date)
+        let borrowerCategory: String? = try book.loan?.patronID.flatMap { try db.row("SELECT category FROM patrons WHERE id = \($0.rawValue)")?[0] }
+        let state = CirculationState(book: book, queue: try queue(of: id, in: db), patron: patron, patronLoans: loans, borrowerCategory: borrowerCategory,
+                                     now: request.date)
         let change = try request.rule(state)
         if change.isEmpty { return CirculationOutcome(book: book, queue: state.queue) }
         if change.close {
@@ -91,9 +93,9 @@ extension SQLLibraryStore {
 
     static func insertPatron(_ fields: PatronFields, in db: any SQLConnection) throws -> Patron {
         guard let row = try db.row("""
-            INSERT INTO patrons (name, name_key, card, email, phone, notes, reminders_off, words)
+            INSERT INTO patrons (name, name_key, card, email, phone, notes, address, category, reminders_off, words)
             VALUES (\(fields.name), \(PatronSearch.key(of: fields.name)), \(fields.card), \(fields.email), \(fields.phone), \(fields.notes),
-                    \(fields.remindersOff), \(PatronSearch.words(of: fields)))
+                    \(fields.address), \(fields.category), \(fields.remindersOff), \(PatronSearch.words(of: fields)))
             RETURNING \(patronColumns)
             """) else { throw LibraryError.patronNotFound(id: 0) }
         return try patron(row)
@@ -105,7 +107,7 @@ extension SQLLibraryStore {
             if let expectedVersion, expectedVersion != current.version { throw LibraryError.patronChanged(id: id, current: current.version) }
             try db.execute("""
                 UPDATE patrons SET name = \(fields.name), name_key = \(PatronSearch.key(of: fields.name)), card = \(fields.card), email = \(fields.email),
-                    phone = \(fields.phone), notes = \(fields.notes), reminders_off = \(fields.remindersOff), words = \(PatronSearch.words(of: fields)),
+                    phone = \(fields.phone), notes = \(fields.notes), address = \(fields.address), category = \(fields.category), reminders_off = \(fields.remindersOff), words = \(PatronSearch.words(of: fields)),
                     version = version + 1
                 WHERE id = \(id.rawValue)
                 """)
@@ -209,9 +211,10 @@ extension SQLLibraryStore {
         return patron
     }
 
-    static let patronColumns: SQL = "id, name, card, email, phone, notes, reminders_off, version"
+    static let patronColumns: SQL = "id, name, card, email, phone, notes, address, category, reminders_off, version"
 
     static func patron(_ row: SQLRow) throws -> Patron {
-        try Patron(id: Patron.ID(rawValue: row[0]), name: row[1], card: row[2], email: row[3], phone: row[4], notes: row[5], remindersOff: row[6], version: row[7])
+        try Patron(id: Patron.ID(rawValue: row[0]), name: row[1], card: row[2], email: row[3], phone: row[4], notes: row[5], address: row[6], category: row[7],
+                   remindersOff: row[8], version: row[9])
     }
 }

@@ -38,8 +38,11 @@ extension SQLLibraryStore {
                 try db.script(schema.patronsAndHolds)
                 for row in try db.rows("SELECT min(borrower) FROM loans GROUP BY lower(borrower) ORDER BY min(id)") {
                     let name: String = try row[0]
-                    let patron = try insertPatron(PatronFields(name: name), in: db)
-                    try db.execute("UPDATE loans SET patron_id = \(patron.id.rawValue) WHERE lower(borrower) = lower(\(name))")
+                    let id = try db.value("""
+                        INSERT INTO patrons (name, name_key, words) VALUES (\(name), \(PatronSearch.key(of: name)), \(PatronSearch.words(of: PatronFields(name: name))))
+                        RETURNING id
+                        """, as: Int64.self) ?? 0
+                    try db.execute("UPDATE loans SET patron_id = \(id) WHERE lower(borrower) = lower(\(name))")
                 }
             },
             SQLMigration("reminder outbox", script: schema.reminderOutbox),
@@ -63,6 +66,11 @@ extension SQLLibraryStore {
             }
         })
         migrations.append(SQLMigration("hold shelf", script: schema.holdShelf))
+        // Where letters are posted, and the category whose loan rules are the patron's.
+        migrations.append(SQLMigration("patron address and category", script: """
+            ALTER TABLE patrons ADD COLUMN address TEXT;
+            ALTER TABLE patrons ADD COLUMN category TEXT;
+            """))
         return migrations
     }
 

@@ -43,6 +43,10 @@ struct UnimplementedLibrary: LibraryService {
     func cancelHold(_ hold: Hold.ID, on id: Book.ID) async throws -> CirculationOutcome { throw fail("cancelHold") }
     func queue(of id: Book.ID) async throws -> [Hold] { throw fail("queue") }
     func holds(of patron: Patron.ID) async throws -> [Hold] { throw fail("holds(of:)") }
+    var categories: [PatronCategory] {
+        _ = fail("categories")
+        return []
+    }
     func addPatron(_ form: PatronForm) async throws -> Patron { throw fail("addPatron") }
     func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron { throw fail("editPatron") }
     func patron(id: Patron.ID) async throws -> Patron { throw fail("patron(id:)") }

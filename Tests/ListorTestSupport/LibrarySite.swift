@@ -10,19 +10,22 @@ public struct LibrarySite: Sendable {
     public let directory: TemporaryDirectory
     public let store: SQLLibraryStore
     public let library: LocalLibrary
+    public let letters: ReminderLetters
 
-    public init(seeded: Bool = false, books: [BookFields] = []) async throws {
+    public init(seeded: Bool = false, books: [BookFields] = [], policy: CirculationPolicy = CirculationPolicy(),
+                letters: ReminderLetters = ReminderLetters()) async throws {
         directory = try TemporaryDirectory()
         store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: seeded)
         for book in books { _ = try await store.insert(book) }
-        library = LocalLibrary(store: store)
+        library = LocalLibrary(store: store, policy: policy)
+        self.letters = letters
     }
 
     /// The module, as `listor serve` builds it with these options.
     public func module(adminToken: String? = nil, openLending: Bool = false, formKey: FormKey = .random(), covers: BookCovers? = nil,
                        metrics: any MetricsFactory = NOOPMetricsHandler.instance) -> LibraryWebModule {
         LibraryWebModule(library: library, covers: covers ?? BookCovers(library: library), adminToken: adminToken, openLending: openLending,
-                         formKey: formKey, metrics: metrics)
+                         formKey: formKey, letters: letters, metrics: metrics)
     }
 
     /// A router with the module alone.

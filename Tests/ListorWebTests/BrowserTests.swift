@@ -406,7 +406,8 @@ import Transistors
     }
 
     private func serveLibrary(adminToken: String? = nil, _ body: @escaping @Sendable (String) async throws -> Void) async throws {
-        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
+        let child = PatronCategory(name: "child", loanPeriod: .seconds(21 * 86_400), loanLimit: 5, renewalLimit: 1)
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")], policy: CirculationPolicy(categories: [child]))
         try await withLoopbackServer(try await site.router(adminToken: adminToken)) { base in try await body(base.absoluteString) }
         withExtendedLifetime(site) {}
     }
@@ -436,10 +437,19 @@ import Transistors
                     try await browser.open(base + "/library/patrons/new")
                     try await browser.type(name, into: "#name")
                     try await browser.type(card, into: "#card")
+                    if card == "C-1" {
+                        try await browser.type("child", into: "#category")
+                        try await browser.type("12 Elm St\nSpringfield IL 62701", into: "#address")
+                    }
                     try await browser.press("#save-patron")
                     try await browser.waitUntil("document.getElementById('patron-heading') !== null")
                     #expect(try await browser.text("#patron-heading") == name)
                 }
+                let facts = try await browser.script("return [...document.querySelectorAll('.book-facts dd')].map(d => d.textContent)")
+                #expect(facts == .array([.string("C-2")]))
+                try await browser.open(base + "/library/patrons/1")
+                let annFacts = try await browser.script("return [...document.querySelectorAll('.book-facts dd')].map(d => d.textContent)")
+                #expect(annFacts == .array([.string("C-1"), .string("child: 21-day loans, 5 books at once, 1 renewal"), .string("12 Elm St, Springfield IL 62701")]))
                 try await browser.open(base + "/library/books/1")
                 try await browser.type("c-1", into: "#borrower")
                 try await browser.press("#check-out")
@@ -469,17 +479,20 @@ import Transistors
         }
     }
 
-    /// The reminders' outbox, sent and failed, and a patron's overdue letter to print.
+    /// The reminders' outbox, sent and failed, and a patron's overdue letter to print, its address
+    /// where a window envelope's window is.
     @Test("the reminders' outbox and an overdue letter", arguments: [(1280, 900, true), (375, 812, false)])
     func remindersAndAnOverdueLetter(width: Int, height: Int, javaScript: Bool) async throws {
         if browserMissing() { return }
-        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")],
+                                         letters: ReminderLetters(returnAddress: ["Prolific Library", "1 Main St", "Springfield IL 62701"]))
         let now = Date()
         let lent = try await site.store.checkOut(id: 1, Checkout(borrower: "Ann Lee", date: now.addingTimeInterval(-20 * 86_400), due: now.addingTimeInterval(-6 * 86_400)),
                                                  expectedVersion: nil)
         let loan = try #require(lent.loan)
         let named = try #require(try await site.store.patron(.name("Ann Lee")))
-        let ann = try await site.store.updatePatron(id: named.id, PatronFields(name: "Ann Lee", email: "ann.lee.with.a.long.address@example.org"), expectedVersion: nil)
+        let ann = try await site.store.updatePatron(id: named.id, PatronFields(name: "Ann Lee", email: "ann.lee.with.a.long.address@example.org",
+                                                                               address: "Flat 3, 12 Elm Street\nSpringfield IL 62701"), expectedVersion: nil)
         let reminder = { (kind: Reminder.Kind, key: String) in
             ReminderLetter(reminder: Reminder(kind: kind, patronID: ann.id, bookID: 1, loanID: loan.id, due: now, key: key), recipient: "ann.lee.with.a.long.address@example.org",
                            recipientName: "Ann Lee", subject: "Overdue: “Dune”", body: "Dear Ann Lee,")
@@ -513,7 +526,24 @@ import Transistors
                 try await browser.waitUntil("document.querySelector('.letter-book') !== null")
                 #expect(try await browser.text(".letter-book").hasPrefix("“Dune” by Frank Herbert was due back on "))
                 #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the letter fits")
+                #expect(try await browser.text("#return-address") == "Prolific Library · 1 Main St · Springfield IL 62701")
+                #expect(try await browser.script("return [...document.querySelectorAll('#recipient span')].map(s => s.textContent)")
+                        == .array([.string("Ann Lee"), .string("Flat 3, 12 Elm Street"), .string("Springfield IL 62701")]))
+                #expect(try await browser.script("return document.getElementById('no-address') === null") == .bool(true))
                 try await save(browser, "library-letter-\(width).png")
+                // Printed, the address block is in a window envelope's window: DIN 5008's, 45 mm
+                // from the top and 20 mm from the left, 85 by 45 mm.
+                try await browser.emulateMedia("print")
+                let box = try await browser.script("""
+                    const mm = px => px * 25.4 / 96, r = document.getElementById('recipient').getBoundingClientRect(),
+                          back = document.getElementById('return-address').getBoundingClientRect(), y = window.scrollY;
+                    return [mm(back.top + y), mm(r.left), mm(r.right), mm(r.bottom + y), document.querySelector('.site-header').offsetHeight]
+                    """)
+                guard case .array(let figures) = box, figures.count == 5, case .number(let top) = figures[0], case .number(let left) = figures[1],
+                      case .number(let right) = figures[2], case .number(let bottom) = figures[3] else { Issue.record("\(box)"); return }
+                #expect(top > 44.5 && left > 19.5 && right < 105.5 && bottom < 90.5, "the address block at \(left)–\(right) mm across, \(top)–\(bottom) mm down")
+                #expect(figures[4] == .number(0), "no site header on paper")
+                try await browser.emulateMedia("")
             }
         }
         withExtendedLifetime(site) {}

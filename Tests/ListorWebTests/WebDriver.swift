@@ -182,6 +182,15 @@ struct WebDriverSession {
         return try await send(.GET, "/element/\(id)/displayed", nil) == .bool(true)
     }
 
+    /// Lays the page out for `media` ("print", or "" for the screen again), through Chromium's
+    /// DevTools, as print preview does.
+    func emulateMedia(_ media: String) async throws {
+        try await send(.POST, "/goog/cdp/execute", .object(JSONObject(members: [
+            .init(key: "cmd", value: .string("Emulation.setEmulatedMedia")),
+            .init(key: "params", value: .object(JSONObject(members: [.init(key: "media", value: .string(media))]))),
+        ])))
+    }
+
     func script(_ source: String) async throws -> JSONValue {
         try await send(.POST, "/execute/sync", .object(JSONObject(members: [
             .init(key: "script", value: .string(source)), .init(key: "args", value: .array([])),

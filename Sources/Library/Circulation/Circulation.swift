@@ -26,8 +26,9 @@ public struct Circulation: Sendable {
         if let loan = state.book.loan {
             throw LibraryError.onLoan(id: state.book.id, borrower: loan.borrower, since: loan.checkedOut)
         }
-        if state.patronLoans >= policy.loanLimit {
-            throw LibraryError.loanLimit(patron: patron.name, limit: policy.loanLimit)
+        let rules = policy.rules(for: patron.category)
+        if state.patronLoans >= rules.loanLimit {
+            throw LibraryError.loanLimit(patron: patron.name, limit: rules.loanLimit)
         }
         if let first = queue.first, first.patronID != patron.id {
             throw LibraryError.held(id: state.book.id, for: first.patronName, ready: first.state == .ready, until: first.state == .ready ? first.expires : nil)
@@ -37,7 +38,7 @@ public struct Circulation: Sendable {
             own.ended = state.now
             change.holds.append(own)
         }
-        let until = due ?? state.now.addingTimeInterval(policy.loanPeriod.timeInterval)
+        let until = due ?? state.now.addingTimeInterval(rules.loanPeriod.timeInterval)
         guard until > state.now else { throw FieldErrors([FieldError(field: "due", message: "is not after the checkout")]) }
         guard until <= state.now.addingTimeInterval(Self.longestLoan) else {
             throw FieldErrors([FieldError(field: "due", message: "is more than a year after the checkout")])
@@ -46,17 +47,18 @@ public struct Circulation: Sendable {
         return change
     }
 
-    /// Gives the open loan another loan period, from its due date or from now if that is later.
-    /// Refused past the renewal limit, and while anyone holds the book.
+    /// Gives the open loan another loan period, from its due date or from now if that is later,
+    /// by the borrower's rules. Refused past the renewal limit, and while anyone holds the book.
     public func renew(_ state: CirculationState) throws -> CirculationChange {
         var change = expiring(state)
         guard let loan = state.book.loan else { throw LibraryError.notOnLoan(id: state.book.id) }
-        guard loan.renewals < policy.renewalLimit else {
-            throw LibraryError.renewalLimit(id: state.book.id, limit: policy.renewalLimit)
+        let rules = policy.rules(for: state.borrowerCategory)
+        guard loan.renewals < rules.renewalLimit else {
+            throw LibraryError.renewalLimit(id: state.book.id, limit: rules.renewalLimit)
         }
         let waiting = active(state, after: change)
         guard waiting.isEmpty else { throw LibraryError.renewalHeld(id: state.book.id, holds: waiting.count) }
-        change.renewal = max(loan.due, state.now).addingTimeInterval(policy.loanPeriod.timeInterval)
+        change.renewal = max(loan.due, state.now).addingTimeInterval(rules.loanPeriod.timeInterval)
         return change
     }
 

@@ -3,7 +3,8 @@ import ListorKit
 import Tagged
 
 /// Patrons and holds as the library API writes them: `{"id": 3, "name": "Ann", "card": "C-1",
-/// "email": …, "phone": …, "notes": …, "remindersOff": false, "version": 1, "url": "/patrons/3"}`
+/// "email": …, "phone": …, "notes": …, "address": "1 Elm St\nLeeds", "category": "child", "remindersOff": false,
+/// "version": 1, "url": "/patrons/3"}`
 /// and `{"id": 9, "bookId": 1, "patronId": 3, "patron": "Ann", "place": 1, "state": "waiting",
 /// "placed": "2026-11-03 16:06:00", "readyAt": …, "expires": …, "ended": …}` (dates in UTC, as
 /// books'). Reading them back is `Patron` and `Hold`'s `JSONValueDecodable` conformance.
@@ -12,7 +13,8 @@ public enum CirculationJSON {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .members([
             ("id", .number(Double(patron.id.rawValue))), ("name", .string(patron.name)), ("card", text(patron.card)), ("email", text(patron.email)),
-            ("phone", text(patron.phone)), ("notes", text(patron.notes)), ("remindersOff", .bool(patron.remindersOff)),
+            ("phone", text(patron.phone)), ("notes", text(patron.notes)), ("address", text(patron.address)),
+            ("category", text(patron.category)), ("remindersOff", .bool(patron.remindersOff)),
             ("version", .number(Double(patron.version))), ("url", .string("/patrons/\(patron.id.rawValue)")),
         ])
     }
@@ -35,12 +37,13 @@ public enum CirculationJSON {
 }
 
 extension Patron: JSONValueDecodable {
-    private enum Key: String, CodingKey { case id, name, card, email, phone, notes, remindersOff, version }
+    private enum Key: String, CodingKey { case id, name, card, email, phone, notes, address, category, remindersOff, version }
 
     public init(json: JSONValue, codingPath: [any CodingKey]) throws {
         let fields = try JSONFields(json, codingPath: codingPath)
         self.init(id: ID(rawValue: try fields.integer(Int64.self, Key.id)), name: try fields.string(Key.name), card: try fields.optionalString(Key.card),
                   email: try fields.optionalString(Key.email), phone: try fields.optionalString(Key.phone), notes: try fields.optionalString(Key.notes),
+                  address: try fields.optionalString(Key.address), category: try fields.optionalString(Key.category),
                   remindersOff: fields.contains(Key.remindersOff) ? try fields.bool(Key.remindersOff) : false, version: try fields.optionalInteger(Int.self, Key.version) ?? 1)
     }
 

@@ -11,14 +11,17 @@ public struct CirculationState: Sendable, Hashable {
     public var patron: Patron?
     /// How many books the patron has out.
     public var patronLoans: Int
+    /// The category of the patron the book is lent to, whose rules a renewal follows.
+    public var borrowerCategory: String?
     /// The time of the action.
     public var now: Date
 
-    public init(book: Book, queue: [Hold], patron: Patron? = nil, patronLoans: Int = 0, now: Date) {
+    public init(book: Book, queue: [Hold], patron: Patron? = nil, patronLoans: Int = 0, borrowerCategory: String? = nil, now: Date) {
         self.book = book
         self.queue = queue
         self.patron = patron
         self.patronLoans = patronLoans
+        self.borrowerCategory = borrowerCategory
         self.now = now
     }
 }

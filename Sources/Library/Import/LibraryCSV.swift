@@ -16,16 +16,17 @@ public enum LibraryCSV {
 
     public static let bookColumns = ["id", "title", "author", "publisher", "categories", "isbn", "lastCheckedOut", "lastCheckedOutBy"]
     public static let loanColumns = ["id", "bookId", "borrower", "checkedOut", "due", "returned"]
-    public static let patronColumns = ["id", "name", "card", "email", "phone", "notes", "remindersOff"]
+    public static let patronColumns = ["id", "name", "card", "email", "phone", "notes", "address", "category", "remindersOff"]
 
     public static func patrons(_ patrons: [Patron]) -> String {
         CSV.write([patronColumns] + patrons.map { patron in
-            [patron.id.description, patron.name, patron.card ?? "", patron.email ?? "", patron.phone ?? "", patron.notes ?? "", patron.remindersOff ? "true" : "false"]
+            [patron.id.description, patron.name, patron.card ?? "", patron.email ?? "", patron.phone ?? "", patron.notes ?? "", patron.address ?? "",
+             patron.category ?? "", patron.remindersOff ? "true" : "false"]
         })
     }
 
     /// Adds every good row of a patrons CSV (column name, and optionally card, email, phone,
-    /// notes, remindersOff) to `library`; the bad ones are reported by line and field. A patron
+    /// notes, address, category, remindersOff) to `library`; the bad ones are reported by line and field. A patron
     /// whose card the library already has, or an earlier row gave, is reported as already there,
     /// so that importing a file again adds each patron once.
     public static func importPatrons(_ text: String, into library: any LibraryService) async throws -> ImportReport {
@@ -40,7 +41,7 @@ public enum LibraryCSV {
                 continue
             }
             let form = PatronForm(name: value("name"), card: value("card"), email: value("email"), phone: value("phone"), notes: value("notes"),
-                                  remindersOff: ["true", "yes", "1"].contains(off))
+                                  address: value("address"), category: value("category"), remindersOff: ["true", "yes", "1"].contains(off))
             let given = value("card").trimmed()
             let card = given.lowercased()
             // A card twice in the file is the file's mistake, not something the library has.

@@ -32,10 +32,11 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .patronChanged(let id, let current): "patron \(id) has changed since it was read (it is now version \(current)); read it again"
         case .cardNotFound(let card): "no patron has the card \(card)"
         case .cardTaken(let card, let other): "the card \(card) is patron \(other)'s already"
-        case .loanLimit(let patron, let limit): "\(patron) has \(limit) books out already, the most a patron may have"
+        case .loanLimit(let patron, let limit): "\(patron) has \(limit) \(limit == 1 ? "book" : "books") out already, the most they may have"
         case .held(let id, let patron, true, let until):
             "book \(id) is on the hold shelf for \(patron)" + (until.map { " until \(BookDates.day($0, timeZone: .current))" } ?? "")
         case .held(let id, let patron, false, _): "book \(id) is held: \(patron) is first in its queue"
+        case .renewalLimit(let id, 0): "book \(id)'s loan cannot be renewed: its borrower's loans are not renewed"
         case .renewalLimit(let id, let limit): "book \(id)'s loan has been renewed \(limit) \(limit == 1 ? "time" : "times"), the most a loan may be"
         case .renewalHeld(let id, let holds): "book \(id) cannot be renewed: \(holds) \(holds == 1 ? "patron is" : "patrons are") waiting for it"
         case .alreadyHolds(let id, let patron, let hold): "\(patron) holds book \(id) already (hold \(hold))"

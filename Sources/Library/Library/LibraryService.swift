@@ -68,6 +68,9 @@ public protocol LibraryService: Sendable {
 
     // MARK: Patrons
 
+    /// The kinds of patron with loan rules of their own, that a patron's `category` names; none
+    /// known for a remote server, which checks a patron's category itself.
+    var categories: [PatronCategory] { get }
     func addPatron(_ form: PatronForm) async throws -> Patron
     /// Writes the whole record: a field `form` does not give is emptied (`PatronForm.changing` fills them first).
     func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron

@@ -17,12 +17,7 @@ public struct LocalLibrary: LibraryService {
         self.now = now
     }
 
-    /// The library with the default rules but for how long a loan lasts.
-    public init(store: any LibraryStore, loanPeriod: Duration, work: any HeavyWork = InlineWork(), now: @escaping @Sendable () -> Date = Date.init) {
-        self.init(store: store, policy: CirculationPolicy(loanPeriod: loanPeriod), work: work, now: now)
-    }
-
-    public var loanPeriod: Duration { circulation.policy.loanPeriod }
+    public var categories: [PatronCategory] { circulation.policy.categories }
 
     public func books(_ query: BookQuery, page: Int, perPage: Int) async throws -> BookPage {
         try await store.page(query, at: now(), number: page, size: perPage)
@@ -183,11 +178,13 @@ public struct LocalLibrary: LibraryService {
     // MARK: Patrons
 
     public func addPatron(_ form: PatronForm) async throws -> Patron {
-        try await cardChecked { try await store.insertPatron(form.validated().get()) }
+        let fields = try checked(form, keeping: nil)
+        return try await cardChecked { try await store.insertPatron(fields) }
     }
 
     public func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron {
-        try await cardChecked { try await store.updatePatron(id: id, form.validated().get(), expectedVersion: ifVersion) }
+        let fields = try checked(form, keeping: try await store.patron(.id(id))?.category)
+        return try await cardChecked { try await store.updatePatron(id: id, fields, expectedVersion: ifVersion) }
     }
 
     public func patron(id: Patron.ID) async throws -> Patron {
@@ -214,6 +211,29 @@ public struct LocalLibrary: LibraryService {
     }
 
     /// A card another patron has is a problem of the form's card field.
+    /// The form's fields, its category written as the library names it, or every problem at once:
+    /// a category the library does not have is refused with those it has, but a patron keeps
+    /// the one they have (`current`) when the library gives it up.
+    private func checked(_ form: PatronForm, keeping current: String?) throws -> PatronFields {
+        var fields: PatronFields?, errors: [FieldError] = []
+        switch form.validated() {
+        case .success(let checked): fields = checked
+        case .failure(let problems): errors = problems.errors
+        }
+        var category = form.category?.trimmed() ?? ""
+        if let found = circulation.policy.category(named: category) {
+            category = found.name
+        } else if !category.isEmpty, category != current, !errors.contains(where: { $0.field == "category" }) {
+            let names = categories.map(\.name)
+            errors.append(FieldError(field: "category", message: names.isEmpty
+                ? "\"\(category)\" is not a category: the library has none (--library-category child:days=21,books=5)"
+                : "\"\(category)\" is not one of the library's categories: \(names.joined(separator: ", "))"))
+        }
+        guard errors.isEmpty, var fields else { throw FieldErrors(errors) }
+        fields.category = category.isEmpty ? nil : category
+        return fields
+    }
+
     private func cardChecked(_ body: () async throws -> Patron) async throws -> Patron {
         do { return try await body() } catch LibraryError.cardTaken(let card, let other) {
             throw FieldErrors([FieldError(field: "card", message: "\(card) is patron \(other)'s card already")])

@@ -242,6 +242,9 @@ public struct RemoteLibrary: LibraryService {
 
     // MARK: Patrons
 
+    /// The server's categories are its own: it checks a patron's.
+    public var categories: [PatronCategory] { [] }
+
     public func addPatron(_ form: PatronForm) async throws -> Patron {
         try one(Patron.self, try await send("POST", ["patrons"], body: Self.body(form)))
     }
@@ -297,7 +300,8 @@ public struct RemoteLibrary: LibraryService {
     /// The whole record, as `LocalLibrary` takes a form: what was not given is empty.
     static func body(_ form: PatronForm) -> JSONValue {
         .members([("name", .string(form.name ?? "")), ("card", .string(form.card ?? "")), ("email", .string(form.email ?? "")),
-                  ("phone", .string(form.phone ?? "")), ("notes", .string(form.notes ?? "")), ("remindersOff", .bool(form.remindersOff ?? false))])
+                  ("phone", .string(form.phone ?? "")), ("notes", .string(form.notes ?? "")), ("address", .string(form.address ?? "")),
+                  ("category", .string(form.category ?? "")), ("remindersOff", .bool(form.remindersOff ?? false))])
     }
 
     // MARK: Answers

@@ -20,6 +20,8 @@ public struct PatronViewModel: Sendable {
     }
 
     public let patron: Patron
+    /// "child: 21-day loans, 5 books at once, 1 renewal"; nil for a patron of no category.
+    public let category: String?
     /// The books out now, then the loans that ended, newest first.
     public let current: [LoanRow]
     public let past: [LoanRow]
@@ -34,8 +36,12 @@ public struct PatronViewModel: Sendable {
             LoanRow(bookID: loan.bookID, checkedOut: BookDates.long(loan.checkedOut, timeZone: timeZone), due: BookDates.day(loan.due, timeZone: timeZone),
                     returned: loan.returned.map { BookDates.long($0, timeZone: timeZone) }, isOverdue: loan.isOpen && loan.due < now, renewals: loan.renewals)
         }
+        let category = patron.category.map { name in
+            library.categories.first { $0.name == name }.map { "\(name): \($0.rules)" }
+                ?? (library.categories.isEmpty ? name : "\(name) (no longer one of the library's categories: its own rules apply)")
+        }
         return PatronViewModel(
-            patron: patron, current: loans.filter(\.isOpen).map(row), past: loans.filter { !$0.isOpen }.map(row),
+            patron: patron, category: category, current: loans.filter(\.isOpen).map(row), past: loans.filter { !$0.isOpen }.map(row),
             holds: holds.map { hold in
                 HoldRow(hold: hold, state: hold.state == .ready ? "set aside until \(hold.expires.map { BookDates.long($0, timeZone: timeZone) } ?? "?")" : hold.state.rawValue)
             })

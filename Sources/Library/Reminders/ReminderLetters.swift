@@ -4,10 +4,13 @@ import Foundation
 public struct ReminderLetters: Sendable {
     /// Who signs: "Prolific Library".
     public let library: String
+    /// The library's postal address, line by line: the return address of a printed letter.
+    public let returnAddress: [String]
     public let timeZone: TimeZone
 
-    public init(library: String = "Prolific Library", timeZone: TimeZone = .current) {
+    public init(library: String = "Prolific Library", returnAddress: [String] = [], timeZone: TimeZone = .current) {
         self.library = library
+        self.returnAddress = returnAddress
         self.timeZone = timeZone
     }
 

@@ -21,7 +21,7 @@ package enum LibraryComposition {
             if let server = settings.server {
                 return try await body(RemoteLibrary(baseURL: server, transport: liveHTTPTransport(in: scope), adminToken: settings.adminToken, work: work))
             }
-            return try await body(LocalLibrary(store: store(settings.database, metrics: metrics, in: scope), loanPeriod: settings.loanPeriod, work: work))
+            return try await body(LocalLibrary(store: store(settings.database, metrics: metrics, in: scope), policy: settings.policy, work: work))
         }
     }
 
@@ -30,7 +30,7 @@ package enum LibraryComposition {
     package static func servedLibrary(_ settings: LibrarySettings, reminders: ReminderSettings, alsoSending others: [any MailOutbox] = [], metrics: any MetricsFactory,
                                       work: any HeavyWork, in scope: ResourceScope) async throws -> (library: LocalLibrary, reminders: ReminderSender?) {
         let store = try await store(settings.database, metrics: metrics, in: scope)
-        let library = LocalLibrary(store: store, loanPeriod: settings.loanPeriod, work: work)
+        let library = LocalLibrary(store: store, policy: settings.policy, work: work)
         guard let smtp = reminders.smtp, let from = reminders.from else { return (library, nil) }
         let mailer: SMTPMailer
         do { mailer = try SMTPMailer(smtp) } catch { throw CompositionError("--smtp-url: \(error)") }

@@ -1,11 +1,12 @@
 import Foundation
+import Library
 import LibrarySQL
 import ListorCommandKit
 import ListorSQL
 
 /// How Prolific Library is built, for `serve` and for every `listor library` command alike:
-/// which library (a server's, or the local one in a SQLite file or PostgreSQL), how long its
-/// loans last, and the admin token.
+/// which library (a server's, or the local one in a SQLite file or PostgreSQL), its rules of
+/// lending, and the admin token.
 package struct LibrarySettings: Sendable {
     package enum Database: Sendable, CustomStringConvertible {
         case sqlite(path: String)
@@ -24,7 +25,10 @@ package struct LibrarySettings: Sendable {
     var server: URL?
     /// The local library's database, in `dataDirectory` unless PostgreSQL is named.
     package var database: Database
-    var loanPeriod: Duration
+    /// How long loans last, and the patron categories with rules of their own.
+    var policy: CirculationPolicy
+    /// The library's postal address, the return address of printed letters.
+    package var returnAddress: [String]
     /// What every write needs: on a server this one runs, and sent to a server that guards it.
     package var adminToken: String?
 

@@ -3,7 +3,9 @@ import Library
 /// What `library/letter.mustache` shows: a patron's overdue letter, to print.
 struct LetterPage: Encodable {
     let name: String
-    let card: String?
+    let returnLine: String
+    let recipient: [String]
+    let lacksAddress: Bool
     let patronHref: String
     let date: String
     let greeting: String
@@ -13,7 +15,9 @@ struct LetterPage: Encodable {
 
     init(_ view: OverdueLetterViewModel) {
         name = view.patron.name
-        card = view.patron.card
+        returnLine = view.returnLine
+        recipient = view.recipient
+        lacksAddress = view.lacksAddress
         patronHref = "/library/patrons/\(view.patron.id)"
         date = view.date
         greeting = view.greeting

@@ -47,7 +47,8 @@ struct PatronPage: Encodable {
         let patron = view.patron
         name = patron.name
         path = "/library/patrons/\(patron.id)"
-        facts = [("Card", patron.card), ("Email", patron.email), ("Phone", patron.phone), ("Notes", patron.notes),
+        facts = [("Card", patron.card), ("Category", view.category), ("Email", patron.email), ("Phone", patron.phone),
+                 ("Address", patron.address?.split(separator: "\n").joined(separator: ", ")), ("Notes", patron.notes),
                  ("Reminders", patron.remindersOff ? "None by email" : nil)].compactMap { label, value in value.map { Fact(label: label, value: $0) } }
         func line(_ loan: PatronViewModel.LoanRow) -> LoanLine {
             let out = loan.returned == nil

@@ -74,7 +74,7 @@ struct PatronPages: Sendable {
     @Sendable func newPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
         let session = PageSession(request, access: access)
         if let signIn = access.signIn(session, for: .patrons, next: "/library/patrons/new") { return signIn }
-        return session.page(try templates.html(PatronFormPage(PatronForm(), csrf: session.token), as: .libraryPatronForm))
+        return session.page(try templates.html(PatronFormPage(PatronForm(), categories: library.categories, csrf: session.token), as: .libraryPatronForm))
     }
 
     @Sendable func addPatron(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -85,7 +85,7 @@ struct PatronPages: Sendable {
             let patron = try await desk.addPatron(fields.patron)
             return LibraryPages.redirect("/library/patrons/\(patron.id)?notice=patron-added")
         } catch let errors as FieldErrors {
-            return session.page(try templates.html(PatronFormPage(fields.patron, csrf: session.token, errors: errors), as: .libraryPatronForm, status: .badRequest))
+            return session.page(try templates.html(PatronFormPage(fields.patron, categories: library.categories, csrf: session.token, errors: errors), as: .libraryPatronForm, status: .badRequest))
         }
     }
 
@@ -102,7 +102,7 @@ struct PatronPages: Sendable {
         let id = try Self.id(context)
         if let signIn = access.signIn(session, for: .patrons, next: "/library/patrons/\(id)/edit") { return signIn }
         let patron = try await library.patron(id: id)
-        return session.page(try templates.html(PatronFormPage(PatronForm(patron), editing: patron, csrf: session.token), as: .libraryPatronForm))
+        return session.page(try templates.html(PatronFormPage(PatronForm(patron), editing: patron, categories: library.categories, csrf: session.token), as: .libraryPatronForm))
     }
 
     @Sendable func save(_ request: Request, context: WebRequestContext) async throws -> Response {
@@ -116,13 +116,13 @@ struct PatronPages: Sendable {
             return LibraryPages.redirect("/library/patrons/\(id)?notice=patron-saved")
         } catch let errors as FieldErrors {
             let patron = try await library.patron(id: id)
-            return session.page(try templates.html(PatronFormPage(fields.patron, editing: patron, csrf: session.token, errors: errors), as: .libraryPatronForm,
+            return session.page(try templates.html(PatronFormPage(fields.patron, editing: patron, categories: library.categories, csrf: session.token, errors: errors), as: .libraryPatronForm,
                                                    status: .badRequest))
         } catch LibraryError.patronChanged {
             // The form again on the record as it is now, with what was typed, and why.
             let patron = try await library.patron(id: id)
             let errors = FieldErrors([FieldError(field: "name", message: "The record changed since this form was shown; check it and save again")])
-            return session.page(try templates.html(PatronFormPage(fields.patron, editing: patron, csrf: session.token, errors: errors), as: .libraryPatronForm,
+            return session.page(try templates.html(PatronFormPage(fields.patron, editing: patron, categories: library.categories, csrf: session.token, errors: errors), as: .libraryPatronForm,
                                                    status: .preconditionFailed))
         }
     }

@@ -9,7 +9,8 @@ import Testing
 /// The rules of lending on both stores, and through the API by `RemoteLibrary`: patrons, loan
 /// limits, renewals, and holds (the queue's order, the pickup period, a hold passed on).
 @Suite struct CirculationBehaviourTests {
-    static let policy = CirculationPolicy(loanPeriod: .seconds(14 * 86_400), renewalLimit: 2, loanLimit: 2, pickupPeriod: .seconds(3 * 86_400))
+    static let policy = CirculationPolicy(loanPeriod: .seconds(14 * 86_400), renewalLimit: 2, loanLimit: 2, pickupPeriod: .seconds(3 * 86_400),
+                                          categories: [PatronCategory(name: "child", loanPeriod: .seconds(21 * 86_400), loanLimit: 1, renewalLimit: 0)])
 
     /// Where the library is: on each store, or on a server's (SQLite) over its API.
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
@@ -93,6 +94,37 @@ import Testing
             await #expect(throws: FieldErrors([FieldError(field: "due", message: "is more than a year after the checkout")])) {
                 try await library.checkOut(book: books[0].id, to: .card("C-3"), due: forever, ifVersion: nil)
             }
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aPatronsCategoryLendsByItsOwnRules(_ kind: Kind) async throws {
+        try await withLibrary(kind) { library, clock in
+            let (books, ann, _, _) = try await setUp(library)
+            // Written as the library names it, with the postal address for letters.
+            let kit = try await library.addPatron(PatronForm(name: "Kit", card: "C-9", address: "12 Elm St \r\n\nSpringfield IL 62701 ", category: "CHILD"))
+            #expect(kit.category == "child" && kit.address == "12 Elm St\nSpringfield IL 62701")
+            #expect(try await library.patron(id: kit.id) == kit)
+            let lent = try await library.checkOut(book: books[0].id, to: .id(kit.id))
+            #expect(lent.book.loan?.due == clock.now.addingTimeInterval(21 * 86_400), "the category's loan period")
+            await #expect(throws: LibraryError.loanLimit(patron: "Kit", limit: 1)) { try await library.checkOut(book: books[1].id, to: .id(kit.id)) }
+            await #expect(throws: LibraryError.renewalLimit(id: books[0].id, limit: 0)) { try await library.renew(book: books[0].id) }
+            // A patron of no category lends by the library's own rules.
+            let annLoan = try await library.checkOut(book: books[1].id, to: .id(ann.id))
+            #expect(annLoan.book.loan?.due == clock.now.addingTimeInterval(14 * 86_400))
+            _ = try await library.renew(book: books[1].id)
+            // A category the library does not have, and an address no window shows, are refused beside their fields, with the others.
+            let refused = await #expect(throws: FieldErrors.self) {
+                try await library.addPatron(PatronForm(name: "", address: "1\n2\n3\n4\n5\n6", category: "teen"))
+            }
+            #expect(refused?.errors.map(\.field) == ["name", "address", "category"])
+            #expect(refused?.errors.last?.message == "\"teen\" is not one of the library's categories: child", "\(String(describing: refused))")
+            var wideForm = PatronForm(kit)
+            wideForm.address = String(repeating: "x", count: 51)
+            let wide = await #expect(throws: FieldErrors.self) { try await library.editPatron(id: kit.id, wideForm, ifVersion: nil) }
+            #expect(wide?.errors.map(\.field) == ["address"])
+            let plain = try await library.editPatron(id: kit.id, PatronForm(name: "Kit", card: "C-9", category: ""), ifVersion: nil)
+            #expect(plain.category == nil && plain.address == nil)
         }
     }
 
@@ -311,16 +343,20 @@ import Testing
         try await withLibrary(kind) { library, _ in
             _ = try await setUp(library)
             let exported = try await library.exportPatrons()
-            #expect(exported.hasPrefix("id,name,card,email,phone,notes,remindersOff\r\n"))
-            #expect(exported.contains("Ann Brontë,C-1,ann@example.org,,,false"))
-            let file = exported + "9,Dee,C-4,dee@example.org,,\"likes, commas\",true\r\n10,,C-5,,,,false\r\n11,Eve,C-6,eve@,,,maybe\r\n12,Dee Two,c-4,,,,\r\n"
+            #expect(exported.hasPrefix("id,name,card,email,phone,notes,address,category,remindersOff\r\n"))
+            #expect(exported.contains("Ann Brontë,C-1,ann@example.org,,,,,false"))
+            let file = exported + "9,Dee,C-4,dee@example.org,,\"likes, commas\",\"1 Elm St\nLeeds\",Child,true\r\n10,,C-5,,,,,,false\r\n"
+                + "11,Eve,C-6,eve@,,,,,maybe\r\n12,Dee Two,c-4,,,,,,\r\n"
             let report = try await library.importPatrons(file)
             #expect(report.imported == 1)
             #expect(report.alreadyThere.map(\.line) == [2, 3, 4], "the three cards the library has, not the file's repeat")
-            #expect(report.problems.map(\.description) == ["line 6: name: is required", "line 7: remindersOff: \"maybe\" is not true or false",
-                                                         "line 8: card: c-4 is line 5's card already; a card names one patron"])
+            // Lines as an editor numbers them: Dee's address spans two.
+            #expect(report.problems.map(\.description) == ["line 7: name: is required", "line 8: remindersOff: \"maybe\" is not true or false",
+                                                         "line 9: card: c-4 is line 5's card already; a card names one patron"])
             let dee = try await library.patron(card: "c-4")
             #expect(dee.notes == "likes, commas" && dee.remindersOff && dee.email == "dee@example.org")
+            #expect(dee.address == "1 Elm St\nLeeds" && dee.category == "child", "an address of two lines, and the category as the library names it")
+            #expect(try await library.exportPatrons().contains(",\"1 Elm St\nLeeds\",child,true\r\n"))
             let again = try await library.importPatrons(file)
             #expect(again.imported == 0 && again.alreadyThere.count == 5, "line 8's card is the library's now")
         }

@@ -14,7 +14,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try SQLLibraryStore(path: directory.path("library.sqlite"), seeded: false)
         _ = try await store.insert(BookFields(title: "Dune", author: "Frank Herbert", publisher: "Ace"))
-        try await body(LocalLibrary(store: store, loanPeriod: .seconds(loanDays * 86400)))
+        try await body(LocalLibrary(store: store, policy: CirculationPolicy(loanPeriod: .seconds(loanDays * 86400))))
         withExtendedLifetime(directory) {}
     }
 

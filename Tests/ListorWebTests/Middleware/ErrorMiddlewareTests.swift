@@ -121,6 +121,7 @@ private struct BrokenLibrary: LibraryService {
     func cancelHold(_ hold: Hold.ID, on id: Book.ID) async throws -> CirculationOutcome { throw Failure() }
     func queue(of id: Book.ID) async throws -> [Hold] { throw Failure() }
     func holds(of patron: Patron.ID) async throws -> [Hold] { throw Failure() }
+    var categories: [PatronCategory] { [] }
     func addPatron(_ form: PatronForm) async throws -> Patron { throw Failure() }
     func editPatron(id: Patron.ID, _ form: PatronForm, ifVersion: Int?) async throws -> Patron { throw Failure() }
     func patron(id: Patron.ID) async throws -> Patron { throw Failure() }

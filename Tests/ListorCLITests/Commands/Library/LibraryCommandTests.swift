@@ -112,6 +112,49 @@ import Testing
         #expect(otherPatron.exitCode == 1 && otherPatron.errorOutput == "error: there is no patron 99\n")
     }
 
+    /// The printed letter goes in a window envelope: the return address, then the patron's name
+    /// and postal address, 45 mm down and 20 mm in as `lp` prints text; a patron without an
+    /// address is named so the letter is handed over.
+    @Test func aPrintedLetterShowsItsAddressesThroughAWindowEnvelope() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path]
+        #expect(await listor(["library", "patrons", "add", "--name", "Ann Lee", "--address", #"Flat 3, 12 Elm Street\nSpringfield IL 62701"#] + data).exitCode == 0)
+        let store = try SQLLibraryStore(path: directory.path("library.sqlite"))
+        let month = Date().addingTimeInterval(-30 * 86400)
+        _ = try await store.checkOut(id: 3, Checkout(borrower: "Ann Lee", date: month, due: month.addingTimeInterval(14 * 86400)), expectedVersion: nil)
+        let letter = await listor(["library", "letter", "1", "--library-address", "Prolific Library\n1 Main St"] + data)
+        let lines = letter.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(8).allSatisfy { $0.isEmpty }, "\(letter.output)")
+        #expect(lines[8...12] == ["      Prolific Library · 1 Main St", "", "      Ann Lee", "      Flat 3, 12 Elm Street", "      Springfield IL 62701"],
+                "\(letter.output)")
+        #expect(letter.errorOutput.isEmpty)
+        #expect(await listor(["library", "patrons", "edit", "1", "--address", ""] + data).exitCode == 0)
+        let unposted = await listor(["library", "letter", "1"] + data)
+        #expect(unposted.exitCode == 0 && unposted.errorOutput == "Ann Lee has no postal address (listor library patrons edit 1 --address …): hand this letter over\n")
+        let wide = await listor(["library", "patrons", "edit", "1", "--address", String(repeating: "x", count: 51)] + data)
+        #expect(wide.exitCode != 0 && wide.errorOutput.contains("--address: the line \"xxxx"), "\(wide.errorOutput)")
+    }
+
+    /// Patron categories lend by their own rules, given as the library's settings are.
+    @Test func aPatronCategoryHasItsOwnLoanRules() async throws {
+        let directory = try TemporaryDirectory()
+        let data = ["--data-dir", directory.url.path, "--library-category", "child:days=21,books=1,renewals=0", "--library-category", "staff:books=30"]
+        #expect(await listor(["library", "patrons", "add", "--name", "Kit", "--card", "C-9", "--category", "Child"] + data).exitCode == 0)
+        let show = await listor(["library", "patrons", "show", "1"] + data)
+        #expect(show.output.contains("\nCategory: child: 21-day loans, 1 book at once, 0 renewals\n"), "\(show.output)")
+        let lent = await listor(["library", "checkout", "1", "--card", "C-9"] + data)
+        let due = Date().addingTimeInterval(21 * 86_400).formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_US")))
+        #expect(lent.output.hasSuffix("due \(due)\n"), "\(lent.output)")
+        let second = await listor(["library", "checkout", "2", "--card", "C-9"] + data)
+        #expect(second.exitCode == 1 && second.errorOutput == "error: Kit has 1 book out already, the most they may have\n")
+        let renew = await listor(["library", "renew", "1"] + data)
+        #expect(renew.errorOutput == "error: book 1's loan cannot be renewed: its borrower's loans are not renewed\n")
+        let unknown = await listor(["library", "patrons", "add", "--name", "Lu", "--category", "teen"] + data)
+        #expect(unknown.exitCode != 0 && unknown.errorOutput.hasPrefix("Error: --category: \"teen\" is not one of the library's categories: child, staff\n"), "\(unknown.errorOutput)")
+        let twice = await listor(["library", "patrons", "list", "--library-category", "a:days=0"] + data)
+        #expect(twice.exitCode != 0 && twice.errorOutput.hasPrefix("Error: --library-category: \"a:days=0\": days takes a number from 1 to 365\n"), "\(twice.errorOutput)")
+    }
+
     @Test func theSameCommandsWorkOnAServer() async throws {
         let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")])
         try await withLoopbackServer(try await site.router()) { base in
