@@ -112,7 +112,8 @@ struct RawDatasheet: JSONValueDecodable {
     }
 
     /// "CBE", "GDS", "SSSGDDDD": one letter a pin, every terminal of the family at least once;
-    /// in a dual part each letter followed by its transistor's number: "E1B1C2E2B2C1".
+    /// in a dual part each letter followed by its transistor's number: "E1B1C2E2B2C1", where a
+    /// terminal joined inside may have no pin ("C2C1E1E2").
     static func parsePinout(_ text: String, family: TransistorFamily, invalid: (String) -> DecodingError) throws -> Pinout {
         let allowed = family.terminals
         let letters = allowed.map { String($0.rawValue) }.joined(separator: ", ")
@@ -131,7 +132,7 @@ struct RawDatasheet: JSONValueDecodable {
         guard units.isEmpty || units.count == terminals.count else {
             throw invalid("\"\(text)\" numbers some pins' transistors and not others; a dual part numbers each pin's (E1B1C1E2B2C2)")
         }
-        let missing = allowed.filter { !terminals.contains($0) }
+        let missing = units.isEmpty ? allowed.filter { !terminals.contains($0) } : []
         guard missing.isEmpty else {
             throw invalid("\"\(text)\" does not name the \(missing.map(\.name).joined(separator: " or ")); expected one letter a pin from \(letters)")
         }

@@ -38,7 +38,9 @@ public struct TransistorDetailViewModel: Sendable {
         }
         var packageRows = [DetailRow(label: "Package", value: transistor.package.name)]
         if let pinout = transistor.datasheet.pinout {
-            packageRows.append(DetailRow(label: "Pinout (\(pinout))", value: Self.pinText(pinout)))
+            let unpinned = pinout.unpinned(transistor.family)
+            packageRows.append(DetailRow(label: "Pinout (\(pinout))", value: Self.pinText(pinout)
+                                         + (unpinned.isEmpty ? "" : "; without a pin of its own (joined inside): " + unpinned.joined(separator: ", "))))
         }
         if let complement { packageRows.append(DetailRow(label: "Complementary part", value: complement)) }
 

@@ -93,8 +93,9 @@ public enum KiCadTransistors {
 
     /// The pins in order of their numbers as a pinout ("EBC", "GDS"; "SSSGDDDD" for a MOSFET in
     /// SO-8), when every pin is one of the family's three terminals and each terminal is there.
-    /// In a dual part every pin names its transistor (B1, C2: "E1B1C2E2B2C1"); a pin the two
-    /// share (a common emitter "E", a half bridge's "S1/D2") leaves the pinout unknown.
+    /// In a dual part every pin names its transistor (B1, C2: "E1B1C2E2B2C1"), and a terminal
+    /// joined inside has no pin (BCV61: "C2C1E1E2"); a pin the two share (a common emitter "E",
+    /// a half bridge's "S1/D2") leaves the pinout unknown.
     static func pinout(_ pins: [KiCadSymbol.Pin], family: TransistorFamily) -> Pinout? {
         let ordered = pins.sorted { (Int($0.number) ?? .max, $0.number) < (Int($1.number) ?? .max, $1.number) }
         let named = ordered.compactMap { pin -> (Terminal, Int?)? in
@@ -102,7 +103,8 @@ public enum KiCadTransistors {
             return (terminal, match.2.flatMap { Int($0) })
         }
         let terminals = named.map(\.0), units = named.compactMap(\.1)
-        guard named.count == ordered.count, Set(terminals) == Set(family.terminals), units.isEmpty || units.count == terminals.count else { return nil }
+        guard named.count == ordered.count, Set(terminals).isSubset(of: family.terminals),
+              units.isEmpty ? Set(terminals) == Set(family.terminals) : units.count == terminals.count && Set(units).count > 1 else { return nil }
         return Pinout(terminals: terminals, units: units)
     }
 

@@ -154,7 +154,9 @@ public enum Terminal: Character, Sendable, Hashable {
 }
 
 /// Terminals in package pin order: "CBE" for a BC547, "EBC" for a 2N3904, "GDS" for a TO-220
-/// MOSFET; in a dual part each pin also names its transistor: "E1B1C2E2B2C1".
+/// MOSFET; in a dual part each pin also names its transistor: "E1B1C2E2B2C1", and a terminal
+/// joined inside the part has no pin of its own (BCV61's current mirror, "C2C1E1E2", whose bases
+/// are tied to collector 1).
 public struct Pinout: Sendable, Hashable, CustomStringConvertible {
     /// Each pin's terminal, and for a part of several transistors its transistor (1, 2; 0 for
     /// a part of one): one array, as a catalog holds a million pinouts.
@@ -183,6 +185,14 @@ public struct Pinout: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         units.isEmpty ? String(terminals.map(\.rawValue)) : zip(terminals, units).map { "\($0.rawValue)\($1)" }.joined()
+    }
+
+    /// The terminals of a dual part's transistors that have no pin of their own: "base 1",
+    /// "base 2" for BCV61; none for a part of one transistor, whose pinout names them all.
+    public func unpinned(_ family: TransistorFamily) -> [String] {
+        Set(units).sorted().flatMap { unit in
+            family.terminals.filter { terminal in !pins.contains { $0.terminal == terminal && Int($0.unit) == unit } }.map { "\($0.name) \(unit)" }
+        }
     }
 }
 

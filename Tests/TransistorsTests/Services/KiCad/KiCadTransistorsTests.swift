@@ -118,6 +118,11 @@ import Testing
         #expect((parts.first { $0.partNumber == "IRF7607PBF" } as? MOSFET)?.doping == .nmos)
         #expect((parts.first { $0.partNumber == "IRLZ44N" } as? MOSFET)?.parameters.onResistance == 0.022)
         #expect((parts.first { $0.partNumber == "BFT92" } as? BJT)?.doping == .pnp, "the description's polarity, not the keywords'")
+        // A current mirror's bases are joined inside: its four pins are two collectors and two emitters.
+        let mirror = try #require(parts.first { $0.partNumber == "BCV61" })
+        #expect(mirror.datasheet.pinout?.description == "C2C1E1E2" && mirror.datasheet.pinout?.unpinned(.bjt) == ["base 1", "base 2"])
+        let detail = TransistorDetailViewModel(transistor: mirror).sections.flatMap(\.rows).first { $0.label.hasPrefix("Pinout") }
+        #expect(detail?.value == "1 collector 2 · 2 collector 1 · 3 emitter 1 · 4 emitter 2; without a pin of its own (joined inside): base 1, base 2")
         #expect(!problems.contains { $0.reason.hasPrefix("the description gives no polarity") && $0.reason.lowercased().contains("jfet") }, "\(problems)")
     }
 
