@@ -11,15 +11,18 @@ public enum ListorProgram {
     }
 
     /// What `prepare` makes of a command line before it is parsed (`serve`'s settings from its
-    /// file and the environment put before its own options), and how a message names where a
-    /// value came from.
+    /// file and the environment put before its own options), how a message names where a value
+    /// came from, and what was wrong with the settings left out: refused with the command's own
+    /// problems, all at once.
     package struct PreparedArguments {
         package var arguments: [String]
         package var naming: @Sendable (String) -> String
+        package var problems: [String]
 
-        package init(arguments: [String], naming: @escaping @Sendable (String) -> String) {
+        package init(arguments: [String], naming: @escaping @Sendable (String) -> String, problems: [String] = []) {
             self.arguments = arguments
             self.naming = naming
+            self.problems = problems
         }
     }
 
@@ -39,6 +42,7 @@ public enum ListorProgram {
             parsed = nil
             var command = try Root.parseAsRoot(arguments)
             parsed = type(of: command)
+            if prepared?.problems.isEmpty == false { throw ValidationError("") }
             if let runnable = command as? any ListorCommand {
                 try await runnable.run(in: environment)
             } else {
@@ -49,7 +53,8 @@ public enum ListorProgram {
             return ExitCode.success.rawValue
         } catch let error as ValidationError where parsed != nil {
             // Refused once parsed: with the usage of the command that refused it, not the root's.
-            environment.writeError(refusal(ValidationError(prepared?.naming(error.message) ?? error.message), by: parsed!, root: root))
+            let own = error.message.isEmpty ? [] : [prepared?.naming(error.message) ?? error.message]
+            environment.writeError(refusal(ValidationError(((prepared?.problems ?? []) + own).joined(separator: "\n")), by: parsed!, root: root))
             return ExitCode.validationFailure.rawValue
         } catch {
             if let message = failure(error) {
@@ -57,7 +62,11 @@ public enum ListorProgram {
                 return ExitCode.failure.rawValue
             }
             let code = Root.exitCode(for: error)
-            let message = prepared?.naming(Root.fullMessage(for: error)) ?? Root.fullMessage(for: error)
+            var message = prepared?.naming(Root.fullMessage(for: error)) ?? Root.fullMessage(for: error)
+            let lead = "Error: "
+            if let problems = prepared?.problems, !problems.isEmpty, code != .success, message.hasPrefix(lead) {
+                message = lead + problems.joined(separator: "\n") + "\n" + message.dropFirst(lead.count)
+            }
             if !message.isEmpty {
                 if code == .success { environment.write(message + "\n") } else { environment.writeError(message + "\n") }
             }

@@ -27,7 +27,8 @@ package struct ServeCommand: ListorCommand {
     package static func prepare(_ arguments: [String], variables: [String: String]) async throws -> ListorProgram.PreparedArguments? {
         guard arguments.first == _commandName, !arguments.contains(where: { $0 == "--help" || $0 == "-h" }) else { return nil }
         let configuration = try await ServeConfiguration(commandLine: Array(arguments.dropFirst()), variables: variables)
-        return ListorProgram.PreparedArguments(arguments: [arguments[0]] + configuration.arguments + arguments.dropFirst(), naming: configuration.naming)
+        return ListorProgram.PreparedArguments(arguments: [arguments[0]] + configuration.arguments + arguments.dropFirst(), naming: configuration.naming,
+                                               problems: configuration.problems)
     }
 
     @Option(help: ArgumentHelp("A JSON file of settings, each option a key (\"port\": 8080); also $LISTOR_CONFIG. LISTOR_… variables (LISTOR_PORT) win over it, and options given here over both.",
@@ -75,7 +76,7 @@ package struct ServeCommand: ListorCommand {
 
     /// Every option that is wrong, each on its line, rather than the first alone.
     package func validate() throws {
-        var problems = ownProblems() + modbus.problems()
+        var problems = ownProblems() + library.problems() + modbus.problems()
         for check in [{ _ = try stella.settings() }, { _ = try browser.settings() }, { _ = try connections.limits() }] as [() throws -> Void] {
             do { try check() } catch { problems.append(Self.message(of: error)) }
         }

@@ -12,10 +12,13 @@ struct LibraryLocation: ParsableArguments {
     @OptionGroup var library: LibraryOptions
 
     func validate() throws {
+        var problems = library.problems()
         if server != nil {
-            if library.database != nil { throw ValidationError("--server and --library-db name two libraries; give one") }
-            if library.loanDays != nil { throw ValidationError("--library-loan-days is for the local library; a server lends for its own period") }
+            if library.database != nil { problems.append("--server and --library-db name two libraries; give one") }
+            if library.loanDays != nil { problems.append("--library-loan-days is for the local library; a server lends for its own period") }
+            if !library.categories.isEmpty { problems.append("--library-category is for the local library; a server lends by its own categories") }
         }
+        guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
         _ = try settings(ProcessInfo.processInfo.environment)
     }
 

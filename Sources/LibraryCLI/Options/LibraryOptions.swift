@@ -26,10 +26,14 @@ package struct LibraryOptions: ParsableArguments {
             help: ArgumentHelp("The token every change to the library needs (Authorization: Bearer …); also $LISTOR_LIBRARY_ADMIN_TOKEN; empty means none.", valueName: "token"))
     var adminToken: String?
 
-    package func validate() throws {
-        if let loanDays, !(1...365).contains(loanDays) { throw ValidationError("--library-loan-days: \(loanDays) is outside 1 to 365") }
-        _ = try policy()
-        do { _ = try LibrarySettings.database(database, dataDirectory: "") } catch { throw ValidationError(error.description) }
+    /// Every problem of these options, each on its line: checked by the command that has them,
+    /// with its own, so that all are said at once.
+    package func problems() -> [String] {
+        var problems: [String] = []
+        if let loanDays, !(1...365).contains(loanDays) { problems.append("--library-loan-days: \(loanDays) is outside 1 to 365") }
+        do { _ = try policy() } catch { problems.append((error as? ValidationError)?.message ?? "\(error)") }
+        do { _ = try LibrarySettings.database(database, dataDirectory: "") } catch { problems.append(error.description) }
+        return problems
     }
 
     /// The rules of lending: the loan period, and each category's rules; a category named twice

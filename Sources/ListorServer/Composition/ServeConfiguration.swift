@@ -13,7 +13,8 @@ import SystemPackage
 ///
 /// The settings become arguments put before the command line's, so that `serve` checks them
 /// as it checks its own; a refusal of one names the file or the variable it came from. Every
-/// key and variable that is wrong is named at once, each on its line.
+/// key and variable that is wrong (`problems`) is named at once, each on its line, with what
+/// `serve` finds wrong in the rest.
 struct ServeConfiguration {
     /// One of `serve`'s options, as ArgumentParser describes it.
     struct Option: Sendable {
@@ -30,6 +31,8 @@ struct ServeConfiguration {
     private(set) var arguments: [String] = []
     /// Where each option set here came from: the file, or the environment variable.
     private(set) var sources: [String: String] = [:]
+    /// An unknown key, a value of the wrong type, each naming where it is: left out of `arguments`.
+    private(set) var problems: [String] = []
 
     /// Reads the file named by `--config` in `commandLine` (or by `LISTOR_CONFIG`) and the
     /// environment `variables`, for the options `commandLine` does not give itself.
@@ -40,7 +43,6 @@ struct ServeConfiguration {
             KeyMappingProvider(upstream: EnvironmentVariablesProvider(environmentVariables: variables)) { $0.prepending(["listor"]) },
         ]
         var inFile: Set<String> = []
-        var problems: [String] = []
         if let file {
             (inFile, problems) = try Self.keys(of: file, against: options)
             do {
@@ -75,7 +77,6 @@ struct ServeConfiguration {
             }
             sources[option.key] = source
         }
-        guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
     }
 
     /// A refusal of `serve` with the file or variable named, on each of its lines that is about

@@ -99,10 +99,13 @@ extension ServeConfigurationTests {
     /// Every wrong key and value is named at once, each on its line, from the file, the
     /// environment and the command line alike; a file that is not strict JSON says where.
     @Test func everyProblemIsNamedAtOnceAndTheFileIsStrictJSON() async throws {
-        let (directory, path) = try file(#"{"prot": 8080, "hots": "::", "allow-private": "yes", "library-api-prefix": "api/"}"#)
+        let (directory, path) = try file(#"{"prot": 8080, "hots": "::", "allow-private": "yes", "library-api-prefix": "api/", "library-category": ["kid:days=0"]}"#)
         let all = await listor(["serve", "--config", path], variables: [:])
         #expect(all.exitCode == 64)
-        for problem in ["unknown key \"prot\"", "unknown key \"hots\"", "key \"allow-private\": is not true or false"] {
+        // Unknown keys and wrong types with the values serve refuses, in one answer.
+        for problem in ["unknown key \"prot\"", "unknown key \"hots\"", "key \"allow-private\": is not true or false",
+                        "key \"library-api-prefix\": --library-api-prefix: \"api/\" must start with /",
+                        "key \"library-category\": --library-category: \"kid:days=0\": days takes a number from 1 to 365"] {
             #expect(all.errorOutput.contains("\(path): \(problem)") || all.errorOutput.contains("\(path), \(problem)"), "\(problem): \(all.errorOutput)")
         }
 
