@@ -19,11 +19,20 @@ extension SQLPlantHistory {
                 )
                 """]),
         ]
+        // How often each device's recorder polls it, and since when it has not answered, and
+        // why: for the other servers' pages (`recorder(of:)`).
+        let later = [
+            SQLMigration("device states", [
+                "ALTER TABLE modbus_devices ADD COLUMN interval_ms BIGINT",
+                "ALTER TABLE modbus_devices ADD COLUMN down_since BIGINT",
+                "ALTER TABLE modbus_devices ADD COLUMN down_reason TEXT",
+            ]),
+        ]
         // The alarms' letters (`AlarmLetters`), sent by the one sender.
         let mail = [SQLMailOutbox.migration(dialect)]
         switch dialect {
-        case .sqlite: return sqlite + common + mail
-        case .postgres: return postgres + common + mail
+        case .sqlite: return sqlite + common + mail + later
+        case .postgres: return postgres + common + mail + later
         }
     }
 

@@ -63,7 +63,7 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
         }
     }
 
-    public func claim(_ name: String, source: String, map: String, by owner: String) async throws -> String? {
+    public func claim(_ name: String, source: String, map: String, interval: Duration, by owner: String) async throws -> String? {
         try await write { db in
             // Servers starting together take turns on the device's row.
             if db.dialect == .postgres { try db.execute("SELECT pg_advisory_xact_lock(hashtext(\(name)))") }
@@ -74,17 +74,31 @@ public struct SQLPlantHistory: TrendStore, PlantHistory {
                 }
                 guard holder == owner else { return nil }
             }
+            let milliseconds = interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000
             try db.execute("""
-                INSERT INTO modbus_devices (device, owner, source, map) VALUES (\(name), \(owner), \(source), \(map))
-                ON CONFLICT (device) DO UPDATE SET source = excluded.source, map = excluded.map
+                INSERT INTO modbus_devices (device, owner, source, map, interval_ms) VALUES (\(name), \(owner), \(source), \(map), \(milliseconds))
+                ON CONFLICT (device) DO UPDATE SET source = excluded.source, map = excluded.map, interval_ms = excluded.interval_ms,
+                    down_since = NULL, down_reason = NULL
                 """)
             return nil
         }
     }
 
-    public func recorder(of name: String) async throws -> (owner: String, source: String)? {
+    public func recorder(of name: String) async throws -> DeviceRecorder? {
         try await read { db in
-            try db.row("SELECT owner, source FROM modbus_devices WHERE device = \(name)").map { (try $0[0], try $0[1]) }
+            try db.row("SELECT owner, source, interval_ms, down_since, down_reason FROM modbus_devices WHERE device = \(name)").map { row in
+                DeviceRecorder(owner: try row[0], source: try row[1], interval: (try row[2] as Int64?).map { .milliseconds($0) },
+                               downSince: (try row[3] as Int64?).map(TrendPoint.date(milliseconds:)), downReason: try row[4])
+            }
+        }
+    }
+
+    public func recordConnection(downSince since: Date?, reason: String?) async throws {
+        try await write { [device] db in
+            try db.execute("""
+                UPDATE modbus_devices SET down_since = \(since.map(TrendPoint.milliseconds)), down_reason = \(reason.map { String($0.prefix(500)) })
+                WHERE device = \(device)
+                """)
         }
     }
 

@@ -306,6 +306,9 @@ import Transistors
         let pump = history.device("pump-9")
         try await pump.describe(try RegisterMap.tuf2000m().variables)
         try await pump.record([TrendSample(variable: "1-2", time: Date().addingTimeInterval(-30), value: 4.5)])
+        // Its server says it stopped answering.
+        #expect(try await history.claim("pump-9", source: "10.0.0.9:502, unit 9", map: "pump", interval: .seconds(1), by: "listor serve on plant-b") == nil)
+        try await pump.recordConnection(downSince: Date().addingTimeInterval(-20), reason: "no answer from 10.0.0.9:502 within 1 s")
         let recorded = RecordedDevicesViewModel(history: history, polled: devices.map(\.name))
         let boiler = meters[0]
         let router = try await buildRouter(configuration: WebConfiguration(), modules: [ModbusWebModule(devices: devices, recorded: recorded, adminToken: "s3cret")])
@@ -337,7 +340,11 @@ import Transistors
                 try await browser.open(base.absoluteString + "/modbus")
                 try await browser.click(#"a[href="/modbus/devices/pump-9"]"#)
                 #expect(try await browser.text("#recorded-heading") == "pump-9")
+                let state = try await browser.text("#device-state")
+                #expect(state.hasPrefix("Not answering since ") && state.hasSuffix(": no answer from 10.0.0.9:502 within 1 s."), "\(state)")
+                #expect(try await browser.text("#polled-by").hasPrefix("Polled by listor serve on plant-b at 10.0.0.9:502, unit 9."))
                 #expect(try await browser.script("return document.documentElement.scrollWidth <= window.innerWidth") == .bool(true), "the recorded device fits")
+                try await save(browser, "modbus-recorded-device-\(width).png")
                 try await browser.click(#"a[href="/modbus/devices/pump-9/variables/1"]"#)
                 #expect(try await browser.text("#figure-last") == "4.5 m3/h")
                 #expect(try await browser.script("return document.querySelector('.write-form') === null && document.querySelector('#polled-elsewhere') !== null") == .bool(true))

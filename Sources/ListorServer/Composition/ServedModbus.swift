@@ -79,7 +79,7 @@ struct ServedModbus {
         if trendsKept, settings.historyDatabase != nil {
             var taken: [String] = []
             for (device, map) in zip(plant.devices, maps) {
-                if let holder = try await history.claim(device.name, source: "\(device.link), unit \(device.unit)", map: map.identity, by: owner) {
+                if let holder = try await history.claim(device.name, source: "\(device.link), unit \(device.unit)", map: map.identity, interval: device.interval, by: owner) {
                     taken.append("device \"\(device.name)\" is recorded in the shared history by \(holder); give this one another name")
                 }
             }

@@ -142,11 +142,14 @@ public actor RegisterMonitor {
     private func noteConnection(_ snapshot: ModbusSnapshot) {
         switch snapshot.connection {
         case .failed(let reason) where downSince == nil:
-            downSince = now()
+            let since = now()
+            downSince = since
+            recorder?.record(downSince: since, reason: reason)
             report("\(snapshot.device.isEmpty ? "the device" : snapshot.device) stopped answering: \(reason)")
         case .connected:
             guard let since = downSince else { return }
             downSince = nil
+            recorder?.record(downSince: nil, reason: nil)
             report("\(snapshot.device.isEmpty ? "the device" : snapshot.device) answers again, after \(Self.span(now().timeIntervalSince(since)))")
         default:
             break

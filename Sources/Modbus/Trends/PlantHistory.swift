@@ -17,11 +17,12 @@ public protocol PlantHistory: WriteAudit, MailOutbox {
     /// recorded it first: the same server again (another map after an edit, or another address)
     /// or another server polling the same device with the same map takes it; another server
     /// naming another device or map so is refused, and told who records it and what: nil when
-    /// the claim is taken.
-    func claim(_ name: String, source: String, map: String, by owner: String) async throws -> String?
+    /// the claim is taken. The claim says the device answers until its recorder says otherwise.
+    func claim(_ name: String, source: String, map: String, interval: Duration, by owner: String) async throws -> String?
 
-    /// Which server records the device `name` and where it polls it, when one has claimed it.
-    func recorder(of name: String) async throws -> (owner: String, source: String)?
+    /// Which server records the device `name`, where and how often it polls it, and whether it
+    /// answers, when one has claimed it.
+    func recorder(of name: String) async throws -> DeviceRecorder?
 }
 
 extension PlantDevice {

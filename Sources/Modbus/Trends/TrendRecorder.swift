@@ -20,6 +20,8 @@ public actor TrendRecorder {
     private let input: AsyncStream<ModbusSnapshot>.Continuation
     private let alarmEvents: AsyncStream<[AlarmEvent]>.Continuation
     private let alarmStream: AsyncStream<[AlarmEvent]>
+    private let connectionEvents: AsyncStream<(since: Date?, reason: String?)>.Continuation
+    private let connectionStream: AsyncStream<(since: Date?, reason: String?)>
     public private(set) var problem: Problem?
     /// Polls written since the recorder started, for tests and the log.
     public private(set) var written = 0
@@ -41,6 +43,13 @@ public actor TrendRecorder {
         // A slow disk drops the oldest polls waiting, never the poller's time.
         (snapshots, input) = AsyncStream.makeStream(of: ModbusSnapshot.self, bufferingPolicy: .bufferingNewest(256))
         (alarmStream, alarmEvents) = AsyncStream.makeStream(of: [AlarmEvent].self, bufferingPolicy: .bufferingNewest(256))
+        (connectionStream, connectionEvents) = AsyncStream.makeStream(of: (since: Date?, reason: String?).self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Hands over that the device stopped answering at `since`, and why, or (nil) that it answers
+    /// again; returns at once. Only the latest is kept waiting: it is what is true.
+    public nonisolated func record(downSince since: Date?, reason: String?) {
+        connectionEvents.yield((since, reason))
     }
 
     /// Hands alarms raised and cleared over, to be kept with the history; returns at once.
@@ -62,6 +71,7 @@ public actor TrendRecorder {
         var nextThinning = ContinuousClock.now + thinningInterval
         // Alarms are few: they are written as they come, beside the polls.
         let alarmWriter = Task { await self.writeAlarms() }
+        let connectionWriter = Task { await self.writeConnections() }
         for await snapshot in snapshots {
             if Task.isCancelled { break }
             await write(snapshot)
@@ -72,7 +82,15 @@ public actor TrendRecorder {
         }
         // What was handed over before the end is kept.
         alarmEvents.finish()
+        connectionEvents.finish()
         await alarmWriter.value
+        await connectionWriter.value
+    }
+
+    private func writeConnections() async {
+        for await (since, reason) in connectionStream {
+            await attempt { try await store.recordConnection(downSince: since, reason: reason) }
+        }
     }
 
     private func writeAlarms() async {
@@ -86,6 +104,7 @@ public actor TrendRecorder {
     public nonisolated func finish() {
         input.finish()
         alarmEvents.finish()
+        connectionEvents.finish()
     }
 
     /// Writes one snapshot now: what `run()` does for each.

@@ -24,6 +24,10 @@ public protocol TrendStore: Sendable {
     /// Keeps alarms raised and cleared, with the history.
     func record(alarms: [AlarmEvent], mail: [OutgoingMail]) async throws
 
+    /// Keeps whether the device answers, for the servers that share the history: since when it
+    /// has not, and why; nil when it answers again. Nothing for a device no server has claimed.
+    func recordConnection(downSince: Date?, reason: String?) async throws
+
     /// When the device's last sample was taken; nil before its first.
     func lastSample() async throws -> Date?
 

@@ -132,6 +132,9 @@ import Testing
 /// A store whose every write fails as a full disk does.
 final class FailingTrendStore: TrendStore {
     func describe(_ variables: [RegisterVariable]) async throws {}
+    func recordConnection(downSince: Date?, reason: String?) async throws {
+        throw TrendStoreError("cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full")
+    }
     func record(_ samples: [TrendSample]) async throws {
         throw TrendStoreError("cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full")
     }

@@ -10,6 +10,7 @@ final class FlakyTrendStore: TrendStore {
     let recorded = Mutex<[[TrendSample]]>([])
 
     func describe(_ variables: [RegisterVariable]) async throws {}
+    func recordConnection(downSince: Date?, reason: String?) async throws {}
     func record(_ samples: [TrendSample]) async throws {
         if failing.withLock({ $0 }) { throw TrendStoreError("cannot write the Modbus history at /data/modbus-history.sqlite: database or disk is full") }
         recorded.withLock { $0.append(samples) }

@@ -34,7 +34,8 @@ import Testing
                             let device = try await RawHTTPConnection.request(port: port, "GET", "/modbus/devices/\(other)")
                             #expect(device.status == 200)
                             #expect(device.body.contains(#"<a href="/modbus/devices/\#(other)/variables/1">First input</a>"#))
-                            // Which server polls it, where, when it last recorded a sample, and its alarms.
+                            // Which server polls it, where, whether it answers, when it last recorded a sample, and its alarms.
+                            #expect(device.body.contains("Answering: polled every 0.2 s."), "\(device.body)")
                             #expect(device.body.contains("Polled by listor serve on ") && device.body.contains(" at 127.0.0.1:\(server.port), unit \(other == "east" ? 1 : 2).")
                                     && device.body.contains("Last sample recorded ") && device.body.contains("No alarm is raised."), "\(device.body)")
                             let chart = try await RawHTTPConnection.request(port: port, "GET", "/modbus/devices/\(other)/variables/1")
