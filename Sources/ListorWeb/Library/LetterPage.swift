@@ -4,6 +4,7 @@ import Library
 struct LetterPage: Encodable {
     let name: String
     let returnLine: String
+    let hasReturnLine: Bool
     let recipient: [String]
     let lacksAddress: Bool
     let patronHref: String
@@ -16,6 +17,7 @@ struct LetterPage: Encodable {
     init(_ view: OverdueLetterViewModel) {
         name = view.patron.name
         returnLine = view.returnLine
+        hasReturnLine = !view.returnLine.isEmpty
         recipient = view.recipient
         lacksAddress = view.lacksAddress
         patronHref = "/library/patrons/\(view.patron.id)"

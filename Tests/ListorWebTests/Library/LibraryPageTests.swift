@@ -200,6 +200,29 @@ import Testing
         }
     }
 
+    /// A patron's address and category on their form: a wrong category is refused beside its
+    /// field with what was typed kept; a letter to a patron without an address says so, and
+    /// one without the library's address says where it comes from.
+    @Test func aPatronsAddressAndCategoryAreOnTheirFormAndTheirLetter() async throws {
+        let site = try await LibrarySite(books: [BookFields(title: "Dune", author: "Frank Herbert")],
+                                         policy: CirculationPolicy(categories: [PatronCategory(name: "child", loanPeriod: .seconds(21 * 86_400), loanLimit: 5, renewalLimit: 1)]))
+        let month = Date().addingTimeInterval(-30 * 86_400)
+        _ = try await site.store.checkOut(id: 1, Checkout(borrower: "Kit", date: month, due: month.addingTimeInterval(14 * 86_400)), expectedVersion: nil)
+        try await Application(router: try await site.router()).test(.router) { client in
+            let token = try await token(client)
+            let form = try await page(client, "/library/patrons/new", token: token)
+            #expect(form.contains(#"<option value="child">child (21-day loans, 5 books at once, 1 renewal)</option>"#) && form.contains(#"<textarea id="address""#))
+            let wrong = try await post(client, "/library/patrons", token: token, "name=Lu&category=teen&address=1+Elm+St%0D%0ALeeds")
+            let html = String(buffer: wrong.body)
+            #expect(wrong.status == .badRequest && html.contains(#"id="category-error">&quot;teen&quot; is not one of the library&#39;s categories: child"#), "\(html)")
+            #expect(html.contains(">1 Elm St") && html.contains("Leeds</textarea>"), "what was typed is kept")
+            let letter = try await page(client, "/library/patrons/1/letter", token: token)
+            #expect(letter.contains(#"id="no-address">Kit has no postal address"#) && letter.contains(#"id="no-return-address""#))
+            #expect(letter.contains(#"<p class="letter-to" id="recipient"><span>Kit</span></p>"#))
+        }
+        withExtendedLifetime(site) {}
+    }
+
     @Test func aStaleEditKeepsWhatWasTypedAndSaysWhy() async throws {
         try await withPages { client in
             let token = try await token(client)
