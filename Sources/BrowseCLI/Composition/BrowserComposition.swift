@@ -27,7 +27,7 @@ package enum BrowserComposition {
             let loader = PageLoader(transport: transport, cookies: CookieJar(), limits: HTTPLimits(timeout: settings.timeout, maximumBodySize: settings.maximumSize))
             let hosts: any HostAccessor = settings.keepsHistory ? DefaultHostAccessor(store: store) : EmptyHostAccessor()
             let pages: any PageAccessor = settings.keepsHistory ? DefaultPageAccessor(store: store) : EmptyPageAccessor()
-            let session = BrowsingSession(loader: loader, reader: PageReader(layout: TextLayout(width: settings.width), decoder: CharsetDecoder(converters: IconvPool())), hosts: hosts, pages: pages)
+            let session = BrowsingSession(loader: loader, reader: PageReader(layout: TextLayout(width: settings.width, articleOnly: settings.articleOnly), decoder: CharsetDecoder(converters: IconvPool())), hosts: hosts, pages: pages)
             await session.setCharsetOverride(settings.charset)
             return try await body(Browser(session: session, store: store, hosts: hosts, pages: pages))
         }

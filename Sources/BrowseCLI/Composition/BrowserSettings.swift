@@ -8,6 +8,8 @@ struct BrowserSettings: Sendable {
     var dataDirectory: String
     var keepsHistory = true
     var width = 80
+    /// Each page's article alone (`--reader`).
+    var articleOnly = false
     var timeout: Duration = .seconds(30)
     var connectTimeout: Duration = .seconds(10)
     /// The largest body, after decompression, the browser reads.

@@ -9,6 +9,9 @@ struct BrowserOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Columns to lay pages out in (default: the terminal's width, or 80).", valueName: "n"))
     var width: Int?
 
+    @Flag(help: "Show each page's article alone, as a reader view does (the whole page when none is found).")
+    var reader = false
+
     @Flag(name: .customLong("no-history"), help: "Do not record the pages visited.")
     var noHistory = false
 
@@ -32,6 +35,7 @@ struct BrowserOptions: ParsableArguments {
         var settings = BrowserSettings(dataDirectory: dataDirectory.directory(in: environment.variables))
         settings.keepsHistory = !noHistory
         settings.width = width ?? defaultWidth
+        settings.articleOnly = reader
         settings.timeout = .seconds(timeout)
         settings.maximumSize = maximumSize
         settings.charset = charset.flatMap(Charset.init(label:))

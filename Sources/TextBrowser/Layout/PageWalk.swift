@@ -33,10 +33,10 @@ struct PageWalk<Layout: WalkLayout> {
         self.layout = layout
     }
 
-    /// Walks the page (or the element `root` alone, or all but the element `skipping`) in
+    /// Walks the page (or the element `root` alone, leaving out the elements `skipping`) in
     /// document order without recursion, so that the depth of the markup costs heap, not stack:
     /// its text, and its elements that are neither skipped (scripts, styles) nor hidden.
-    mutating func walk(from root: Int = 0, skipping skipped: Int? = nil) {
+    mutating func walk(from root: Int = 0, skipping skipped: Set<Int> = []) {
         let document = document
         var stack: [(node: Int, closing: Bool)] = []
         func push(childrenOf node: Int) {
@@ -51,7 +51,7 @@ struct PageWalk<Layout: WalkLayout> {
                 if let tag = current.tag { close(tag, node: node) }
             } else if current.kind == .text {
                 if let text = document.text(at: node) { addText(text) }
-            } else if current.kind == .element, node != skipped, let tag = current.tag, !tag.isSkipped, !document.isHidden(node),
+            } else if current.kind == .element, !skipped.contains(node), let tag = current.tag, !tag.isSkipped, !document.isHidden(node),
                       open(tag, node: node) {
                 stack.append((node, true))
                 push(childrenOf: node)

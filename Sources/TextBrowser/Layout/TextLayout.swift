@@ -9,28 +9,38 @@ import Foundation
 public struct TextLayout: Sendable {
     /// The width of the lines; text fields are sized to it in both views.
     public var width: Int
+    /// Lays out the page's article alone (`ArticleExtractor`), when one is found.
+    public var articleOnly: Bool
+    public var extractor = ArticleExtractor()
 
-    public init(width: Int = 80) {
+    public init(width: Int = 80, articleOnly: Bool = false) {
         self.width = max(width, 20)
+        self.articleOnly = articleOnly
     }
 
     public func render(_ document: HTMLDocument, url: URL) -> RenderedPage {
         let base = Self.baseURL(of: document, url: url)
         var lines = LayoutRun(width: width, baseURL: base)
-        lines.headLinks(of: document)
+        let article = articleOnly ? extractor.article(in: document) : nil
+        if article == nil { lines.headLinks(of: document) }
         var walk = PageWalk(document: document, base: base, width: width, layout: lines)
-        walk.walk()
+        if let article {
+            walk.walk(from: article.root, skipping: article.excluded)
+        } else {
+            walk.walk()
+        }
         return walk.layout.finish(title: document.title, refresh: Self.refresh(of: document, base: base), forms: walk.forms)
     }
 
     /// The page simplified for reading: its text and structure, without anything the page would
-    /// run or style; its main content first, as a reader view shows it, then the rest.
+    /// run or style; its article first (`ArticleExtractor`; else the element the page marks as
+    /// its main content), as a reader view shows it, then the rest.
     public func readerPage(_ document: HTMLDocument, url: URL) -> ReaderPage {
         var walk = PageWalk(document: document, base: Self.baseURL(of: document, url: url), width: width, layout: ReaderRun(url: url))
-        if let main = document.mainContent {
-            walk.walk(from: main)
+        if let article = extractor.article(in: document) ?? document.mainContent.map({ ArticleExtractor.Article(root: $0, excluded: []) }) {
+            walk.walk(from: article.root, skipping: article.excluded)
             walk.layout.endMainContent()
-            walk.walk(skipping: main)
+            walk.walk(skipping: [article.root])
         } else {
             walk.walk()
         }

@@ -15,6 +15,18 @@ import Testing
         await listor(["browse"] + arguments + ["--data-dir", directory.url.path], input: input)
     }
 
+    /// `--reader` prints the page's article alone: no menu, no share bar, no comments.
+    @Test func dumpWithReaderPrintsTheArticleAlone() async throws {
+        let prose = (1...4).map { "Paragraph \($0) of the story tells, with commas, what happened, where it happened, and why it matters to its readers." }
+        let html = "<nav><a href=\"/\">Home</a></nav><div class=\"share\"><a href=\"#\">Share this</a></div><div class=\"article-body\">"
+            + prose.map { "<p>\($0)</p>" }.joined() + "</div><div id=\"comments\"><p>First!</p></div>"
+        let file = try directory.write("story.html", Array(html.utf8))
+        let result = await browse(["--dump", "--reader", "--no-references", "--width", "1000", file])
+        #expect(result.exitCode == 0 && result.output == prose.joined(separator: "\n\n") + "\n", "\(result.output)")
+        let whole = await browse(["--dump", "--no-references", file])
+        #expect(whole.output.contains("Home") && whole.output.contains("First!"))
+    }
+
     @Test func dumpPrintsThePageAndItsReferencesLikeLynx() async throws {
         try await withLoopbackServer(BrowserTestSite.router()) { [self] base in
             let root = base.absoluteString
