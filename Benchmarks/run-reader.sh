@@ -29,3 +29,15 @@ done
 end=$(date +%s.%N)
 python3 Benchmarks/Reader/score.py "$corpus/ground-truth.json" "$work"
 echo "time: $(echo "$end - $start" | bc) s for $(ls "$corpus"/html | wc -l) pages"
+
+# The second view: Mozilla's reader test pages against Readability.js's own output.
+mozilla=${MOZILLA:-../shared/corpora/readability-pages/test/test-pages}
+if [ -d "$mozilla" ]; then
+    mkdir -p "$work/mozilla"
+    for page in "$mozilla"/*/; do
+        name=$(basename "$page")
+        "$listor" browse --dump "${mode[@]}" --no-references --no-history --width 1000 --data-dir "$work/data" "$page/source.html" \
+            | sed -E 's/\[[0-9]+\]//g' > "$work/mozilla/$name.txt" || true
+    done
+    python3 Benchmarks/Reader/mozilla.py "$mozilla" "$work/mozilla"
+fi
