@@ -22,11 +22,13 @@ start=$(date +%s.%N)
 for page in "$corpus"/html/*.html.gz; do
     id=$(basename "$page" .html.gz)
     gunzip -c "$page" > "$work/$id.html"
-    # The link marks ([12]) are the dump's, not the page's words.
-    "$listor" browse --dump "${mode[@]}" --no-references --no-history --width 1000 --data-dir "$work/data" "$work/$id.html" \
-        | sed -E 's/\[[0-9]+\]//g' > "$work/$id.txt" || true
+    # The text of --format json: paragraphs apart by blank lines, no link marks.
+    "$listor" browse --dump "${mode[@]}" --format json --no-history --data-dir "$work/data" "$work/$id.html" > "$work/$id.json" || true
 done
 end=$(date +%s.%N)
+for json in "$work"/*.json; do
+    python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["text"])' "$json" > "${json%.json}.txt" 2>/dev/null || true
+done
 python3 Benchmarks/Reader/score.py "$corpus/ground-truth.json" "$work"
 echo "time: $(echo "$end - $start" | bc) s for $(ls "$corpus"/html | wc -l) pages"
 
@@ -36,8 +38,8 @@ if [ -d "$mozilla" ]; then
     mkdir -p "$work/mozilla"
     for page in "$mozilla"/*/; do
         name=$(basename "$page")
-        "$listor" browse --dump "${mode[@]}" --no-references --no-history --width 1000 --data-dir "$work/data" "$page/source.html" \
-            | sed -E 's/\[[0-9]+\]//g' > "$work/mozilla/$name.txt" || true
+        "$listor" browse --dump "${mode[@]}" --format json --no-history --data-dir "$work/data" "$page/source.html" \
+            | python3 -c 'import json, sys; print(json.load(sys.stdin)["text"])' > "$work/mozilla/$name.txt" 2>/dev/null || true
     done
     python3 Benchmarks/Reader/mozilla.py "$mozilla" "$work/mozilla"
 fi

@@ -6,6 +6,17 @@ import Hummingbird
 /// refresh, compressed bodies (and a decompression bomb), a body that drips, cookies, and forms
 /// that echo what they were sent.
 public enum BrowserTestSite {
+    /// The story's paragraphs, as the reader should find them.
+    public static let storyParagraphs = (1...4).map { "Paragraph \($0) of the story tells, with commas, what happened, where it happened, and why it matters." }
+
+    static let story = """
+        <html lang="en"><head><title>Story | The News</title><script type="application/ld+json">{"@type": "NewsArticle", "headline": "A story",
+        "author": {"@type": "Person", "name": "Ann Lee"}, "datePublished": "2026-11-29T08:00:00Z", "publisher": {"name": "The News"}}</script></head>
+        <body><nav><a href="/">Front page</a> <a href="/world">World</a></nav><main><h1>A story</h1><div class="share"><a href="#">Share it</a></div>
+        <div class="article-body">\(storyParagraphs.map { "<p>\($0)</p>" }.joined())</div>
+        <section id="comments"><p>A comment, with commas, about the story, which goes on for a while, and then some more.</p></section></main></body></html>
+        """
+
     public static func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.get("page") { _, _ in html("<title>The page</title><h1>The page</h1><p>See <a href='/other'>the other page</a> or <a href='#end'>the end</a>.<p id=end>The end.") }
@@ -24,6 +35,8 @@ public enum BrowserTestSite {
                 """)
         }
         router.get("other") { _, _ in html("<title>Other</title><p>Another page. <a href='/page'>Back</a>") }
+        // A news story as sites write one: JSON-LD, a menu, a share bar, the story, comments.
+        router.get("story") { _, _ in html(story) }
         router.get("plain") { _, _ in Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "plain\n  text"))) }
         router.get("image") { _, _ in Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47]))) }
         router.get("missing") { _, _ in html("<title>Not here</title><p>No such page", status: .notFound) }

@@ -31,8 +31,8 @@ struct BrowserAPI: Sendable {
             let origin = ReadOrigin(request)
             guard origin != .embeddedElsewhere else { throw ReadOrigin.refusal() }
             let url = try ReaderViewModel.webAddress(address)
-            let page = try await pages.withReadSlot(for: context.clientAddress) { try await pages.reader.readText(url, recording: origin == .visitor) }
-            return Response.json(HistoryJSON.value(page).serialized(pretty: false))
+            let read = try await pages.withReadSlot(for: context.clientAddress) { try await pages.reader.readText(url, recording: origin == .visitor) }
+            return Response.json(HistoryJSON.value(read.page, article: read.article).serialized(pretty: false))
         }
     }
 }

@@ -12,11 +12,17 @@ struct ReadPage: Encodable {
     let historyProblem: String?
     let truncated: Bool
     let content: HTMLFragment?
+    /// "By Ann Lee · Nov 29, 2026 · The News", above the article; nil when the page has no article.
+    let byline: String?
     let problem: String?
     let hostHref: String?
 
     init(_ reading: ReaderViewModel.Reading) {
-        title = reading.title
+        title = reading.page.metadata?.title ?? reading.title
+        byline = reading.page.metadata.flatMap { metadata in
+            let parts = [metadata.byline, metadata.published.map(Self.day), metadata.site].compactMap { $0 }
+            return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        }
         address = reading.url.absoluteString
         finalURL = reading.url.absoluteString
         let size = reading.size < 1024 ? "\(reading.size) bytes" : String(format: "%.1f KiB", Double(reading.size) / 1024)
@@ -43,5 +49,17 @@ struct ReadPage: Encodable {
         truncated = false
         content = nil
         hostHref = nil
+        byline = nil
+    }
+
+    /// An ISO 8601 date as a reader writes it ("Nov 29, 2026"); other dates as the page wrote them.
+    static func day(_ text: String) -> String {
+        let formats: [Date.ISO8601FormatStyle] = [.iso8601, .iso8601.year().month().day()]
+        for format in formats {
+            if let date = try? Date(text, strategy: format) {
+                return date.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_US"), timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
+            }
+        }
+        return text
     }
 }

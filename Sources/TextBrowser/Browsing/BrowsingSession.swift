@@ -43,6 +43,21 @@ public actor BrowsingSession {
         try await go(PageRequest(url: try Self.url(from: address)))
     }
 
+    /// Reads what the reader typed for its article (or whole, as the layout says), with its
+    /// metadata, and records the visit: what `--dump --format json` prints.
+    public func article(_ address: String) async throws(BrowserError) -> ReadArticle {
+        let reader = reader
+        let charset = charsetOverride
+        let article = try await loader.load(PageRequest(url: try Self.url(from: address))) { resource throws(BrowserError) in
+            guard PageReader.isReadable(contentType: resource.contentType) else {
+                throw .notText(url: resource.url, contentType: resource.contentType ?? "")
+            }
+            return (reader.article(resource.body, contentType: resource.contentType, url: resource.url, charset: charset), nil)
+        }.page
+        historyProblem = await pages.record(article.url, title: article.metadata.title ?? article.page.title, at: now())
+        return article
+    }
+
     /// Follows link `number` of the current page: a new page, or a jump within this one.
     public func follow(_ number: Int) async throws(BrowserError) -> FollowOutcome {
         guard let page = current, let anchor = page.page.anchor(number) else { return .noSuchLink(number) }

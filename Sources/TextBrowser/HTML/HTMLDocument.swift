@@ -156,6 +156,13 @@ public struct HTMLDocument: Sendable {
         return articles.count == 1 ? articles[0] : nil
     }
 
+    /// Whether `inner` is `outer` or inside it.
+    public func contains(_ outer: Int, _ inner: Int) -> Bool {
+        var node = inner
+        while node > outer { node = nodes[node].parent }
+        return node == outer
+    }
+
     /// The children of `index`, in order.
     public func children(of index: Int) -> ChildSequence {
         ChildSequence(nodes: nodes, upcoming: nodes[index].firstChild)

@@ -14,8 +14,9 @@ public enum HistoryJSON {
                   ("firstVisit", .date(page.firstVisit)), ("lastVisit", .date(page.lastVisit))])
     }
 
-    /// A page read as text: its title, where it was read from, its lines and its links.
-    public static func value(_ page: PageViewModel) -> JSONValue {
+    /// A page read as text: its title, where it was read from, its lines and its links, and its
+    /// article (`ReadArticle.json`; null for what is not HTML).
+    public static func value(_ page: PageViewModel, article: ReadArticle? = nil) -> JSONValue {
         let links = page.page.links.map { anchor -> JSONValue in
             var members: [(String, JSONValue)] = [("number", .number(Double(anchor.number))), ("text", .string(anchor.text))]
             members.append(("url", anchor.url.map { .string($0.absoluteString) } ?? .null))
@@ -24,6 +25,6 @@ public enum HistoryJSON {
         return .members([("title", page.page.title.map(JSONValue.string) ?? .null), ("url", .string(page.url.absoluteString)),
                          ("status", .number(Double(page.resource.status))), ("charset", .string(page.charset.charset.name)),
                          ("size", .number(Double(page.resource.size))), ("redirects", .array(page.resource.redirects.map { .string($0.absoluteString) })),
-                         ("lines", .array(page.lines.map(JSONValue.string))), ("links", .array(links))])
+                         ("lines", .array(page.lines.map(JSONValue.string))), ("links", .array(links)), ("article", article?.json ?? .null)])
     }
 }

@@ -37,14 +37,26 @@ public struct TextLayout: Sendable {
     /// its main content), as a reader view shows it, then the rest.
     public func readerPage(_ document: HTMLDocument, url: URL) -> ReaderPage {
         var walk = PageWalk(document: document, base: Self.baseURL(of: document, url: url), width: width, layout: ReaderRun(url: url))
-        if let article = extractor.article(in: document) ?? document.mainContent.map({ ArticleExtractor.Article(root: $0, excluded: []) }) {
+        let found = extractor.article(in: document)
+        if let article = found ?? document.mainContent.map({ ArticleExtractor.Article(root: $0, excluded: []) }) {
             walk.walk(from: article.root, skipping: article.excluded)
             walk.layout.endMainContent()
             walk.walk(skipping: [article.root])
         } else {
             walk.walk()
         }
-        return walk.layout.finish(title: document.title, forms: walk.forms, isTruncated: document.isTruncated)
+        var page = walk.layout.finish(title: document.title, forms: walk.forms, isTruncated: document.isTruncated)
+        page.metadata = found.map { ArticleMetadata(document, url: url, article: $0.root) }
+        return page
+    }
+
+    /// The page read for its article (`articleOnly`), or whole: its metadata and its blocks.
+    public func article(_ document: HTMLDocument, url: URL) -> ReadArticle {
+        var walk = PageWalk(document: document, base: Self.baseURL(of: document, url: url), width: width, layout: ReaderRun(url: url))
+        let article = articleOnly ? extractor.article(in: document) : nil
+        if let article { walk.walk(from: article.root, skipping: article.excluded) } else { walk.walk() }
+        let page = walk.layout.finish(title: document.title, forms: walk.forms, isTruncated: document.isTruncated)
+        return ReadArticle(url: url, metadata: ArticleMetadata(document, url: url, article: article?.root), page: page, isArticle: article != nil)
     }
 
     /// `<base href>` resolved against the page's URL, or the page's URL.

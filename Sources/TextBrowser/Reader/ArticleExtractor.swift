@@ -56,22 +56,15 @@ public struct ArticleExtractor: Sendable {
         // element holding them all.
         let topClass = document.attribute("class", of: top.index) ?? ""
         let parts = scores.filter { index, score in
-            index != top.index && !contains(index, top.index, in: document) && !contains(top.index, index, in: document)
+            index != top.index && !document.contains(index, top.index) && !document.contains(top.index, index)
                 && (score >= top.score * 0.75 || (!topClass.isEmpty && score >= top.score * 0.2 && document.attribute("class", of: index) == topClass))
         }.map(\.key)
         var root = nodes[top.index].parent
         if !parts.isEmpty {
-            while root > 1, !parts.allSatisfy({ contains(root, $0, in: document) }) { root = nodes[root].parent }
+            while root > 1, !parts.allSatisfy({ document.contains(root, $0) }) { root = nodes[root].parent }
         }
         guard root > 1 else { return Article(root: top.index, excluded: boilerplate(in: top.index, facts: facts)) }
         return article(from: root, keeping: [top.index] + parts, top: top.score, scores: scores, facts: facts)
-    }
-
-    /// Whether `inner` is `outer` or inside it.
-    func contains(_ outer: Int, _ inner: Int, in document: HTMLDocument) -> Bool {
-        var node = inner
-        while node > outer { node = document.nodes[node].parent }
-        return node == outer
     }
 
     /// The article from `root`: its children that hold the parts found (`keeping`), and those

@@ -22,18 +22,32 @@ public struct PageReader: Sendable {
 
     /// `contentType` as the server sent it (nil when it sent none: then the bytes are looked at).
     public func read(_ bytes: [UInt8], contentType: String?, url: URL, charset override: Charset? = nil) -> Result {
+        readWithArticle(bytes, contentType: contentType, url: url, charset: override, article: false).result
+    }
+
+    /// The bytes laid out as text and, from the same parse, read for their article: what the
+    /// reader's API answers. No article for what is not HTML.
+    public func readWithArticle(_ bytes: [UInt8], contentType: String?, url: URL, charset override: Charset? = nil,
+                                article: Bool = true) -> (result: Result, article: ReadArticle?) {
         let detection = override.map { CharsetDetector.Detection(charset: $0, source: .override) }
             ?? CharsetDetector.detect(bytes, contentType: contentType)
         let text = decoder.decode(bytes, as: detection.charset)
         let page: RenderedPage
+        var found: ReadArticle?
         if Self.isHTML(contentType: contentType, bytes: bytes) {
-            page = layout.render(parser.parse(text), url: url)
+            let document = parser.parse(text)
+            page = layout.render(document, url: url)
+            if article {
+                var articleLayout = layout
+                articleLayout.articleOnly = true
+                found = articleLayout.article(document, url: url)
+            }
         } else {
             var builder = LineBuilder(width: layout.width)
             builder.preformatted(text.replacingOccurrences(of: "\r\n", with: "\n"))
             page = RenderedPage(title: nil, lines: builder.finish(), anchors: [], forms: [], fragments: [:], baseURL: url)
         }
-        return Result(page: page, charset: detection, width: layout.width)
+        return (Result(page: page, charset: detection, width: layout.width), found)
     }
 
     /// The bytes as a page simplified for reading: HTML through `layout`, plain text as
@@ -48,6 +62,19 @@ public struct PageReader: Sendable {
         let document = parser.parse(text)
         let page = layout.readerPage(document, url: url)
         return (page, detection, TextLayout.refresh(of: document, base: TextLayout.baseURL(of: document, url: url)))
+    }
+
+    /// The bytes read for their article (`layout.articleOnly`) or whole, with the page's
+    /// metadata; plain text as one `pre`.
+    public func article(_ bytes: [UInt8], contentType: String?, url: URL, charset override: Charset? = nil) -> ReadArticle {
+        let detection = override.map { CharsetDetector.Detection(charset: $0, source: .override) }
+            ?? CharsetDetector.detect(bytes, contentType: contentType)
+        let text = decoder.decode(bytes, as: detection.charset)
+        guard Self.isHTML(contentType: contentType, bytes: bytes) else {
+            let block = ReaderBlock.preformatted([.text(text.replacingOccurrences(of: "\r\n", with: "\n"), .plain)])
+            return ReadArticle(url: url, metadata: ArticleMetadata(), page: ReaderPage(title: nil, blocks: [block], forms: [], url: url), isArticle: false)
+        }
+        return layout.article(parser.parse(text), url: url)
     }
 
     /// HTML when the server says so; with no type, when the first bytes look like markup.

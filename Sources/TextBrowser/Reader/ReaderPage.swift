@@ -23,6 +23,8 @@ public struct ReaderPage: Sendable {
     /// Where the page's main content ends and the rest of the page (its menus, header and
     /// footer) begins, in `blocks`; nil when the page marks no main content, or has nothing else.
     public var restStart: Int?
+    /// What the page says of its article (title, byline, date…), when an article was found.
+    public var metadata: ArticleMetadata?
 
     public init(title: String?, blocks: [ReaderBlock], forms: [PageForm], url: URL, isTruncated: Bool = false, restStart: Int? = nil) {
         self.title = title

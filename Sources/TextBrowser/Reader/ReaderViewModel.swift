@@ -94,17 +94,18 @@ public struct ReaderViewModel: Sendable {
                        charset: read.1, historyProblem: problem, isRecorded: recording)
     }
 
-    /// Reads `url` laid out as text (its lines and numbered links), and records the visit when `recording`.
-    public func readText(_ url: URL, recording: Bool = true) async throws(BrowserError) -> PageViewModel {
+    /// Reads `url` laid out as text (its lines and numbered links) and for its article (nil for
+    /// what is not HTML), and records the visit when `recording`.
+    public func readText(_ url: URL, recording: Bool = true) async throws(BrowserError) -> (page: PageViewModel, article: ReadArticle?) {
         let (reader, work) = (reader, work)
-        let page = try await loader.load(PageRequest(url: try Self.webAddress(url.absoluteString))) { resource throws(BrowserError) in
+        let read = try await loader.load(PageRequest(url: try Self.webAddress(url.absoluteString))) { resource throws(BrowserError) in
             try Self.checkReadable(resource)
-            let read = await work.run { reader.read(resource.body, contentType: resource.contentType, url: resource.url) }
-            let page = PageViewModel(resource: resource, read: read)
-            return (page, page.page.refresh)
+            let read = await work.run { reader.readWithArticle(resource.body, contentType: resource.contentType, url: resource.url) }
+            let page = PageViewModel(resource: resource, read: read.result)
+            return ((page, read.article), page.page.refresh)
         }.page
-        if recording { _ = await pages.record(page.url, title: page.page.title, at: now()) }
-        return page
+        if recording { _ = await pages.record(read.0.url, title: read.0.page.title, at: now()) }
+        return (read.0, read.1)
     }
 
     private static func checkReadable(_ resource: LoadedResource) throws(BrowserError) {

@@ -386,11 +386,22 @@ import TextBrowserSQLite
             #expect(page["url"] as? String == site + "/page")
             #expect((page["lines"] as? [String])?.contains { $0.contains("The end.") } == true)
             #expect((page["links"] as? [[String: Any]])?.compactMap { $0["url"] as? String } == [site + "/other", site + "/page#end"])
+            // A story: its article, with what the page says of it.
+            let story = try await get(context, "/browser/api/read?url=" + (site + "/story").queryEncoded)
+            let storyJSON = try #require(try JSONSerialization.jsonObject(with: Data(story.text.utf8)) as? [String: Any])
+            let article = try #require(storyJSON["article"] as? [String: Any])
+            #expect(article["title"] as? String == "A story" && article["byline"] as? String == "Ann Lee" && article["site"] as? String == "The News")
+            #expect(article["published"] as? String == "2026-11-29T08:00:00Z" && article["isArticle"] as? Bool == true)
+            #expect(article["text"] as? String == BrowserTestSite.storyParagraphs.joined(separator: "\n\n"), "\(article)")
+            let shown = try await get(context, "/browser/read?url=" + (site + "/story").queryEncoded)
+            #expect(shown.text.contains(#"<p class="reader-byline" id="byline">Ann Lee · Nov 29, 2026 · The News</p>"#), "\(shown.text)")
+            let first = try #require(shown.text.components(separatedBy: #"<details class="reader-rest">"#).first)
+            #expect(first.contains(BrowserTestSite.storyParagraphs[3]) && !first.contains("A comment") && !first.contains("Share it"))
 
             let hosts = try await get(context, "/browser/api/hosts")
             let list = try #require(try JSONSerialization.jsonObject(with: Data(hosts.text.utf8)) as? [[String: Any]])
             #expect(list.map { $0["address"] as? String } == ["127.0.0.1"])
-            #expect(list.first?["pages"] as? Int == 1)
+            #expect(list.first?["pages"] as? Int == 2, "the page and the story")
             let pages = try await get(context, "/browser/api/hosts/127.0.0.1/pages")
             #expect(pages.text.contains(#""url":"\#(site.replacingOccurrences(of: "/", with: "\\/"))\/page""#) || pages.text.contains(#""url":"\#(site)/page""#))
 

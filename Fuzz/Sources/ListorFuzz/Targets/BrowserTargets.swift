@@ -26,8 +26,15 @@ enum BrowserTargets {
 
     /// HTML to the web reader's simplified page: containers open and close in pairs, properly
     /// nested, rows only in tables and cells only in rows, and every field names one of the page's.
-    static let htmlReader = FuzzTarget(name: "html-reader", summary: "the web reader's HTML to blocks (parser, tree, TextLayout.readerPage); containers balanced and nested as HTML allows; fields exist") { bytes in
+    static let htmlReader = FuzzTarget(name: "html-reader", summary: "the web reader's HTML to blocks (parser, tree, ArticleExtractor, TextLayout.readerPage); containers balanced and nested as HTML allows; fields exist; an article's left-out parts are inside it") { bytes in
         let page = PageReader().readerPage(bytes, contentType: "text/html", url: url).page
+        let document = HTMLParser().parse(String(decoding: bytes, as: UTF8.self))
+        if let article = ArticleExtractor().article(in: document) {
+            require(document.nodes.indices.contains(article.root) && article.root > 0, "an article outside the page: \(article.root)")
+            for part in article.excluded { require(part != article.root && document.contains(article.root, part), "a left-out part \(part) outside the article") }
+        }
+        let read = PageReader(layout: TextLayout(articleOnly: true)).article(bytes, contentType: "text/html", url: url)
+        require(!read.text.contains("\n\n\n"), "more than one blank line between paragraphs")
         var open: [ReaderBlock.Container] = []
         for block in page.blocks {
             switch block {

@@ -27,6 +27,20 @@ import Testing
         #expect(whole.output.contains("Home") && whole.output.contains("First!"))
     }
 
+    /// `--format json` prints the article with what the page says of it.
+    @Test func dumpAsJSONGivesTheArticleAndItsMetadata() async throws {
+        let prose = (1...4).map { "Paragraph \($0) of the story tells, with commas, what happened, where it happened, and why it matters to its readers." }
+        let html = "<html lang=\"en\"><head><title>Story | Site</title><meta property=\"og:site_name\" content=\"Site\"><meta name=\"author\" content=\"Ann Lee\"></head>"
+            + "<body><nav><a href=\"/\">Home</a></nav><div class=\"article-body\">" + prose.map { "<p>\($0) <a href=\"/more\">More</a></p>" }.joined() + "</div></body></html>"
+        let file = try directory.write("story.html", Array(html.utf8))
+        let result = await browse(["--dump", "--reader", "--format", "json", file])
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        #expect(object?["title"] as? String == "Story | Site" && object?["byline"] as? String == "Ann Lee" && object?["site"] as? String == "Site")
+        #expect(object?["language"] as? String == "en" && object?["isArticle"] as? Bool == true)
+        #expect(object?["text"] as? String == prose.map { $0 + " More" }.joined(separator: "\n\n"), "\(result.output)")
+        #expect(await browse(["--format", "json", file]).exitCode == 64, "--format goes with --dump")
+    }
+
     @Test func dumpPrintsThePageAndItsReferencesLikeLynx() async throws {
         try await withLoopbackServer(BrowserTestSite.router()) { [self] base in
             let root = base.absoluteString
