@@ -69,3 +69,13 @@ import TextBrowser
         #expect(try article("<ul>\(links)</ul>").contains("Headline number 40"))
     }
 }
+
+extension ArticleExtractorTests {
+    /// Paragraphs are one blank line apart, whatever line breaks a paragraph holds: found by the
+    /// html-reader fuzz target.
+    @Test func paragraphsAreOneBlankLineApart() throws {
+        let html = "<div class=\"article-body\">" + Self.prose.map { "<p>\($0)<br><br><br></p>" }.joined() + "<p>Last<br><br>line.</p></div>"
+        let read = PageReader(layout: TextLayout(articleOnly: true)).article(Array(html.utf8), contentType: "text/html", url: try #require(URL(string: "http://example.test/")))
+        #expect(!read.text.contains("\n\n\n") && read.text.hasSuffix(Self.prose[5] + "\n\nLast\nline."), "\(read.text.debugDescription)")
+    }
+}

@@ -28,13 +28,13 @@ public struct ReadArticle: Sendable {
                          ("image", optional(metadata.image?.absoluteString)), ("isArticle", .bool(isArticle)), ("text", .string(text))])
     }
 
-    /// The text alone: a paragraph (or heading, or item) a block, blank lines between them,
-    /// links as their words.
+    /// The text alone: a paragraph (or heading, or item) a block, one blank line between them
+    /// (line breaks in a row within a block are one), links as their words.
     public var text: String {
         page.blocks.compactMap { block -> String? in
             switch block {
             case .heading(_, let inlines), .paragraph(let inlines), .preformatted(let inlines):
-                let text = inlines.map(\.plainText).joined().trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = inlines.map(\.plainText).joined().replacing(/\n\s*\n\s*/, with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
                 return text.isEmpty ? nil : text
             case .rule, .open, .close: return nil
             }
