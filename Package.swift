@@ -343,6 +343,14 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "ReaderBenchmark",
+            dependencies: ["TextBrowser"],
+            path: "Benchmarks/Reader",
+            exclude: ["score.py", "mozilla.py"],
+            swiftSettings: swiftSettings
+        ),
+
+        .executableTarget(
             name: "LibraryScaleBenchmark",
             dependencies: [
                 "Library", "LibrarySQL", "ListorSQL", "ListorKit",

@@ -32,6 +32,13 @@ done
 python3 Benchmarks/Reader/score.py "$corpus/ground-truth.json" "$work"
 echo "time: $(echo "$end - $start" | bc) s for $(ls "$corpus"/html | wc -l) pages"
 
+# What finding the article adds to --dump's own work on these pages, and that it grows linearly
+# with the page (release build, in one process: ReaderBenchmark). LISTOR= skips it.
+if [ -z "${LISTOR:-}" ]; then
+    swift build -c release --static-swift-stdlib --disable-default-traits --product ReaderBenchmark >/dev/null
+    .build/release/ReaderBenchmark "$work"/*.html
+fi
+
 # The second view: Mozilla's reader test pages against Readability.js's own output.
 mozilla=${MOZILLA:-../shared/corpora/readability-pages/test/test-pages}
 if [ -d "$mozilla" ]; then

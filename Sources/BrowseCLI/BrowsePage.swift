@@ -25,7 +25,7 @@ struct BrowsePage: ListorCommand {
         case text, json
     }
 
-    @Option(help: "With --dump: text (as lynx -dump), or json: {url, title, byline, published, site, language, image, isArticle, text}, the article's (with --reader) or the page's.")
+    @Option(help: "With --dump: text (as lynx -dump), or json: {url, title, byline, published, site, language, image, isArticle, text, html}, the article's (with --reader) or the page's.")
     var format: DumpFormat = .text
 
     @OptionGroup var options: BrowserOptions
@@ -54,6 +54,7 @@ struct BrowsePage: ListorCommand {
                 } else {
                     environment.write(PageDump.text(page.page, references: !noReferences))
                 }
+                if page.page.articleMissing { environment.writeError("note: no article found on this page; it is printed whole.\n") }
                 if let problem = await browser.session.historyProblem { environment.writeError("warning: \(problem)\n") }
             } else if interactive {
                 var terminal = TerminalBrowser(browser: browser, followsTerminalWidth: followsTerminal)

@@ -79,3 +79,36 @@ extension ArticleExtractorTests {
         #expect(!read.text.contains("\n\n\n") && read.text.hasSuffix(Self.prose[5] + "\n\nLast\nline."), "\(read.text.debugDescription)")
     }
 }
+
+extension ArticleExtractorTests {
+    /// A blog's related posts, set as a list of `article` cards with `id="post-N"` after the
+    /// post (as WordPress themes write them), are neither the article nor more of it; the post's
+    /// schema.org type marks it out from cards that look like it.
+    @Test func relatedPostCardsAreNotTheArticle() throws {
+        let post = "<article class=\"box post-1 post hentry\" itemscope itemtype=\"http://schema.org/BlogPosting\"><h1>Only those who love</h1>"
+            + "<p>\(Self.prose[0]) \(Self.prose[1])</p></article>"
+        let cards = (2...8).map {
+            "<article id=\"post-\($0)\" class=\"box post-\($0) post hentry\"><h2><a href=\"/\($0)\">Another post</a></h2>"
+                + "<p>Teaser \($0) of another post, which goes on, with commas, about life, love and faith, for as long as a teaser goes on, and then stops …</p></article>"
+        }.joined()
+        let html = "<div id=\"primary\">\(post)<article id=\"post-1\" class=\"box related\"><h3>You may also like</h3>\(cards)</article></div>"
+        let text = try article(html)
+        #expect(text.contains(Self.prose[0]) && !text.contains("Teaser") && !text.contains("You may also like"), "\(text)")
+    }
+
+    /// An article's `html` (in `--format json` and the read API) keeps the page's own addresses,
+    /// escapes the page's text and leaves the page's forms out; a whole page's shows its pictures.
+    @Test func anArticlesHTMLKeepsItsOwnAddresses() throws {
+        let html = "<div class=\"article-body\"><p>\(Self.prose[0]) See <a href=\"/other?a=1&amp;b=2#part\">the other &lt;story&gt;</a>.</p>"
+            + "<p>\(Self.prose[1]) <img src=\"/photo.jpg\" alt=\"A &quot;photo&quot;\"> <input name=\"q\"></p><ul><li>\(Self.prose[2])</li></ul></div>"
+        let url = try #require(URL(string: "https://example.test/dir/story"))
+        let read = PageReader(layout: TextLayout(articleOnly: true)).article(Array(html.utf8), contentType: "text/html", url: url)
+        #expect(read.isArticle && read.html.contains("<a href=\"https://example.test/other?a=1&amp;b=2#part\">the other &lt;story&gt;</a>"), "\(read.html)")
+        #expect(read.html.contains("<ul><li><p>\(Self.prose[2])</p>"), "\(read.html)")
+        let whole = PageReader().article(Array(html.utf8), contentType: "text/html", url: url)
+        #expect(whole.html.contains("<img src=\"https://example.test/photo.jpg\" alt=\"A &quot;photo&quot;\">"), "\(whole.html)")
+        for page in [read, whole] {
+            #expect(!page.html.contains("<input") && !page.html.contains("<form") && !page.html.contains("/browser/read"), "\(page.html)")
+        }
+    }
+}

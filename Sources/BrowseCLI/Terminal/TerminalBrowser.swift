@@ -257,6 +257,7 @@ struct TerminalBrowser {
     private mutating func show(_ next: PageViewModel) {
         page = next
         screen = .page
+        if next.page.articleMissing { status = "No article found on this page: it is shown whole." }
         selected = next.page.anchors.first { $0.line >= next.topLine && $0.line < next.topLine + Self.contentRows }?.number
     }
 

@@ -14,6 +14,8 @@ struct ReadPage: Encodable {
     let content: HTMLFragment?
     /// "By Ann Lee · Nov 29, 2026 · The News", above the article; nil when the page has no article.
     let byline: String?
+    /// Why the page is shown whole: the reader found no article in it.
+    let noArticle: String?
     let problem: String?
     let hostHref: String?
 
@@ -23,6 +25,9 @@ struct ReadPage: Encodable {
             let parts = [metadata.byline, metadata.published.map(Self.day), metadata.site].compactMap { $0 }
             return parts.isEmpty ? nil : parts.joined(separator: " · ")
         }
+        noArticle = !reading.page.articleMissing ? nil : reading.page.restStart == nil
+            ? "The reader found no article on this page, so it shows all of it."
+            : "The reader found no article on this page: it shows the part the page marks as its main content first, then the rest."
         address = reading.url.absoluteString
         finalURL = reading.url.absoluteString
         let size = reading.size < 1024 ? "\(reading.size) bytes" : String(format: "%.1f KiB", Double(reading.size) / 1024)
@@ -50,6 +55,7 @@ struct ReadPage: Encodable {
         content = nil
         hostHref = nil
         byline = nil
+        noArticle = nil
     }
 
     /// An ISO 8601 date as a reader writes it ("Nov 29, 2026"); other dates as the page wrote them.

@@ -14,6 +14,9 @@ public struct RenderedPage: Sendable {
     public var baseURL: URL
     /// A `<meta http-equiv=refresh>`: after how many seconds, to where.
     public var refresh: Refresh?
+    /// Laid out for its article alone (`TextLayout.articleOnly`), but the page has none: it is
+    /// laid out whole, and the views say so.
+    public var articleMissing = false
 
     public struct Refresh: Sendable, Hashable {
         public var seconds: Int

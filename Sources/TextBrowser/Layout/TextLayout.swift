@@ -29,7 +29,9 @@ public struct TextLayout: Sendable {
         } else {
             walk.walk()
         }
-        return walk.layout.finish(title: document.title, refresh: Self.refresh(of: document, base: base), forms: walk.forms)
+        var page = walk.layout.finish(title: document.title, refresh: Self.refresh(of: document, base: base), forms: walk.forms)
+        page.articleMissing = articleOnly && article == nil
+        return page
     }
 
     /// The page simplified for reading: its text and structure, without anything the page would
@@ -47,6 +49,7 @@ public struct TextLayout: Sendable {
         }
         var page = walk.layout.finish(title: document.title, forms: walk.forms, isTruncated: document.isTruncated)
         page.metadata = found.map { ArticleMetadata(document, url: url, article: $0.root) }
+        page.articleMissing = found == nil
         return page
     }
 

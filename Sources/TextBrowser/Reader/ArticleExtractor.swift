@@ -82,8 +82,9 @@ public struct ArticleExtractor: Sendable {
         var excluded: Set<Int> = []
         for child in document.children(of: root) where document.nodes[child].kind == .element {
             let length = facts.textLength[child], density = facts.linkDensity(child)
-            var keep = holding.contains(child) || (scores[child] ?? -.infinity) >= threshold
-            if !keep, document.nodes[child].tag == .p || facts.scored[child] {
+            // A list of cards beside the article (related posts) is not more of it.
+            var keep = holding.contains(child) || ((scores[child] ?? -.infinity) >= threshold && !facts.holdsCards[child])
+            if !keep, document.nodes[child].tag == .p || facts.scored[child], facts.classWeight(child) >= 0 {
                 let text = length > 0 && length < 80 ? document.text(of: child) : ""
                 keep = (length >= 80 && density < 0.25) || (length > 0 && length < 80 && density == 0 && text.contains(/\.( |$)/))
             }

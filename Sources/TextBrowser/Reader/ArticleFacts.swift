@@ -19,6 +19,14 @@ struct ArticleFacts {
     private(set) var scored: [Bool]
     /// How many `article` elements are inside: a list of cards, not one article.
     private(set) var articles: [Int]
+    /// One of three or more siblings of the same tag and first class word: an item of a list of
+    /// cards (related posts, teasers), whose `id` (`post-123`) says nothing of the page's article.
+    private var repeated: [Bool]
+    /// Holds a list of cards: two `article`s or more inside, or three or more children of a kind.
+    private(set) var holdsCards: [Bool]
+    /// The page's one element that says, in schema.org's microdata, that it is an article
+    /// (`itemtype` Article, NewsArticle, BlogPosting…); nil when none does, or many do (cards).
+    private var schemaArticle: Int?
 
     init(_ document: HTMLDocument) {
         self.document = document
@@ -30,6 +38,8 @@ struct ArticleFacts {
         commas = Array(repeating: 0, count: count)
         scored = Array(repeating: false, count: count)
         articles = Array(repeating: 0, count: count)
+        repeated = Array(repeating: false, count: count)
+        holdsCards = Array(repeating: false, count: count)
         var inLink = Array(repeating: false, count: count)
         var hasBlockChild = Array(repeating: false, count: count)
         for index in 1..<count {
@@ -67,6 +77,16 @@ struct ArticleFacts {
             linkLength[parent] += linkLength[index]
             commas[parent] += commas[index]
         }
+        let typed = (1..<count).filter { nodes[$0].kind == .element && Self.isArticleType(document.attribute("itemtype", of: $0)) }
+        schemaArticle = typed.count == 1 ? typed[0] : nil
+        var kinds: [SiblingKind: Int] = [:]
+        for index in 1..<count where nodes[index].kind == .element {
+            if let kind = SiblingKind(document, index) { kinds[kind, default: 0] += 1 }
+        }
+        for index in 1..<count where nodes[index].kind == .element {
+            if let kind = SiblingKind(document, index) { repeated[index] = kinds[kind, default: 0] >= 3 }
+        }
+        for index in 1..<count where articles[nodes[index].parent] >= 2 || repeated[index] { holdsCards[nodes[index].parent] = true }
         // Only the innermost of nested unblocked containers (a span in a div) scores.
         for index in 1..<count where scored[index] && nodes[index].tag == .other {
             if scored[nodes[index].parent] { scored[index] = false }
@@ -102,22 +122,42 @@ struct ArticleFacts {
     /// schema.org's `itemprop="articleBody"`.
     func classWeight(_ index: Int) -> Int {
         var weight = 0
-        for name in ["class", "id"] {
+        for name in repeated[index] ? ["class"] : ["class", "id"] {
             guard let value = document.attribute(name, of: index)?.lowercased(), !value.isEmpty else { continue }
             let words = value.split { !($0.isLetter || $0.isNumber) }
             if Self.negative.contains(where: { value.contains($0) }) || words.contains(where: { Self.negativeWords.contains(String($0)) }) { weight -= 25 }
             if Self.positive.contains(where: { value.contains($0) }) { weight += 25 }
         }
         if document.attribute("itemprop", of: index)?.lowercased().contains("articlebody") == true { weight += 25 }
+        if index == schemaArticle { weight += 25 }
         return weight
+    }
+
+    static func isArticleType(_ type: String?) -> Bool {
+        guard let type = type?.lowercased(), type.contains("schema.org/") else { return false }
+        return type.hasSuffix("article") || type.hasSuffix("blogposting") || type.hasSuffix("report")
     }
 
     static let negative = ["comment", "share", "sharing", "social", "related", "sidebar", "footer", "footnote", "masthead", "promo", "sponsor",
                            "newsletter", "subscribe", "subscription", "popup", "modal", "cookie", "consent", "banner", "breadcrumb", "outbrain",
                            "taboola", "recommend", "widget", "advert", "signup", "sign-up", "paywall", "disqus", "skyscraper", "shoutbox", "toolbar",
                            "pagination", "byline", "author-bio", "tags", "trending", "most-read", "mostread", "read-more", "readmore"]
-    static let negativeWords: Set<String> = ["ad", "ads", "nav", "menu", "hidden", "hid", "meta", "foot", "more", "extra", "caption", "credit", "print"]
+    static let negativeWords: Set<String> = ["ad", "ads", "nav", "menu", "next", "prev", "pager", "hidden", "hid", "meta", "foot", "more", "extra", "caption", "credit", "print"]
     static let positive = ["article", "body", "content", "entry", "main", "post", "text", "blog", "story", "hentry"]
+
+    /// What siblings of one kind share: their parent, their tag and their class's first word.
+    private struct SiblingKind: Hashable {
+        var parent: Int
+        var tag: HTMLTag?
+        var word: Substring
+
+        init?(_ document: HTMLDocument, _ index: Int) {
+            guard let word = document.attribute("class", of: index)?.split(whereSeparator: \.isWhitespace).first else { return nil }
+            parent = document.nodes[index].parent
+            tag = document.nodes[index].tag
+            self.word = word
+        }
+    }
 
     /// Elements whose own text runs are paragraphs.
     static func isContainer(_ tag: HTMLTag) -> Bool {

@@ -19,22 +19,32 @@ public struct ReadArticle: Sendable {
         self.isArticle = isArticle
     }
 
-    /// `{"url", "title", "byline", "published", "site", "language", "image", "isArticle", "text"}`,
-    /// null for what the page does not say.
+    /// `{"url", "title", "byline", "published", "site", "language", "image", "isArticle", "text",
+    /// "html"}`, null for what the page does not say.
     public var json: JSONValue {
         func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         return .members([("url", .string(url.absoluteString)), ("title", optional(metadata.title ?? page.title)), ("byline", optional(metadata.byline)),
                          ("published", optional(metadata.published)), ("site", optional(metadata.site)), ("language", optional(metadata.language)),
-                         ("image", optional(metadata.image?.absoluteString)), ("isArticle", .bool(isArticle)), ("text", .string(text))])
+                         ("image", optional(metadata.image?.absoluteString)), ("isArticle", .bool(isArticle)), ("text", .string(text)),
+                         ("html", .string(html))])
     }
 
+    private static func words(_ inline: ReaderInline) -> String {
+        if case .link(ReaderInline.wordlessLink, _) = inline { return "" }
+        return inline.plainText
+    }
+
+    /// The blocks as HTML, with the page's own addresses (`ReaderMarkup.Rules.article`).
+    public var html: String { ReaderMarkup.html(of: page) }
+
     /// The text alone: a paragraph (or heading, or item) a block, one blank line between them
-    /// (line breaks in a row within a block are one), links as their words.
+    /// (line breaks in a row within a block are one), links as their words (and nothing for a
+    /// link that has none).
     public var text: String {
         page.blocks.compactMap { block -> String? in
             switch block {
             case .heading(_, let inlines), .paragraph(let inlines), .preformatted(let inlines):
-                let text = inlines.map(\.plainText).joined().replacing(/\n\s*\n\s*/, with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = inlines.map(Self.words).joined().replacing(/\n\s*\n\s*/, with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
                 return text.isEmpty ? nil : text
             case .rule, .open, .close: return nil
             }

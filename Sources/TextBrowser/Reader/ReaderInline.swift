@@ -28,6 +28,9 @@ public enum ReaderInline: Sendable, Hashable {
         case unusable
     }
 
+    /// The label of a link with no words (around an icon, or a picture left out).
+    static let wordlessLink = "[link]"
+
     var plainText: String {
         switch self {
         case .text(let text, _), .link(let text, _): text

@@ -25,6 +25,9 @@ public struct ReaderPage: Sendable {
     public var restStart: Int?
     /// What the page says of its article (title, byline, date…), when an article was found.
     public var metadata: ArticleMetadata?
+    /// An HTML page in which no article was found: it is shown whole (its marked main content,
+    /// if any, first), and the views say so.
+    public var articleMissing = false
 
     public init(title: String?, blocks: [ReaderBlock], forms: [PageForm], url: URL, isTruncated: Bool = false, restStart: Int? = nil) {
         self.title = title

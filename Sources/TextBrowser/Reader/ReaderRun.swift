@@ -304,13 +304,13 @@ struct ReaderRun: WalkLayout {
             }
             return
         }
-        inlines.append(.link(text.isEmpty ? "[link]" : text, open.target))
+        inlines.append(.link(text.isEmpty ? ReaderInline.wordlessLink : text, open.target))
         shows = true
     }
 
     /// What the link a heading has to itself says: Sphinx's and MkDocs' pilcrow, a section sign,
     /// a hash, a link sign, or nothing beside an icon.
-    static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "", "[link]"]
+    static let permalinkMarks: Set<String> = ["¶", "§", "#", "🔗", "", ReaderInline.wordlessLink]
 
     private func target(of text: String?) -> ReaderInline.Target {
         guard let text, let target = URL(string: text) else { return .unusable }

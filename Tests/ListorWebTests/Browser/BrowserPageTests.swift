@@ -397,6 +397,10 @@ import TextBrowserSQLite
             #expect(shown.text.contains(#"<p class="reader-byline" id="byline">Ann Lee · Nov 29, 2026 · The News</p>"#), "\(shown.text)")
             let first = try #require(shown.text.components(separatedBy: #"<details class="reader-rest">"#).first)
             #expect(first.contains(BrowserTestSite.storyParagraphs[3]) && !first.contains("A comment") && !first.contains("Share it"))
+            #expect(!shown.text.contains("no-article"))
+            // A page with no article is shown whole, saying so.
+            let whole = try await get(context, "/browser/read?url=" + (site + "/page").queryEncoded)
+            #expect(whole.text.contains(#"<p class="reader-note" id="no-article" role="status">The reader found no article on this page"#), "\(whole.text)")
 
             let hosts = try await get(context, "/browser/api/hosts")
             let list = try #require(try JSONSerialization.jsonObject(with: Data(hosts.text.utf8)) as? [[String: Any]])

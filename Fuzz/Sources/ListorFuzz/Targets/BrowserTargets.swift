@@ -26,7 +26,7 @@ enum BrowserTargets {
 
     /// HTML to the web reader's simplified page: containers open and close in pairs, properly
     /// nested, rows only in tables and cells only in rows, and every field names one of the page's.
-    static let htmlReader = FuzzTarget(name: "html-reader", summary: "the web reader's HTML to blocks (parser, tree, ArticleExtractor, TextLayout.readerPage); containers balanced and nested as HTML allows; fields exist; an article's left-out parts are inside it") { bytes in
+    static let htmlReader = FuzzTarget(name: "html-reader", summary: "the web reader's HTML to blocks (parser, tree, ArticleExtractor, TextLayout.readerPage); containers balanced and nested as HTML allows; fields exist; an article's left-out parts are inside it; its HTML's tags in pairs") { bytes in
         let page = PageReader().readerPage(bytes, contentType: "text/html", url: url).page
         let document = HTMLParser().parse(String(decoding: bytes, as: UTF8.self))
         if let article = ArticleExtractor().article(in: document) {
@@ -35,6 +35,13 @@ enum BrowserTargets {
         }
         let read = PageReader(layout: TextLayout(articleOnly: true)).article(bytes, contentType: "text/html", url: url)
         require(!read.text.contains("\n\n\n"), "more than one blank line between paragraphs")
+        // The article's HTML: the page's text escaped, so every tag is the writer's, in pairs
+        // (counted in bytes: a combining mark after `>` makes one character of the two).
+        let html = Array(read.html.utf8)
+        func count(_ pattern: String) -> Int { html.ranges(of: Array(pattern.utf8)).count }
+        for tag in ["p", "li", "blockquote", "table", "pre"] {
+            require(count("<\(tag)>") + count("<\(tag) ") == count("</\(tag)>"), "unpaired <\(tag)> in the article's HTML")
+        }
         var open: [ReaderBlock.Container] = []
         for block in page.blocks {
             switch block {

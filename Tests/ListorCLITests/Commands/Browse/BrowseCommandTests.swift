@@ -25,6 +25,12 @@ import Testing
         #expect(result.exitCode == 0 && result.output == prose.joined(separator: "\n\n") + "\n", "\(result.output)")
         let whole = await browse(["--dump", "--no-references", file])
         #expect(whole.output.contains("Home") && whole.output.contains("First!"))
+        #expect(!result.errorOutput.contains("no article") && !whole.errorOutput.contains("no article"))
+        // A page with no article is printed whole, saying so.
+        let links = try directory.write("links.html", Array(((1...30).map { "<li><a href=\"/\($0)\">Headline \($0)</a></li>" }.joined()).utf8))
+        let front = await browse(["--dump", "--reader", "--no-references", links])
+        #expect(front.exitCode == 0 && front.output.contains("Headline 30"), "\(front.output)")
+        #expect(front.errorOutput == "note: no article found on this page; it is printed whole.\n", "\(front.errorOutput)")
     }
 
     /// `--format json` prints the article with what the page says of it.
@@ -38,6 +44,8 @@ import Testing
         #expect(object?["title"] as? String == "Story | Site" && object?["byline"] as? String == "Ann Lee" && object?["site"] as? String == "Site")
         #expect(object?["language"] as? String == "en" && object?["isArticle"] as? Bool == true)
         #expect(object?["text"] as? String == prose.map { $0 + " More" }.joined(separator: "\n\n"), "\(result.output)")
+        let markup = try #require(object?["html"] as? String)
+        #expect(markup.hasPrefix("<p>" + prose[0]) && markup.components(separatedBy: "<p>").count == 5 && !markup.contains("Home"), "\(markup)")
         #expect(await browse(["--format", "json", file]).exitCode == 64, "--format goes with --dump")
     }
 
