@@ -186,7 +186,49 @@ public struct HTMLDocument: Sendable {
 
     /// The value of the element's first attribute called `name` (lower case), or nil.
     public func attribute(_ name: String, of index: Int) -> String? {
-        slot(name, of: index).map { string($0.start, $0.end) }
+        guard let slot = slot(name, of: index) else { return nil }
+        return string(slot.start, slot.end)
+    }
+
+    /// Whether a `style` attribute says `display: none`.
+    static func hides(style: ArraySlice<UInt8>) -> Bool {
+        PageBytes.contains(displayNone, in: PageBytes.lowercased(style).filter { !PageBytes.isSpace($0) })
+    }
+
+    private static let displayNone = Array("display:none".utf8)
+
+    /// Every element called `name` (lower case), in document order.
+    func elements(named name: String) -> [Int] {
+        guard let id = nameIndex[name] else { return [] }
+        return nodes.indices.filter { nodes[$0].kind == .element && nodes[$0].name == id }
+    }
+
+    /// The index of an attribute or element name in `names`; nil when no node of the page has it.
+    func nameID(_ name: String) -> Int32? {
+        nameIndex[name]
+    }
+
+    /// The element's attributes: their names (`nameID`) and values (`bytes(of:)`), in order.
+    func attributeSlots(of index: Int) -> ArraySlice<AttributeSlot> {
+        let node = nodes[index]
+        return node.kind == .element ? attributeList[Int(node.start)..<Int(node.end)] : []
+    }
+
+    func bytes(of slot: AttributeSlot) -> ArraySlice<UInt8> {
+        bytes[Int(slot.start)..<Int(slot.end)]
+    }
+
+    /// The same value as the page's bytes, without making a string: for passes that read many.
+    func attributeBytes(_ name: String, of index: Int) -> ArraySlice<UInt8>? {
+        // Not `slot(…).map { … }`: a closure that reads `bytes` copies the whole document.
+        guard let slot = slot(name, of: index) else { return nil }
+        return bytes[Int(slot.start)..<Int(slot.end)]
+    }
+
+    /// A text node's bytes (empty for elements and the root).
+    func textBytes(at index: Int) -> ArraySlice<UInt8> {
+        let node = nodes[index]
+        return node.kind == .text ? bytes[Int(node.start)..<Int(node.end)] : []
     }
 
     public func hasAttribute(_ name: String, of index: Int) -> Bool {
@@ -218,9 +260,8 @@ public struct HTMLDocument: Sendable {
         guard node.start < node.end else { return false }
         if hasAttribute("hidden", of: index) { return true }
         if node.tag == .input, attribute("type", of: index)?.lowercased() == "hidden" { return false }
-        guard let style = attribute("style", of: index)?.lowercased(), style.contains("display") else { return false }
-        let compact = style.filter { !$0.isWhitespace }
-        return compact.contains("display:none")
+        guard let style = attributeBytes("style", of: index) else { return false }
+        return Self.hides(style: style)
     }
 
     /// The text inside `index`, whitespace collapsed, without recursion.

@@ -42,23 +42,62 @@ struct ArticleFacts {
         holdsCards = Array(repeating: false, count: count)
         var inLink = Array(repeating: false, count: count)
         var hasBlockChild = Array(repeating: false, count: count)
+        // Siblings of one kind share their parent, tag and class's first word: a key for each.
+        var kinds: [UInt64: Int] = [:], siblingKinds = [UInt64?](repeating: nil, count: count)
+        kinds.reserveCapacity(count / 4)
+        var typed: [Int] = []
+        // The attributes read, by their names' indices: one pass over each element's attributes.
+        let (hidden, style, ariaHidden, itemtype, classes) = (document.nameID("hidden"), document.nameID("style"), document.nameID("aria-hidden"),
+                                                              document.nameID("itemtype"), document.nameID("class"))
         for index in 1..<count {
             let node = nodes[index], parent = node.parent
             dead[index] = dead[parent]
             inLink[index] = inLink[parent]
             guard node.kind == .element, let tag = node.tag else { continue }
-            if tag.isSkipped || document.isHidden(index) || document.attribute("aria-hidden", of: index)?.lowercased() == "true" { dead[index] = true }
+            var isDead = tag.isSkipped
+            for slot in document.attributeSlots(of: index) {
+                if slot.name == hidden {
+                    isDead = true
+                } else if slot.name == style {
+                    isDead = isDead || HTMLDocument.hides(style: document.bytes(of: slot))
+                } else if slot.name == ariaHidden {
+                    isDead = isDead || PageBytes.lowercased(document.bytes(of: slot)) == Self.true
+                } else if slot.name == itemtype {
+                    if Self.isArticleType(PageBytes.lowercased(document.bytes(of: slot))) { typed.append(index) }
+                } else if slot.name == classes {
+                    let word = document.bytes(of: slot).drop(while: PageBytes.isSpace).prefix(while: { !PageBytes.isSpace($0) })
+                    if !word.isEmpty {
+                        let key = PageBytes.hash(word) &* 31 &+ UInt64(parent) &* 0x9E37_79B9 &+ UInt64(node.name)
+                        siblingKinds[index] = key
+                        kinds[key, default: 0] += 1
+                    }
+                }
+            }
+            if isDead { dead[index] = true }
             if tag == .a { inLink[index] = true }
             if Self.isBlock(tag) { hasBlockChild[parent] = true }
         }
         for index in stride(from: count - 1, through: 1, by: -1) {
             let node = nodes[index]
             guard !dead[index] else { continue }
-            if node.kind == .text, let text = document.text(at: index) {
-                var length = 0, commaCount = 0
-                for scalar in text.unicodeScalars where !scalar.properties.isWhitespace {
-                    length += 1
-                    if scalar == "," || scalar == "，" || scalar == "、" || scalar == "،" { commaCount += 1 }
+            if node.kind == .text {
+                // Counted in the page's bytes: characters are their first bytes; spaces are
+                // ASCII's and no-break ones (C2 A0); commas are the Latin, the fullwidth (EF BC
+                // 8C), the ideographic (E3 80 81) and the Arabic (D8 8C).
+                let text = document.textBytes(at: index)
+                var length = 0, commaCount = 0, previous: UInt8 = 0, beforePrevious: UInt8 = 0
+                for byte in text {
+                    switch byte {
+                    case 0x20, 0x09, 0x0A, 0x0C, 0x0D: break
+                    case 0x80...0xBF:
+                        if byte == 0xA0, previous == 0xC2 { length -= 1 }
+                        if (byte == 0x8C && previous == 0xBC && beforePrevious == 0xEF) || (byte == 0x81 && previous == 0x80 && beforePrevious == 0xE3)
+                            || (byte == 0x8C && previous == 0xD8) { commaCount += 1 }
+                    case UInt8(ascii: ","): length += 1; commaCount += 1
+                    default: length += 1
+                    }
+                    beforePrevious = previous
+                    previous = byte
                 }
                 textLength[index] = length
                 commas[index] = commaCount
@@ -77,14 +116,9 @@ struct ArticleFacts {
             linkLength[parent] += linkLength[index]
             commas[parent] += commas[index]
         }
-        let typed = (1..<count).filter { nodes[$0].kind == .element && Self.isArticleType(document.attribute("itemtype", of: $0)) }
         schemaArticle = typed.count == 1 ? typed[0] : nil
-        var kinds: [SiblingKind: Int] = [:]
-        for index in 1..<count where nodes[index].kind == .element {
-            if let kind = SiblingKind(document, index) { kinds[kind, default: 0] += 1 }
-        }
-        for index in 1..<count where nodes[index].kind == .element {
-            if let kind = SiblingKind(document, index) { repeated[index] = kinds[kind, default: 0] >= 3 }
+        for index in 1..<count {
+            if let kind = siblingKinds[index] { repeated[index] = kinds[kind, default: 0] >= 3 }
         }
         for index in 1..<count where articles[nodes[index].parent] >= 2 || repeated[index] { holdsCards[nodes[index].parent] = true }
         // Only the innermost of nested unblocked containers (a span in a div) scores.
@@ -121,43 +155,41 @@ struct ArticleFacts {
     /// boilerplate (comment, share, related, sidebar…), both for class and for id; +25 for
     /// schema.org's `itemprop="articleBody"`.
     func classWeight(_ index: Int) -> Int {
-        var weight = 0
-        for name in repeated[index] ? ["class"] : ["class", "id"] {
-            guard let value = document.attribute(name, of: index)?.lowercased(), !value.isEmpty else { continue }
-            let words = value.split { !($0.isLetter || $0.isNumber) }
-            if Self.negative.contains(where: { value.contains($0) }) || words.contains(where: { Self.negativeWords.contains(String($0)) }) { weight -= 25 }
-            if Self.positive.contains(where: { value.contains($0) }) { weight += 25 }
-        }
-        if document.attribute("itemprop", of: index)?.lowercased().contains("articlebody") == true { weight += 25 }
+        var weight = Self.weight(of: document.attributeBytes("class", of: index))
+        if !repeated[index] { weight += Self.weight(of: document.attributeBytes("id", of: index)) }
+        if let property = document.attributeBytes("itemprop", of: index), PageBytes.contains(Self.articleBody, in: PageBytes.lowercased(property)) { weight += 25 }
         if index == schemaArticle { weight += 25 }
         return weight
     }
 
-    static func isArticleType(_ type: String?) -> Bool {
-        guard let type = type?.lowercased(), type.contains("schema.org/") else { return false }
-        return type.hasSuffix("article") || type.hasSuffix("blogposting") || type.hasSuffix("report")
+    /// A class's or id's weight: −25 for boilerplate's words, +25 for content's (both can be).
+    /// Read in bytes, ASCII letters in lower case, as every word looked for is ASCII.
+    static func weight(of value: ArraySlice<UInt8>?) -> Int {
+        guard let value, !value.isEmpty else { return 0 }
+        let text = PageBytes.lowercased(value)
+        var weight = 0
+        if negative.found(in: text) || negativeWords.found(in: text) { weight -= 25 }
+        if positive.found(in: text) { weight += 25 }
+        return weight
     }
 
-    static let negative = ["comment", "share", "sharing", "social", "related", "sidebar", "footer", "footnote", "masthead", "promo", "sponsor",
+
+    /// Whether a microdata `itemtype` (in lower case) is schema.org's Article or one of its kinds.
+    static func isArticleType(_ type: [UInt8]) -> Bool {
+        PageBytes.contains(schemaOrg, in: type) && articleTypes.contains { type.count >= $0.count && type.suffix($0.count).elementsEqual($0) }
+    }
+
+    static let schemaOrg = Array("schema.org/".utf8)
+    static let articleTypes = ["article", "blogposting", "report"].map { Array($0.utf8) }
+
+    static let articleBody = Array("articlebody".utf8), `true` = Array("true".utf8)
+    static let negative = PageBytes.Words(["comment", "share", "sharing", "social", "related", "sidebar", "footer", "footnote", "masthead", "promo", "sponsor",
                            "newsletter", "subscribe", "subscription", "popup", "modal", "cookie", "consent", "banner", "breadcrumb", "outbrain",
                            "taboola", "recommend", "widget", "advert", "signup", "sign-up", "paywall", "disqus", "skyscraper", "shoutbox", "toolbar",
-                           "pagination", "byline", "author-bio", "tags", "trending", "most-read", "mostread", "read-more", "readmore"]
-    static let negativeWords: Set<String> = ["ad", "ads", "nav", "menu", "next", "prev", "pager", "hidden", "hid", "meta", "foot", "more", "extra", "caption", "credit", "print"]
-    static let positive = ["article", "body", "content", "entry", "main", "post", "text", "blog", "story", "hentry"]
-
-    /// What siblings of one kind share: their parent, their tag and their class's first word.
-    private struct SiblingKind: Hashable {
-        var parent: Int
-        var tag: HTMLTag?
-        var word: Substring
-
-        init?(_ document: HTMLDocument, _ index: Int) {
-            guard let word = document.attribute("class", of: index)?.split(whereSeparator: \.isWhitespace).first else { return nil }
-            parent = document.nodes[index].parent
-            tag = document.nodes[index].tag
-            self.word = word
-        }
-    }
+                           "pagination", "byline", "author-bio", "tags", "trending", "most-read", "mostread", "read-more", "readmore"])
+    static let negativeWords = PageBytes.Words(["ad", "ads", "nav", "menu", "next", "prev", "pager", "hidden", "hid", "meta", "foot", "more", "extra", "caption",
+                                                "credit", "print"], alone: true)
+    static let positive = PageBytes.Words(["article", "body", "content", "entry", "main", "post", "text", "blog", "story", "hentry"])
 
     /// Elements whose own text runs are paragraphs.
     static func isContainer(_ tag: HTMLTag) -> Bool {

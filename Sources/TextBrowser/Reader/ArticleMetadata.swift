@@ -1,4 +1,5 @@
 import Foundation
+import ListorKit
 
 /// What a reader shows above an article: its title, who wrote it, when, on which site, in which
 /// language, and its lead picture. Each is taken from the first source that gives it, in the
@@ -33,19 +34,20 @@ public struct ArticleMetadata: Sendable, Hashable {
         var meta: [String: String] = [:]
         for (_, element) in document.elements(.meta) {
             guard let key = (element[attribute: "property"] ?? element[attribute: "name"] ?? element[attribute: "itemprop"])?.lowercased(),
-                  let content = element[attribute: "content"]?.trimmingCharacters(in: .whitespacesAndNewlines), !content.isEmpty, meta[key] == nil else { continue }
+                  let content = element[attribute: "content"]?.trimmed(), !content.isEmpty, meta[key] == nil else { continue }
             meta[key] = content
         }
         let linked = Self.jsonLD(document)
-        func first(_ values: String?...) -> String? { values.lazy.compactMap { $0?.isEmpty == false ? $0 : nil }.first }
-        title = first(linked?.title, meta["og:title"], meta["twitter:title"], Self.heading(document, in: article), document.title)
-        byline = first(linked?.byline, meta["author"], meta["article:author"].flatMap { $0.hasPrefix("http") ? nil : $0 }, meta["byl"],
-                       Self.marked(document, in: article))
-        published = first(linked?.published, meta["article:published_time"], meta["datepublished"], meta["date"], meta["pubdate"],
-                          meta["dc.date"], meta["dcterms.created"], Self.time(document, in: article))
-        site = first(linked?.site, meta["og:site_name"], meta["application-name"])
-        language = first(linked?.language, Self.htmlLanguage(document), meta["og:locale"]?.replacingOccurrences(of: "_", with: "-"))
-        image = first(linked?.image?.absoluteString, meta["og:image"], meta["twitter:image"]).flatMap { URLResolver.resolve($0, against: url) }
+        // `??` asks the page itself (which reads every node) only when the tags say nothing.
+        func given(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+        title = given(linked?.title) ?? given(meta["og:title"]) ?? given(meta["twitter:title"]) ?? given(Self.heading(document, in: article)) ?? given(document.title)
+        byline = given(linked?.byline) ?? given(meta["author"]) ?? given(meta["article:author"].flatMap { $0.hasPrefix("http") ? nil : $0 }) ?? given(meta["byl"])
+            ?? given(Self.marked(document, in: article))
+        published = given(linked?.published) ?? given(meta["article:published_time"]) ?? given(meta["datepublished"]) ?? given(meta["date"])
+            ?? given(meta["pubdate"]) ?? given(meta["dc.date"]) ?? given(meta["dcterms.created"]) ?? given(Self.time(document, in: article))
+        site = given(linked?.site) ?? given(meta["og:site_name"]) ?? given(meta["application-name"])
+        language = given(linked?.language) ?? given(Self.htmlLanguage(document)) ?? given(meta["og:locale"]?.replacingOccurrences(of: "_", with: "-"))
+        image = (given(linked?.image?.absoluteString) ?? given(meta["og:image"]) ?? given(meta["twitter:image"])).flatMap { URLResolver.resolve($0, against: url) }
     }
 
     // MARK: - Sources
@@ -55,7 +57,7 @@ public struct ArticleMetadata: Sendable, Hashable {
         for index in document.nodes.indices where document.nodes[index].tag == .script {
             guard document.attribute("type", of: index)?.lowercased().contains("ld+json") == true else { continue }
             let text = document.children(of: index).compactMap { document.text(at: $0) }.joined()
-            guard let data = text.data(using: .utf8), let value = try? JSONSerialization.jsonObject(with: data) else { continue }
+            guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { continue }
             if let found = article(in: value) { return found }
         }
         return nil
@@ -96,18 +98,22 @@ public struct ArticleMetadata: Sendable, Hashable {
     /// or byline), when it is short enough to be one.
     static func marked(_ document: HTMLDocument, in article: Int?) -> String? {
         for index in document.nodes.indices where document.nodes[index].kind == .element {
-            let marks = [document.attribute("rel", of: index), document.attribute("itemprop", of: index), document.attribute("class", of: index)]
-                .compactMap { $0?.lowercased() }
-            guard marks.contains(where: { $0 == "author" || $0.contains("byline") || $0.split(separator: " ").contains("author") }) else { continue }
+            let marked = ["rel", "itemprop", "class"].contains { name in
+                guard let value = document.attributeBytes(name, of: index).map(PageBytes.lowercased) else { return false }
+                return PageBytes.contains(byline, in: value) || PageBytes.hasWord(author, in: value)
+            }
+            guard marked else { continue }
             let text = document.text(of: index)
             if !text.isEmpty, text.count <= 100 { return text }
         }
         return nil
     }
 
+    private static let byline = Array("byline".utf8), author = Array("author".utf8)
+
     /// The first `<time datetime>` in the article, or else on the page.
     static func time(_ document: HTMLDocument, in article: Int?) -> String? {
-        let times = document.nodes.indices.filter { document.nodes[$0].kind == .element && document.element(at: $0)?.name == "time" }
+        let times = document.elements(named: "time")
         let inside = article.map { root in times.filter { document.contains(root, $0) } } ?? []
         return (inside + times).lazy.compactMap { document.attribute("datetime", of: $0) }.first
     }
