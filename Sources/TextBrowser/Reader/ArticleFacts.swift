@@ -1,8 +1,9 @@
 /// What `ArticleExtractor` weighs, for every node of a page at once: whether the page hides it,
 /// how much text it holds and how much of that is links, its commas, and whether it is a block
-/// of text that scores its ancestors. Worked out in two passes over the node array: parents
-/// come before their children in it, so a forward pass hands down what is hidden and a
-/// backward one adds up what is inside.
+/// of text that scores its ancestors, and whether it is a card among others like it. Worked out
+/// in passes over the node array: parents come before their children in it, so a forward pass
+/// hands down what is hidden (reading each element's attributes once, as bytes) and a backward
+/// one adds up what is inside.
 struct ArticleFacts {
     let document: HTMLDocument
     /// Hidden by the page (`hidden`, `aria-hidden="true"`, `display:none`), never shown
@@ -173,7 +174,6 @@ struct ArticleFacts {
         return weight
     }
 
-
     /// Whether a microdata `itemtype` (in lower case) is schema.org's Article or one of its kinds.
     static func isArticleType(_ type: [UInt8]) -> Bool {
         PageBytes.contains(schemaOrg, in: type) && articleTypes.contains { type.count >= $0.count && type.suffix($0.count).elementsEqual($0) }
@@ -183,10 +183,11 @@ struct ArticleFacts {
     static let articleTypes = ["article", "blogposting", "report"].map { Array($0.utf8) }
 
     static let articleBody = Array("articlebody".utf8), `true` = Array("true".utf8)
-    static let negative = PageBytes.Words(["comment", "share", "sharing", "social", "related", "sidebar", "footer", "footnote", "masthead", "promo", "sponsor",
-                           "newsletter", "subscribe", "subscription", "popup", "modal", "cookie", "consent", "banner", "breadcrumb", "outbrain",
-                           "taboola", "recommend", "widget", "advert", "signup", "sign-up", "paywall", "disqus", "skyscraper", "shoutbox", "toolbar",
-                           "pagination", "byline", "author-bio", "tags", "trending", "most-read", "mostread", "read-more", "readmore"])
+    static let negative = PageBytes.Words(["comment", "share", "sharing", "social", "related", "sidebar", "footer", "footnote", "masthead", "promo",
+                                           "sponsor", "newsletter", "subscribe", "subscription", "popup", "modal", "cookie", "consent", "banner",
+                                           "breadcrumb", "outbrain", "taboola", "recommend", "widget", "advert", "signup", "sign-up", "paywall", "disqus",
+                                           "skyscraper", "shoutbox", "toolbar", "pagination", "byline", "author-bio", "tags", "trending", "most-read",
+                                           "mostread", "read-more", "readmore"])
     static let negativeWords = PageBytes.Words(["ad", "ads", "nav", "menu", "next", "prev", "pager", "hidden", "hid", "meta", "foot", "more", "extra", "caption",
                                                 "credit", "print"], alone: true)
     static let positive = PageBytes.Words(["article", "body", "content", "entry", "main", "post", "text", "blog", "story", "hentry"])
