@@ -19,12 +19,7 @@ public actor DiskImageCache {
     /// The file for `url`: a 64-bit FNV-1a hash of the URL; the URL itself is the file's first line,
     /// so that a collision is a miss, never the wrong image.
     func file(for url: URL) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.absoluteString.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let name = String(hash, radix: 16)
+        let name = String(FNV1a.hash(url.absoluteString.utf8), radix: 16)
         return directory.appendingPathComponent(String(repeating: "0", count: 16 - name.count) + name + ".image")
     }
 

@@ -63,9 +63,4 @@ enum PageBytes {
     static func isWordByte(_ byte: UInt8) -> Bool {
         byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A)
     }
-
-    /// A hash of `bytes` (FNV-1a), for grouping by a word without keeping it.
-    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-    }
 }

@@ -1,3 +1,5 @@
+import ListorKit
+
 /// What `ArticleExtractor` weighs, for every node of a page at once: whether the page hides it,
 /// how much text it holds and how much of that is links, its commas, and whether it is a block
 /// of text that scores its ancestors, and whether it is a card among others like it. Worked out
@@ -68,7 +70,7 @@ struct ArticleFacts {
                 } else if slot.name == classes {
                     let word = document.bytes(of: slot).drop(while: PageBytes.isSpace).prefix(while: { !PageBytes.isSpace($0) })
                     if !word.isEmpty {
-                        let key = PageBytes.hash(word) &* 31 &+ UInt64(parent) &* 0x9E37_79B9 &+ UInt64(node.name)
+                        let key = FNV1a.hash(word) &* 31 &+ UInt64(parent) &* 0x9E37_79B9 &+ UInt64(node.name)
                         siblingKinds[index] = key
                         kinds[key, default: 0] += 1
                     }
